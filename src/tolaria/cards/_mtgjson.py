@@ -1,0 +1,303 @@
+"""MTGJSON v5 files: AllPrintings, per-set files, AtomicCards, AllPrices / AllPricesToday.
+
+MTGJSON writes one record per face of a printing; a printing here is one Scryfall id with all its
+faces, and an oracle card is one Scryfall oracle id. Sets are streamed one at a time (ijson), so a
+500 MB AllPrintings never sits in memory whole.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._derive import FRONT_FACE_LAYOUTS, card_colors, card_mana_value, color_identity, face_mana_values, meld_backs, produced_mana
+from ._files import DataFileError
+from ._model import COLORS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+
+NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
+
+
+@dataclass(slots=True)
+class SetBatch:
+    """One set's worth of a file: the set, its oracle cards and its printings."""
+
+    card_set: CardSet
+    cards: list[Card]
+    printings: list[Printing]
+    records: int  # MTGJSON card records read (one per face of each printing)
+    source: str = ""
+    complete: bool = True  # the batch lists every printing of its set (MTGJSON), so absent ones are gone
+
+
+@dataclass(slots=True)
+class SourceMeta:
+    kind: str  # "mtgjson-allprintings", "mtgjson-set", "mtgjson-atomic", "mtgjson-prices", "scryfall-cards", ...
+    date: str = ""
+    version: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _oracle_id(record: dict[str, Any]) -> str:
+    oracle_id = record.get("identifiers", {}).get("scryfallOracleId")
+    if oracle_id:
+        return oracle_id
+    # Un-cards and some promos lack one: a stable id from the name keeps them one card.
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "tolaria:oracle:" + record["name"]))
+
+
+def _face(record: dict[str, Any], layout: str) -> Face:
+    return Face(
+        name=record.get("faceName") or record["name"],
+        mana_cost=record.get("manaCost") or "",
+        type_line=record.get("type") or "",
+        oracle_text=record.get("text") or "",
+        mana_value=record.get("faceManaValue"),
+        colors=tuple(record.get("colors") or ()),
+        color_indicator=tuple(record.get("colorIndicator") or ()),
+        supertypes=tuple(record.get("supertypes") or ()),
+        types=tuple(record.get("types") or ()),
+        subtypes=tuple(record.get("subtypes") or ()),
+        power=record.get("power"),
+        toughness=record.get("toughness"),
+        loyalty=record.get("loyalty"),
+        defense=record.get("defense"),
+        hand_modifier=record.get("hand"),
+        life_modifier=record.get("life"),
+    )
+
+
+def _card_name(record: dict[str, Any]) -> str:
+    # Each meld part is a card of its own (Scryfall names Bruna's front "Bruna, the Fading Light").
+    if record["layout"] == "meld":
+        return record.get("faceName") or record["name"]
+    return record["name"]
+
+
+def card_from_records(records: list[dict[str, Any]]) -> Card:
+    """Build the oracle card from the face records of one printing (sorted by side)."""
+    first = records[0]
+    layout = first["layout"]
+    faces = [_face(r, layout) for r in records]
+    name = _card_name(first)
+    for face in faces:
+        face.colors = ()  # derived below, never copied from the source
+    from ._derive import face_colors
+
+    for face in faces:
+        face.colors = face_colors(face, name)
+    for face, value in zip(faces, face_mana_values(layout, faces)):
+        face.mana_value = value
+    if layout == "flip":  # 710.2: flipping changes name, text, type line, P/T — not mana cost, so not colors
+        for face in faces[1:]:
+            face.colors = faces[0].colors
+    costs = [f.mana_cost for f in faces if f.mana_cost]
+    leadership = first.get("leadershipSkills") or {}
+    keywords: list[str] = []
+    for r in records:
+        for k in r.get("keywords") or ():
+            if k not in keywords:
+                keywords.append(k)
+    return Card(
+        oracle_id=_oracle_id(first),
+        name=name,
+        layout=layout,
+        faces=faces,
+        mana_cost=" // ".join(costs),
+        mana_value=card_mana_value(layout, faces),
+        colors=card_colors(layout, faces, name),
+        color_identity=color_identity(faces),
+        color_indicator=tuple(c for c in COLORS if any(c in f.color_indicator for f in faces)),
+        keywords=tuple(keywords),
+        produced_mana=produced_mana(faces),
+        legalities={fmt: status.lower() for fmt, status in (first.get("legalities") or {}).items()},
+        rulings=[Ruling(date=r["date"], text=r["text"], source="wotc") for r in first.get("rulings") or ()],
+        edhrec_rank=first.get("edhrecRank"),
+        reserved=bool(first.get("isReserved")),
+        can_be_commander=bool(leadership.get("commander")),
+        can_be_oathbreaker=bool(leadership.get("oathbreaker")),
+        can_be_brawl_commander=bool(leadership.get("brawl")),
+    )
+
+
+def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, oracle_id: str) -> Printing:
+    first = records[0]
+    ids = first.get("identifiers", {})
+    artists: list[str] = []
+    for r in records:
+        for artist in (r.get("artist") or "").split(" & "):
+            if artist and artist not in artists:
+                artists.append(artist)
+    multiverse = []
+    for r in records:
+        mid = r.get("identifiers", {}).get("multiverseId")
+        if mid and mid.isdigit():
+            multiverse.append(int(mid))
+    return Printing(
+        id=ids.get("scryfallId") or first["uuid"],
+        oracle_id=oracle_id,
+        set_code=card_set.code,
+        collector_number=first["number"],
+        rarity=first.get("rarity", "common"),
+        released_at=first.get("originalReleaseDate") or card_set.released_at,
+        artist=" & ".join(artists),
+        finishes=tuple(first.get("finishes") or ()),
+        games=tuple(first.get("availability") or ()),
+        border_color=first.get("borderColor", "black"),
+        frame=first.get("frameVersion", ""),
+        frame_effects=tuple(first.get("frameEffects") or ()),
+        promo_types=tuple(first.get("promoTypes") or ()),
+        security_stamp=first.get("securityStamp") or "",
+        watermark=first.get("watermark") or "",
+        flavor_texts=tuple(r.get("flavorText") or "" for r in records),
+        printed_names=tuple(r.get("flavorName") or "" for r in records if r.get("flavorName")),
+        illustration_id=ids.get("scryfallIllustrationId") or "",
+        promo=bool(first.get("isPromo")),
+        reprint=bool(first.get("isReprint")),
+        digital=bool(first.get("isOnlineOnly")) or card_set.digital,
+        full_art=bool(first.get("isFullArt")),
+        textless=bool(first.get("isTextless")),
+        oversized=bool(first.get("isOversized")),
+        variation=bool(first.get("isAlternative")),
+        booster=bool(first.get("boosterTypes")),
+        story_spotlight=bool(first.get("isStorySpotlight")),
+        timeshifted=bool(first.get("isTimeshifted")),
+        mtgjson_uuids=tuple(r["uuid"] for r in records),
+        multiverse_ids=tuple(multiverse),
+    )
+
+
+def card_set_from(data: dict[str, Any]) -> CardSet:
+    return CardSet(
+        code=data["code"].lower(),
+        name=data.get("name", data["code"]),
+        set_type=data.get("type", ""),
+        released_at=data.get("releaseDate", ""),
+        block=data.get("block") or "",
+        parent_code=(data.get("parentCode") or "").lower(),
+        digital=bool(data.get("isOnlineOnly")),
+        card_count=int(data.get("totalSetSize") or len(data.get("cards") or ())),
+        keyrune_code=(data.get("keyruneCode") or "").lower(),
+    )
+
+
+_REQUIRED = ("name", "layout", "uuid", "number", "identifiers")
+
+
+def _check(record: Any, source: str, index: int) -> dict[str, Any]:
+    if not isinstance(record, dict):
+        raise DataFileError(source, f"expected a card object, found {type(record).__name__}", record=index)
+    for key in _REQUIRED:
+        if key not in record:
+            raise DataFileError(source, "missing", record=index, field=key)
+    if not isinstance(record["name"], str) or not record["name"]:
+        raise DataFileError(source, "expected a card name", record=index, field="name")
+    for key in ("manaCost", "text", "type"):
+        if key in record and record[key] is not None and not isinstance(record[key], str):
+            raise DataFileError(source, f"expected text, found {type(record[key]).__name__}", record=index, field=key)
+    return record
+
+
+def _note_meld(record: dict[str, Any], card: Card, meld_parts: dict[str, list[str]], melds: dict | None) -> None:
+    """Remember which fronts meld into which result: from cardParts, or, where a set lacks them,
+    from the front records' names ("Bruna, the Fading Light // Brisela, Voice of Nightmares")."""
+    fronts_of = melds.setdefault("fronts of", {}) if melds is not None else {}
+    if record.get("side") == "a" and " // " in record["name"]:
+        result = record["name"].split(" // ")[-1]
+        fronts_of.setdefault(result, [])
+        if card.name not in fronts_of[result]:
+            fronts_of[result].append(card.name)
+    elif record.get("side") == "b":
+        parts = record.get("cardParts") or []
+        meld_parts[card.oracle_id] = parts or fronts_of.get(card.name, [])
+
+
+def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: dict | None = None) -> SetBatch:
+    """Turn one MTGJSON Set object into its oracle cards and printings (tokens excluded).
+
+    Record numbers in errors count card records across the whole file, from ``first_record``.
+    """
+    if not isinstance(data, dict) or "code" not in data or not isinstance(data.get("cards"), list):
+        raise DataFileError(source, "expected an MTGJSON set object with 'code' and 'cards'", record=first_record)
+    card_set = card_set_from(data)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for offset, record in enumerate(data["cards"]):
+        number = first_record + offset
+        record = _check(record, f"{source} [{data['code']}]", number)
+        if record["layout"] in NOT_CARDS:
+            continue
+        key = record["identifiers"].get("scryfallId") or record["uuid"]
+        groups.setdefault(key, []).append(record)
+    cards: dict[str, Card] = {}
+    printings: list[Printing] = []
+    meld_parts: dict[str, list[str]] = {}
+    for records in sorted(groups.values(), key=lambda rs: rs[0].get("side") or ""):
+        records.sort(key=lambda r: r.get("side") or "")
+        try:
+            card = card_from_records(records)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise DataFileError(f"{source} [{data['code']}]", str(exc), record=first_record, field=records[0].get("name")) from exc
+        cards[card.oracle_id] = card
+        if card.layout == "meld":
+            _note_meld(records[0], card, meld_parts, melds)
+        printings.append(printing_from_records(records, card_set, card.oracle_id))
+    meld_backs(list(cards.values()), lambda card: meld_parts.get(card.oracle_id, []), melds)
+    return SetBatch(card_set, list(cards.values()), printings, records=len(data["cards"]), source=source)
+
+
+def prices_from_mtgjson(uuid_: str, entry: dict[str, Any]) -> Iterator[PricePoint]:
+    """AllPrices / AllPricesToday: TCGplayer retail for USD, Cardmarket for EUR, Cardhoarder for tix.
+
+    One PricePoint per date found; printing_id is the MTGJSON uuid (ingest maps it to a printing).
+    """
+    by_date: dict[str, Prices] = {}
+
+    def put(date: str, attr: str, value: Any) -> None:
+        if value is None:
+            return
+        prices = by_date.setdefault(date, Prices())
+        if getattr(prices, attr) is None:
+            setattr(prices, attr, float(value))
+
+    paper = (entry or {}).get("paper") or {}
+    for provider, attr_normal, attr_foil in (
+        ("tcgplayer", "usd", "usd_foil"),
+        ("cardkingdom", "usd", "usd_foil"),
+        ("cardmarket", "eur", "eur_foil"),
+    ):
+        retail = (paper.get(provider) or {}).get("retail") or {}
+        for finish, attr in (("normal", attr_normal), ("foil", attr_foil), ("etched", "usd_etched" if attr_normal == "usd" else None)):
+            if attr is None:
+                continue
+            for date, value in (retail.get(finish) or {}).items():
+                put(date, attr, value)
+    mtgo = (entry or {}).get("mtgo") or {}
+    retail = (mtgo.get("cardhoarder") or {}).get("retail") or {}
+    for date, value in (retail.get("normal") or {}).items():
+        put(date, "tix", value)
+    for date, prices in sorted(by_date.items()):
+        yield PricePoint(printing_id=uuid_, date=date, prices=prices)
+
+
+def atomic_cards(name: str, records: Iterable[dict[str, Any]]) -> Card:
+    """AtomicCards: one entry per card name, faces as separate objects; no printings."""
+    records = sorted(records, key=lambda r: r.get("side") or "")
+    for r in records:
+        r.setdefault("uuid", "")
+        r.setdefault("number", "")
+        r.setdefault("name", name)
+    return card_from_records(records)
+
+
+__all__ = [
+    "FRONT_FACE_LAYOUTS",
+    "SetBatch",
+    "SourceMeta",
+    "atomic_cards",
+    "card_from_records",
+    "card_set_from",
+    "prices_from_mtgjson",
+    "printing_from_records",
+    "set_batch",
+]

@@ -1,0 +1,156 @@
+"""Scryfall card and ruling objects (bulk files and API responses) into domain objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._derive import card_colors, card_mana_value, color_identity, face_colors, face_mana_values, produced_mana
+from ._model import COLORS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+
+NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
+
+
+def _float(value: Any) -> float | None:
+    if value in (None, ""):
+        return None
+    return float(value)
+
+
+def _face(data: dict[str, Any]) -> Face:
+    return Face(
+        name=data["name"],
+        mana_cost=data.get("mana_cost") or "",
+        type_line=data.get("type_line") or "",
+        oracle_text=data.get("oracle_text") or "",
+        mana_value=_float(data.get("cmc")),
+        color_indicator=tuple(data.get("color_indicator") or ()),
+        power=data.get("power"),
+        toughness=data.get("toughness"),
+        loyalty=data.get("loyalty"),
+        defense=data.get("defense"),
+        hand_modifier=data.get("hand_modifier"),
+        life_modifier=data.get("life_modifier"),
+        **_type_parts(data.get("type_line") or ""),
+    )
+
+
+_SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Host", "Elite"}
+
+
+def _type_parts(type_line: str) -> dict[str, tuple[str, ...]]:
+    """Split a type line (205.1a): supertypes and card types before the dash, subtypes after it."""
+    left, _, right = type_line.partition("—")
+    words = left.split()
+    return {
+        "supertypes": tuple(w for w in words if w in _SUPERTYPES),
+        "types": tuple(w for w in words if w not in _SUPERTYPES),
+        "subtypes": tuple(right.split()),
+    }
+
+
+def scryfall_card(data: dict[str, Any]) -> tuple[Card, Printing]:
+    """One Scryfall card object into its oracle card and its printing."""
+    faces_data = data.get("card_faces") or [data]
+    if data.get("layout") == "reversible_card":  # both faces are the same card (Scryfall puts oracle_id there)
+        faces_data = faces_data[:1]
+    faces = [_face(f if "name" in f else data) for f in faces_data]
+    name = data["name"] if data.get("layout") != "reversible_card" else faces[0].name
+    layout = data.get("layout", "normal")
+    for face in faces:
+        face.colors = face_colors(face, name)
+    for face, value in zip(faces, face_mana_values(layout, faces)):
+        face.mana_value = value
+    oracle_id = data.get("oracle_id") or (data.get("card_faces") or [{}])[0].get("oracle_id")
+    legalities = {fmt: status for fmt, status in (data.get("legalities") or {}).items() if status != "not_legal"}
+    costs = [f.mana_cost for f in faces if f.mana_cost]
+    card = Card(
+        oracle_id=oracle_id,
+        name=name,
+        layout=layout,
+        faces=faces,
+        mana_cost=" // ".join(costs),
+        mana_value=card_mana_value(layout, faces),
+        colors=card_colors(layout, faces, name),
+        color_identity=color_identity(faces),
+        color_indicator=tuple(c for c in COLORS if any(c in f.color_indicator for f in faces)),
+        keywords=tuple(data.get("keywords") or ()),
+        produced_mana=produced_mana(faces),
+        legalities=legalities,
+        edhrec_rank=data.get("edhrec_rank"),
+        reserved=bool(data.get("reserved")),
+        game_changer=bool(data.get("game_changer")),
+        can_be_commander=_can_be_commander(faces),
+    )
+    printing = Printing(
+        id=data["id"],
+        oracle_id=oracle_id,
+        set_code=data.get("set", ""),
+        collector_number=data.get("collector_number", ""),
+        rarity=data.get("rarity", "common"),
+        released_at=data.get("released_at", ""),
+        artist=data.get("artist") or "",
+        lang=data.get("lang", "en"),
+        finishes=tuple(data.get("finishes") or ()),
+        games=tuple(data.get("games") or ()),
+        border_color=data.get("border_color", "black"),
+        frame=data.get("frame", ""),
+        frame_effects=tuple(data.get("frame_effects") or ()),
+        promo_types=tuple(data.get("promo_types") or ()),
+        security_stamp=data.get("security_stamp") or "",
+        watermark=data.get("watermark") or "",
+        flavor_texts=tuple(f.get("flavor_text") or "" for f in faces_data),
+        printed_names=tuple(f.get("flavor_name") for f in faces_data if f.get("flavor_name")),
+        illustration_id=data.get("illustration_id") or faces_data[0].get("illustration_id") or "",
+        promo=bool(data.get("promo")),
+        reprint=bool(data.get("reprint")),
+        digital=bool(data.get("digital")),
+        full_art=bool(data.get("full_art")),
+        textless=bool(data.get("textless")),
+        oversized=bool(data.get("oversized")),
+        variation=bool(data.get("variation")),
+        booster=bool(data.get("booster")),
+        story_spotlight=bool(data.get("story_spotlight")),
+        multiverse_ids=tuple(data.get("multiverse_ids") or ()),
+        prices=scryfall_prices(data.get("prices")),
+    )
+    return card, printing
+
+
+def _can_be_commander(faces: list[Face]) -> bool:
+    front = faces[0]
+    legendary_creature = "Legendary" in front.supertypes and "Creature" in front.types
+    return legendary_creature or "can be your commander" in front.oracle_text
+
+
+def scryfall_prices(prices: dict[str, Any] | None) -> Prices | None:
+    if not prices:
+        return None
+    result = Prices(
+        usd=_float(prices.get("usd")),
+        usd_foil=_float(prices.get("usd_foil")),
+        usd_etched=_float(prices.get("usd_etched")),
+        eur=_float(prices.get("eur")),
+        eur_foil=_float(prices.get("eur_foil")),
+        tix=_float(prices.get("tix")),
+    )
+    return None if result.is_empty() else result
+
+
+def scryfall_set(data: dict[str, Any]) -> CardSet:
+    return CardSet(
+        code=data["set"],
+        name=data.get("set_name", data["set"]),
+        set_type=data.get("set_type", ""),
+        released_at=data.get("released_at", ""),
+        digital=bool(data.get("digital")),
+    )
+
+
+def scryfall_ruling(data: dict[str, Any]) -> tuple[str, Ruling]:
+    return data["oracle_id"], Ruling(date=data["published_at"], text=data["comment"], source=data.get("source", "wotc"))
+
+
+def price_point(printing: Printing, date: str) -> PricePoint | None:
+    if printing.prices is None:
+        return None
+    return PricePoint(printing_id=printing.id, date=date, prices=printing.prices)

@@ -1,0 +1,367 @@
+"""Ingest data files into the database: read everything first, then write in one transaction.
+
+Reading can fail on any record of any file (truncated, corrupt, wrongly shaped); since nothing is
+written until every file has been read, and the writes share one transaction, a failure leaves
+the previous data exactly as it was. Unchanged rows are compared by their JSON text and not
+written, so re-ingesting the same file changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.db import transaction
+from tqdm import tqdm
+
+from tolaria.cards import (
+    Card,
+    CardsOnly,
+    CardSet,
+    PriceBatch,
+    PricePoint,
+    Printing,
+    Ruling,
+    RulingsBatch,
+    SetBatch,
+    SourceMeta,
+    read_source,
+)
+
+from . import models as m
+from .models import dumps
+
+BATCH = 2000
+
+
+@dataclass
+class Counts:
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {"added": self.added, "changed": self.changed, "removed": self.removed}
+
+
+@dataclass
+class IngestSummary:
+    sources: list[str]
+    records: int = 0
+    seconds: float = 0.0
+    data_date: str = ""
+    version: int = 0
+    cards: Counts = field(default_factory=Counts)
+    printings: Counts = field(default_factory=Counts)
+    rulings: Counts = field(default_factory=Counts)
+    sets: Counts = field(default_factory=Counts)
+    price_points: Counts = field(default_factory=Counts)
+    unmatched_prices: int = 0
+
+    @property
+    def changed_anything(self) -> bool:
+        return any(c.added or c.changed or c.removed for c in (self.cards, self.printings, self.rulings, self.sets, self.price_points))
+
+    def as_dict(self) -> dict:
+        return {
+            "sources": self.sources,
+            "records": self.records,
+            "seconds": round(self.seconds, 2),
+            "data_date": self.data_date,
+            "version": self.version,
+            "cards": self.cards.as_dict(),
+            "printings": self.printings.as_dict(),
+            "rulings": self.rulings.as_dict(),
+            "sets": self.sets.as_dict(),
+            "price_points": self.price_points.as_dict(),
+            "unmatched_prices": self.unmatched_prices,
+        }
+
+    def lines(self) -> list[str]:
+        out = [f"Read {self.records:,} records from {len(self.sources)} file(s) in {self.seconds:.1f} s"
+               f" ({self.records / max(self.seconds, 1e-9):,.0f} records/s)."]
+        for name in ("cards", "printings", "rulings", "sets", "price_points"):
+            c: Counts = getattr(self, name)
+            out.append(f"{name.replace('_', ' ')}: {c.added:,} added, {c.changed:,} changed, {c.removed:,} removed")
+        if self.unmatched_prices:
+            out.append(f"{self.unmatched_prices:,} price points name printings that are not loaded; skipped")
+        out.append(f"corpus version {self.version}" + ("" if self.changed_anything else " (nothing changed)"))
+        return out
+
+
+@dataclass
+class _Read:
+    """Everything read from the files, before any write."""
+
+    cards: dict[str, Card] = field(default_factory=dict)
+    printings: dict[str, Printing] = field(default_factory=dict)
+    sets: dict[str, CardSet] = field(default_factory=dict)
+    rulings: dict[str, list[Ruling]] = field(default_factory=dict)  # from rulings files
+    price_points: list[tuple[str, PricePoint]] = field(default_factory=list)  # (key kind, point)
+    scoped_sets: set[str] = field(default_factory=set)  # sets whose printings the files list completely
+    data_date: str = ""
+    records: int = 0
+
+
+def _progress(total_hint: int | None, enabled: bool):
+    return tqdm(total=total_hint, unit=" records", unit_scale=True, disable=not enabled, file=sys.stderr,
+                dynamic_ncols=True, mininterval=0.5)
+
+
+def read_files(paths: Sequence[str | Path], *, progress: bool = False, today: str | None = None) -> _Read:
+    today = today or dt.date.today().isoformat()
+    read = _Read()
+    with _progress(None, progress) as bar:
+        for path in paths:
+            bar.set_description(Path(path).name)
+            for item in read_source(path):
+                _collect(read, item, today)
+                records = getattr(item, "records", 0)
+                read.records += records
+                bar.update(records)
+    return read
+
+
+def _collect(read: _Read, item, today: str) -> None:
+    if isinstance(item, SourceMeta):
+        read.data_date = max(read.data_date, item.date[:10])
+    elif isinstance(item, SetBatch):
+        read.sets[item.card_set.code] = item.card_set
+        if item.complete:
+            read.scoped_sets.add(item.card_set.code)
+        for card in item.cards:
+            read.cards[card.oracle_id] = card
+        for printing in item.printings:
+            read.printings[printing.id] = printing
+            if printing.prices is not None:
+                printing.prices_date = today
+                read.price_points.append(("scryfall_id", PricePoint(printing.id, today, printing.prices)))
+    elif isinstance(item, RulingsBatch):
+        read.rulings.update(item.rulings)
+    elif isinstance(item, PriceBatch):
+        read.price_points.extend((item.key, point) for point in item.points)
+    elif isinstance(item, CardsOnly):
+        for card in item.cards:
+            read.cards[card.oracle_id] = card
+
+
+def ingest(paths: Sequence[str | Path], *, progress: bool = False, today: str | None = None,
+           after_write=None) -> IngestSummary:
+    """Read the files and store what they hold; return what changed. Raises DataFileError untouched."""
+    started = time.perf_counter()
+    read = read_files(paths, progress=progress, today=today)
+    summary = IngestSummary(sources=[str(p) for p in paths], records=read.records, data_date=read.data_date)
+    with transaction.atomic():
+        _write_sets(read, summary)
+        _write_cards(read, summary)
+        _write_printings(read, summary)
+        _write_rulings(read, summary)
+        _write_prices(read, summary)
+        _remove_missing(read, summary)
+        last = m.IngestRun.objects.first()
+        version = (last.version if last else 0) + (1 if summary.changed_anything else 0)
+        summary.version = version
+        summary.seconds = time.perf_counter() - started
+        m.IngestRun.objects.create(version=version, sources="\n".join(summary.sources),
+                                   data_date=read.data_date or (last.data_date if last else ""),
+                                   summary=summary.as_dict())
+        if after_write is not None:
+            after_write(summary)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _chunks(items: Sequence, size: int = BATCH) -> Iterable[Sequence]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _existing(model, keys: Iterable[str], key_field: str = "pk") -> dict[str, str]:
+    """The stored JSON text of the rows with these keys."""
+    found: dict[str, str] = {}
+    keys = list(keys)
+    for chunk in _chunks(keys, 900):  # SQLite's default variable limit is 999 in old builds
+        for key, data in model.objects.filter(**{f"{key_field}__in": chunk}).values_list(key_field, "data"):
+            found[key] = data
+    return found
+
+
+def _upsert(model, rows: dict[str, tuple[str, dict]], counts: Counts, update_fields: list[str]) -> None:
+    """rows: key -> (json text, other column values). Insert new keys, update changed ones."""
+    stored = _existing(model, rows)
+    new, changed = [], []
+    for key, (data, columns) in rows.items():
+        if key not in stored:
+            new.append(model(pk=key, data=data, **columns))
+        elif stored[key] != data:
+            changed.append(model(pk=key, data=data, **columns))
+    for chunk in _chunks(new):
+        model.objects.bulk_create(chunk)
+    for chunk in _chunks(changed):
+        model.objects.bulk_update(chunk, ["data", *update_fields])
+    counts.added += len(new)
+    counts.changed += len(changed)
+
+
+def _write_sets(read: _Read, summary: IngestSummary) -> None:
+    rows = {code: (dumps(s.to_dict()), {"name": s.name, "set_type": s.set_type, "released_at": s.released_at})
+            for code, s in read.sets.items()}
+    _upsert(m.CardSet, rows, summary.sets, ["name", "set_type", "released_at"])
+
+
+def _card_json(card: Card) -> str:
+    data = card.to_dict()
+    data.pop("rulings")
+    return dumps(data)
+
+
+def _write_cards(read: _Read, summary: IngestSummary) -> None:
+    rows = {oid: (_card_json(card), {"name": card.name}) for oid, card in read.cards.items()}
+    _upsert(m.OracleCard, rows, summary.cards, ["name"])
+
+
+def _write_printings(read: _Read, summary: IngestSummary) -> None:
+    rows = {}
+    for pid, p in read.printings.items():
+        rows[pid] = (dumps(p.to_dict()), {"card_id": p.oracle_id, "set_code": p.set_code,
+                                          "collector_number": p.collector_number, "released_at": p.released_at})
+    # keep the latest stored price on a printing when this file carries none
+    stored = _existing(m.Printing, rows)
+    import orjson
+
+    for pid, (data, columns) in list(rows.items()):
+        p = read.printings[pid]
+        if p.prices is None and pid in stored:
+            old = orjson.loads(stored[pid])
+            if old.get("prices") is not None:
+                p.prices_date = old.get("prices_date")
+                rows[pid] = (dumps({**p.to_dict(), "prices": old["prices"]}), columns)
+    _upsert(m.Printing, rows, summary.printings, ["card_id", "set_code", "collector_number", "released_at"])
+    uuids = [m.MtgjsonUuid(uuid=u, printing_id=pid) for pid, p in read.printings.items() for u in p.mtgjson_uuids]
+    known = set()
+    for chunk in _chunks([u.uuid for u in uuids], 900):
+        known.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", flat=True))
+    for chunk in _chunks([u for u in uuids if u.uuid not in known]):
+        m.MtgjsonUuid.objects.bulk_create(chunk)
+
+
+def _write_rulings(read: _Read, summary: IngestSummary) -> None:
+    wanted: dict[str, list[Ruling]] = {oid: card.rulings for oid, card in read.cards.items()}
+    for oid, rulings in read.rulings.items():
+        wanted[oid] = rulings
+    stored: dict[str, list[tuple[str, str, str]]] = {}
+    for chunk in _chunks(list(wanted), 900):
+        for oid, date, source, text in (m.Ruling.objects.filter(card_id__in=chunk)
+                                        .order_by("card_id", "position").values_list("card_id", "date", "source", "text")):
+            stored.setdefault(oid, []).append((date, source, text))
+    known_cards = set(read.cards)
+    missing = [oid for oid in read.rulings if oid not in known_cards]
+    for chunk in _chunks(missing, 900):
+        known_cards.update(m.OracleCard.objects.filter(pk__in=chunk).values_list("pk", flat=True))
+    to_delete, to_add = [], []
+    for oid, rulings in wanted.items():
+        if oid not in known_cards:
+            continue
+        new = [(r.date, r.source, r.text) for r in rulings]
+        old = stored.get(oid, [])
+        if new == old:
+            continue
+        old_set, new_set = set(old), set(new)
+        summary.rulings.added += len(new_set - old_set)
+        summary.rulings.removed += len(old_set - new_set)
+        if old:
+            to_delete.append(oid)
+        to_add.extend(m.Ruling(card_id=oid, position=i, date=d, source=s, text=t) for i, (d, s, t) in enumerate(new))
+    for chunk in _chunks(to_delete, 900):
+        m.Ruling.objects.filter(card_id__in=chunk).delete()
+    for chunk in _chunks(to_add):
+        m.Ruling.objects.bulk_create(chunk)
+
+
+_PRICE_FIELDS = ["usd", "usd_foil", "usd_etched", "eur", "eur_foil", "tix"]
+
+
+def _write_prices(read: _Read, summary: IngestSummary) -> None:
+    if not read.price_points:
+        return
+    uuids = [p.printing_id for kind, p in read.price_points if kind == "mtgjson_uuid"]
+    by_uuid: dict[str, str] = {}
+    for chunk in _chunks(uuids, 900):
+        by_uuid.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", "printing_id"))
+    points: dict[tuple[str, str], PricePoint] = {}
+    for kind, point in read.price_points:
+        printing_id = by_uuid.get(point.printing_id) if kind == "mtgjson_uuid" else point.printing_id
+        if printing_id is None:
+            summary.unmatched_prices += 1
+            continue
+        key = (printing_id, point.date)
+        merged = points.get(key)
+        if merged is None:
+            points[key] = PricePoint(printing_id, point.date, point.prices)
+        else:  # two face records of one printing: keep the first value of each field
+            for name in _PRICE_FIELDS:
+                if getattr(merged.prices, name) is None:
+                    setattr(merged.prices, name, getattr(point.prices, name))
+    known_printings = set()
+    for chunk in _chunks(list({pid for pid, _ in points}), 900):
+        known_printings.update(m.Printing.objects.filter(pk__in=chunk).values_list("pk", flat=True))
+    stored = set()
+    for chunk in _chunks(list(known_printings), 900):
+        stored.update(m.PricePoint.objects.filter(printing_id__in=chunk).values_list("printing_id", "date"))
+    rows = []
+    for (pid, date), point in points.items():
+        if pid not in known_printings:
+            summary.unmatched_prices += 1
+            continue
+        if (pid, date) in stored:
+            continue
+        rows.append(m.PricePoint(printing_id=pid, date=date, **{f: getattr(point.prices, f) for f in _PRICE_FIELDS}))
+    for chunk in _chunks(rows):
+        m.PricePoint.objects.bulk_create(chunk)
+    summary.price_points.added += len(rows)
+    _latest_prices_onto_printings(points, known_printings, summary)
+
+
+def _latest_prices_onto_printings(points: dict[tuple[str, str], PricePoint], known: set[str], summary) -> None:
+    """The search index reads a printing's current price from its JSON: keep the newest there."""
+    import orjson
+
+    newest: dict[str, PricePoint] = {}
+    for (pid, date), point in points.items():
+        if pid in known and (pid not in newest or date > newest[pid].date):
+            newest[pid] = point
+    for chunk in _chunks(list(newest), 900):
+        updates = []
+        for row in m.Printing.objects.filter(pk__in=chunk).only("id", "data"):
+            data = orjson.loads(row.data)
+            point = newest[row.pk]
+            if data.get("prices_date") and data["prices_date"] > point.date:
+                continue
+            data["prices"] = {f: getattr(point.prices, f) for f in _PRICE_FIELDS}
+            data["prices_date"] = point.date
+            text = dumps(data)
+            if text != row.data:
+                row.data = text
+                updates.append(row)
+        m.Printing.objects.bulk_update(updates, ["data"])
+
+
+def _remove_missing(read: _Read, summary: IngestSummary) -> None:
+    """Printings of a set the files list in full but no longer hold are gone; so are cards left
+    without any printing (only when the files carried printings)."""
+    if not read.scoped_sets:
+        return
+    for chunk in _chunks(sorted(read.scoped_sets), 900):
+        stale = m.Printing.objects.filter(set_code__in=chunk).exclude(pk__in=list(read.printings)) if len(read.printings) < 900 else None
+        if stale is None:
+            ids = set(m.Printing.objects.filter(set_code__in=chunk).values_list("pk", flat=True)) - set(read.printings)
+            for id_chunk in _chunks(sorted(ids), 900):
+                summary.printings.removed += m.Printing.objects.filter(pk__in=id_chunk).delete()[1].get("catalog.Printing", 0)
+        else:
+            summary.printings.removed += stale.delete()[1].get("catalog.Printing", 0)
+    orphans = m.OracleCard.objects.filter(printings__isnull=True)
+    summary.cards.removed += orphans.delete()[1].get("catalog.OracleCard", 0)

@@ -1,0 +1,61 @@
+"""Reading the card corpus back out of the database as domain objects."""
+
+from __future__ import annotations
+
+import orjson
+
+from tolaria.cards import Card, CardSet, Corpus, Printing, Ruling
+
+from . import models as m
+
+
+def corpus_version() -> int:
+    run = m.IngestRun.objects.only("version").first()
+    return run.version if run else 0
+
+
+def data_date() -> str:
+    run = m.IngestRun.objects.exclude(data_date="").only("data_date").first()
+    return run.data_date if run else ""
+
+
+def load_corpus() -> Corpus:
+    """The whole corpus, for building the search index and the tags."""
+    rulings: dict[str, list[Ruling]] = {}
+    for oid, date, source, text in m.Ruling.objects.order_by("card_id", "position").values_list("card_id", "date", "source", "text"):
+        rulings.setdefault(oid, []).append(Ruling(date=date, text=text, source=source))
+    corpus = Corpus(data_date=data_date())
+    for oid, data in m.OracleCard.objects.values_list("oracle_id", "data").iterator(chunk_size=5000):
+        card = Card.from_dict(orjson.loads(data))
+        card.rulings = rulings.get(oid, [])
+        corpus.cards[oid] = card
+    for pid, data in m.Printing.objects.values_list("id", "data").iterator(chunk_size=5000):
+        corpus.printings[pid] = Printing.from_dict(orjson.loads(data))
+    for code, data in m.CardSet.objects.values_list("code", "data"):
+        corpus.sets[code] = CardSet(**orjson.loads(data))
+    return corpus
+
+
+def card(oracle_id: str) -> Card | None:
+    row = m.OracleCard.objects.filter(pk=oracle_id).first()
+    if row is None:
+        return None
+    return row.to_domain([r.to_domain() for r in row.ruling_rows.all()])
+
+
+def printings_of(oracle_id: str) -> list[Printing]:
+    rows = m.Printing.objects.filter(card_id=oracle_id).values_list("data", flat=True)
+    return sorted((Printing.from_dict(orjson.loads(d)) for d in rows), key=lambda p: (p.released_at, p.set_code, p.collector_number), reverse=True)
+
+
+def stats() -> dict:
+    return {
+        "cards": m.OracleCard.objects.count(),
+        "printings": m.Printing.objects.count(),
+        "printing_records": m.MtgjsonUuid.objects.count(),
+        "rulings": m.Ruling.objects.count(),
+        "price_points": m.PricePoint.objects.count(),
+        "sets": m.CardSet.objects.count(),
+        "data_date": data_date(),
+        "corpus_version": corpus_version(),
+    }

@@ -1,0 +1,115 @@
+"""What the CLI, the pages and the API ask of the catalog: ingest, first-start loading, lookups."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from tolaria.cards import Card, sample_paths
+
+from . import models as m
+from .ingest import IngestSummary, ingest
+from .repository import card as load_card
+
+# Work that follows an ingest that changed the corpus (tags, the search index, knowledge index):
+# each derived store registers a rebuild here, so the catalog need not know them.
+AFTER_INGEST: list[Callable[[], None]] = []
+
+
+def after_ingest(fn: Callable[[], None]) -> Callable[[], None]:
+    if fn not in AFTER_INGEST:
+        AFTER_INGEST.append(fn)
+    return fn
+
+
+def rebuild_derived() -> None:
+    _register_derived()
+    for rebuild in AFTER_INGEST:
+        rebuild()
+
+
+def _register_derived() -> None:
+    from tolaria.site import derived  # noqa: F401  (registers its rebuilds)
+
+
+def ingest_and_index(paths: Sequence[str | Path], *, progress: bool = False) -> IngestSummary:
+    summary = ingest(paths, progress=progress)
+    if summary.changed_anything:
+        rebuild_derived()
+        card_names.cache_clear()
+    return summary
+
+
+def ensure_loaded(*, progress: bool = False) -> str:
+    """Load the embedded sample on the first start, never again after."""
+    if m.IngestRun.objects.exists():
+        return f"Database ready: {m.OracleCard.objects.count():,} cards."
+    summary = ingest_and_index(sample_paths(), progress=progress)
+    return f"Loaded the embedded sample: {summary.cards.added:,} cards, {summary.printings.added:,} printings."
+
+
+@functools.cache
+def card_names() -> dict[str, str]:
+    """Lower-cased card and face names -> oracle id."""
+    names: dict[str, str] = {}
+    for oid, name in m.OracleCard.objects.values_list("oracle_id", "name"):
+        names.setdefault(name.lower(), oid)
+        if " // " in name:
+            for face in name.split(" // "):
+                names.setdefault(face.lower(), oid)
+    return names
+
+
+def suggest_names(text: str, limit: int = 5) -> list[str]:
+    names = card_names()
+    by_id = dict(m.OracleCard.objects.filter(pk__in=set(names.values())).values_list("oracle_id", "name")) if len(names) < 50000 else {}
+    matches = process.extract(text.lower(), list(names), scorer=fuzz.WRatio, limit=limit * 2)
+    out: list[str] = []
+    for key, score, _ in matches:
+        name = by_id.get(names[key], key)
+        if score >= 60 and name not in out:
+            out.append(name)
+    return out[:limit]
+
+
+def find_card(name: str) -> tuple[Card | None, list[str]]:
+    oracle_id = card_names().get(name.strip().lower())
+    if oracle_id:
+        return load_card(oracle_id), []
+    return None, suggest_names(name)
+
+
+def card_text(card: Card, *, explain: bool = False) -> str:
+    lines: list[str] = []
+    for index, face in enumerate(card.faces):
+        if index:
+            lines.append("//")
+        head = face.name + (f"  {face.mana_cost}" if face.mana_cost else "")
+        lines += [head, face.type_line]
+        if face.oracle_text:
+            lines.append(face.oracle_text)
+        if face.power is not None:
+            lines.append(f"{face.power}/{face.toughness}")
+        if face.loyalty is not None:
+            lines.append(f"Loyalty: {face.loyalty}")
+        if face.defense is not None:
+            lines.append(f"Defense: {face.defense}")
+    lines.append("")
+    lines.append(f"Mana value {card.mana_value:g} · color identity {''.join(card.color_identity) or 'colorless'}")
+    legal = [f for f, s in sorted(card.legalities.items()) if s == "legal"]
+    banned = [f for f, s in sorted(card.legalities.items()) if s in ("banned", "restricted")]
+    lines.append("Legal in: " + (", ".join(legal) or "no format"))
+    if banned:
+        lines.append("Banned or restricted in: " + ", ".join(f"{f} ({card.legalities[f]})" for f in banned))
+    if card.rulings:
+        lines.append(f"Rulings ({len(card.rulings)}):")
+        lines += [f"  {r.date}  {r.text}" for r in card.rulings]
+    if explain:
+        from tolaria.site.explain import explanation_lines
+
+        lines.append("")
+        lines += explanation_lines(card)
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""The card index of a web worker: built from the database after each ingest, saved to one file,
+loaded at start, reloaded when the corpus version in the database moves on.
+
+Pages and the API call `run_search()` and `current_index()`; nothing else touches the file.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from tolaria.search import CardIndex, SearchResult, build_index, search
+
+from .catalog.repository import corpus_version, load_corpus
+
+_lock = threading.Lock()
+_state: dict = {"index": None, "version": None, "checked": 0.0}
+VERSION_CHECK_SECONDS = 2.0  # how often a worker asks the database whether the corpus moved on
+
+
+def index_path():
+    return settings.TOLARIA_INDEX_PATH
+
+
+def _version_label(version: int) -> str:
+    db = settings.DATABASES["default"]
+    return f"{db['ENGINE'].rsplit('.', 1)[-1]}:{db['NAME']}:v{version}"
+
+
+def facets_for(corpus) -> dict:
+    """Facets the search index takes from outside the card data: tags, rules links."""
+    from . import derived
+
+    return derived.search_facets(corpus)
+
+
+def rebuild_index() -> CardIndex:
+    """Build the index from the database and save it (called after an ingest that changed data)."""
+    version = corpus_version()
+    corpus = load_corpus()
+    index = build_index(corpus, facets_for(corpus), version=_version_label(version))
+    path = index_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    index.save(tmp)
+    tmp.replace(path)  # atomic: a worker loading meanwhile sees the old file or the new, never half
+    with _lock:
+        _state.update(index=index, version=index.version, checked=time.monotonic())
+    return index
+
+
+def current_index() -> CardIndex:
+    """The worker's index, reloaded from the file (or rebuilt) when the corpus version changed."""
+    now = time.monotonic()
+    index = _state["index"]
+    if index is not None and now - _state["checked"] < VERSION_CHECK_SECONDS:
+        return index
+    with _lock:
+        wanted = _version_label(corpus_version())
+        _state["checked"] = now
+        if _state["index"] is not None and _state["version"] == wanted:
+            return _state["index"]
+        path = index_path()
+        if path.exists():
+            loaded = CardIndex.load(path)
+            if loaded.version == wanted:
+                _state.update(index=loaded, version=wanted)
+                return loaded
+    return rebuild_index()
+
+
+def reset() -> None:
+    """Forget the loaded index (tests switch databases)."""
+    with _lock:
+        _state.update(index=None, version=None, checked=0.0)
+
+
+@dataclass
+class CardSearch:
+    result: SearchResult
+    index: CardIndex
+
+
+def run_search(query: str, *, unique: str = "cards", order: str = "name", direction: str = "auto",
+               page: int = 1, page_size: int = 175) -> SearchResult:
+    """Raises tolaria.search.QueryError (syntax, too long) for the caller to show."""
+    return search(current_index(), query, unique=unique, order=order, direction=direction, page=page,
+                  page_size=page_size)

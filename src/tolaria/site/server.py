@@ -1,0 +1,32 @@
+"""Production serving: gunicorn with several worker processes; whitenoise serves static files."""
+
+from __future__ import annotations
+
+from gunicorn.app.base import BaseApplication
+
+
+class _Gunicorn(BaseApplication):
+    def __init__(self, options: dict):
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self):
+        from tolaria.site.wsgi import application
+
+        return application
+
+
+def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3) -> None:
+    print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers")
+    _Gunicorn({
+        "bind": f"{host}:{port}",
+        "workers": workers,
+        "preload_app": False,
+        "accesslog": None,
+        "timeout": 60,
+        "graceful_timeout": 10,
+    }).run()

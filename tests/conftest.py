@@ -1,0 +1,34 @@
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = Path(os.environ.get("TOLARIA_SHARED", ROOT.parent / "shared"))
+
+
+@pytest.fixture(scope="session")
+def sample():
+    from tolaria.cards import load_sample
+
+    return load_sample()
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    data = SHARED / "data"
+    if not data.exists():
+        pytest.fail(f"the full data is expected at {data} (set TOLARIA_SHARED)")
+    return data
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database holds the embedded sample, loaded once per session (tests roll back to it)."""
+    with django_db_blocker.unblock():
+        from tolaria.site import searching
+        from tolaria.site.catalog.services import ensure_loaded
+
+        searching.reset()
+        ensure_loaded()
