@@ -1,0 +1,31 @@
+"""The Comprehensive Rules: parser, rule book, linker (oracle text -> rule spans), version diff.
+
+Never imports Django. Private modules (`_parser`, `_linker`, `_diff`, `_model`) sit behind `__all__`.
+"""
+
+from ._diff import GlossaryChange, RuleChange, RulesDiff, diff_rulebooks, word_diff
+from ._linker import Coverage, Linker, Span, keyword_coverage
+from ._model import GlossaryEntry, Rule, RuleBook, RuleRef, RulesParseError, normalize_term
+from ._parser import find_references, load_rules, parse_rules, shipped_rulebook
+
+__all__ = [
+    "Coverage",
+    "GlossaryChange",
+    "GlossaryEntry",
+    "Linker",
+    "Rule",
+    "RuleBook",
+    "RuleChange",
+    "RuleRef",
+    "RulesDiff",
+    "RulesParseError",
+    "Span",
+    "diff_rulebooks",
+    "find_references",
+    "keyword_coverage",
+    "load_rules",
+    "normalize_term",
+    "parse_rules",
+    "shipped_rulebook",
+    "word_diff",
+]

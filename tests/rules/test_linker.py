@@ -1,0 +1,136 @@
+import json
+import unicodedata
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tolaria.rules import keyword_coverage
+
+SEED = json.loads((Path(__file__).parent / "data" / "seed_cases.json").read_text(encoding="utf-8"))
+
+
+def _norm(s: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", s).split())
+
+
+def pairs(spans):
+    return [(s.text, s.rule) for s in spans]
+
+
+@pytest.mark.parametrize("card", SEED["cards"], ids=lambda c: c["card"])
+def test_seed_cards(linker, book, card):
+    for term in card["terms"]:
+        text = card["oracle"][term["face"]]
+        spans = linker.link(text, card["card"])
+        assert (term["text"], term["rule"]) in pairs(spans), (term["text"], pairs(spans))
+        shown = {r.number: _norm(r.text) for r in book.subtree(term["rule"])}
+        for must in term["must_show"]:
+            assert shown.get(must["rule"]) == _norm(must["text"])
+
+
+def test_comma_list(linker):
+    assert pairs(linker.link("Flying, vigilance")) == [("Flying", "702.9"), ("vigilance", "702.20")]
+    assert pairs(linker.link("Flying; fear")) == [("Flying", "702.9"), ("fear", "702.36")]
+
+
+def test_parameters(linker):
+    text = "Equip {2}\nWard\u2014Pay 2 life\nProtection from red\nForestwalk\nNonbasic landwalk\nKicker {2}{R}"
+    assert pairs(linker.link(text)) == [("Equip", "702.6"), ("Ward", "702.21"), ("Protection", "702.16"),
+                                        ("Forestwalk", "702.14"), ("Nonbasic landwalk", "702.14"), ("Kicker", "702.33")]
+
+
+def test_longest_match(linker):
+    assert pairs(linker.link("First strike")) == [("First strike", "702.7")]
+    assert pairs(linker.link("Double strike")) == [("Double strike", "702.4")]
+    assert pairs(linker.link("Trample over planeswalkers")) == [("Trample over planeswalkers", "702.19")]
+
+
+def test_flash_is_not_flashback(linker):
+    got = pairs(linker.link("Flashback {1}{R}"))
+    assert got == [("Flashback", "702.34")]
+    assert pairs(linker.link("Flash")) == [("Flash", "702.8")]
+
+
+def test_granted_keywords(linker):
+    got = pairs(linker.link("Equipped creature has trample and can't be blocked by more than one creature."))
+    assert ("trample", "702.19") in got
+    got = pairs(linker.link("Target creature gains flying and first strike until end of turn. Creatures with reach can block it."))
+    assert {("flying", "702.9"), ("first strike", "702.7"), ("reach", "702.17")} <= set(got)
+
+
+def test_keyword_word_not_as_ability(linker):
+    # "flying" in a creature's name or a normal sentence is not a keyword ability
+    assert all(s.kind != "keyword_ability" for s in linker.link("Flying Men attacks each combat if able.", "Flying Men"))
+
+
+def test_card_name_is_not_a_keyword(linker):
+    assert linker.link("Flying Men", "Flying Men") == []
+    assert pairs(linker.link("Flying", "Flying Men")) == [("Flying", "702.9")]
+
+
+def test_inflections(linker):
+    text = "Attach it. It attaches. It was attached. Exile it. It was exiled. Sacrifice a creature. Scry 2. Investigate. Transform it. It transformed. Creatures fought."
+    got = pairs(linker.link(text))
+    for word, rule in [("Attach", "701.3"), ("attaches", "701.3"), ("attached", "701.3"), ("Exile", "701.13"),
+                       ("exiled", "701.13"), ("Sacrifice", "701.21"), ("Scry", "701.22"), ("Investigate", "701.16"),
+                       ("Transform", "701.27"), ("transformed", "701.27"), ("fought", "701.14")]:
+        assert (word, rule) in got, word
+
+
+def test_counter_noun_is_not_the_action(linker):
+    got = pairs(linker.link("Counter target spell. Put a +1/+1 counter on it."))
+    assert got.count(("Counter", "701.6")) == 1 and ("counter", "701.6") not in got
+
+
+def test_ability_words(linker, book):
+    spans = linker.link("Landfall \u2014 Whenever a land you control enters, you gain 1 life.")
+    assert (spans[0].text, spans[0].kind, spans[0].rule) == ("Landfall", "ability_word", "207.2c")
+    assert "ability word" in book.rule(spans[0].rule).text
+    assert all(s.kind != "ability_word" for s in linker.link("Choose one \u2014\n\u2022 Draw a card."))
+
+
+def test_day_and_night(linker, book):
+    night = [s for s in linker.link("Daybound (If a player casts no spells during their own turn, it becomes night next turn.)") if s.text == "it becomes night"]
+    day = [s for s in linker.link("Nightbound (If a player casts at least two spells during their own turn, it becomes day next turn.)") if s.text == "it becomes day"]
+    assert night[0].rule == "730.2a" and night[0].in_reminder
+    assert day[0].rule == "730.2b"
+    assert book.rule(night[0].rule).parent and "Day and Night" == book.rule("730").title
+
+
+def test_glossary_terms(linker):
+    got = {(s.text, s.rule, s.glossary_term) for s in linker.link(
+        "Create a Treasure token and a Food token. You become the monarch. You take the initiative. Create a Monster Role token attached to it. If it's night, draw a card.")}
+    texts = {t for t, _, _ in got}
+    assert {"Treasure", "Food", "the monarch", "the initiative", "Monster Role", "night"} <= texts
+    assert ("Treasure", "111.10a", "treasure token") in got
+
+
+def test_rule_references_in_oracle(linker):
+    spans = linker.link("(See rule 702.19.)")
+    assert [(s.text, s.kind) for s in spans] == [("702.19", "rule_reference")]
+
+
+def test_coverage(linker):
+    cov = keyword_coverage(linker, [("Fleetfoot Dancer", "Trample, lifelink, haste", ["Haste", "Lifelink", "Trample"]),
+                                    ("X", "Draw a card.", ["Flying"])])
+    assert (cov.linked, cov.total, cov.misses) == (3, 4, [("X", "Flying")])
+
+
+ORACLE_CHARS = st.text(alphabet=st.sampled_from(list("abcdefghilnorstuvwxy FTSEW,;.\u2014(){}12\n")), max_size=120)
+WORDS = st.lists(st.sampled_from(["Flying", "flying", "first", "strike", "Trample", "over", "planeswalkers", ",", "\n",
+                                  "Equip", "{2}", "(", ")", "exile", "it becomes night", "Landfall", "\u2014", "has",
+                                  "Treasure", "the monarch", "counter", "target", "Flashback", "rule 702.19"]), max_size=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(ORACLE_CHARS, WORDS.map(" ".join)))
+def test_spans_never_overlap(linker, text):
+    spans = linker.link(text, "Flying Men")
+    last = 0
+    for s in spans:
+        assert 0 <= s.start < s.end <= len(text)
+        assert s.start >= last
+        assert text[s.start : s.end] == s.text
+        last = s.end
