@@ -79,6 +79,9 @@ def cmd_init(args: argparse.Namespace) -> int:
     _migrate()
     from tolaria.site.catalog.services import ensure_loaded
 
+    if os.environ.get("TOLARIA_SKIP_SAMPLE"):  # benchmarks start from an empty database
+        print("Database migrated; sample not loaded.")
+        return 0
     message = ensure_loaded(progress=_is_tty())
     print(message)
     return 0

@@ -1,0 +1,89 @@
+"""`make bench`: run every benchmark over the full data and write BENCHMARKS.md with the machine
+and the data named. Each benchmark script prints a Markdown table (its --markdown file)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (title, script, extra arguments); {shared} and {allprintings} are filled in
+BENCHES = [
+    ("Ingest of the full data", "bench_ingest.py", ["--shared", "{shared}"]),
+    ("Card search", "bench_search.py", ["--data", "{allprintings}", "--data", "{setfiles}"]),
+    ("Tags", "bench_tags.py", ["--data", "{allprintings}", "--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz"]),
+    ("Knowledge search", "bench_knowledge.py", ["--full", "{allprintings}"]),
+    ("Web pages under load", "bench_web.py", ["--shared", "{shared}"]),
+]
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        kb = int(next(line for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")).split()[1])
+        mem = f", {kb / 1024 / 1024:.0f} GiB RAM"
+    except (OSError, StopIteration):
+        pass
+    return f"{cpu}, {os.cpu_count()} cores{mem}; {platform.system()} {platform.release()}; Python {platform.python_version()}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--out", type=Path, default=ROOT / "BENCHMARKS.md")
+    parser.add_argument("--only", nargs="*", help="script names to run (default: all)")
+    args = parser.parse_args()
+    fill = {
+        "shared": str(args.shared),
+        "allprintings": str(args.shared / "data/mtgjson/AllPrintings-5.2.0+20220425.json.xz"),
+        "setfiles": str(args.shared / "data/mtgjson/SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz"),
+    }
+    sections = []
+    failed = []
+    for title, script, extra in BENCHES:
+        if args.only and script not in args.only:
+            continue
+        path = Path(__file__).with_name(script)
+        out = Path(tempfile.mkstemp(suffix=".md")[1])
+        cmd = [sys.executable, str(path), *[a.format(**fill) for a in extra], "--markdown", str(out)]
+        print(f"== {title}: {' '.join(cmd)}", flush=True)
+        done = subprocess.run(cmd, cwd=ROOT)
+        if done.returncode != 0:
+            failed.append(script)
+            sections.append(f"## {title}\n\n`{script}` failed (exit {done.returncode}); see the run's output.\n")
+            continue
+        sections.append(f"## {title}\n\n{out.read_text().strip()}\n")
+    header = (f"# Benchmarks\n\nWritten by `make bench` on {dt.date.today().isoformat()}.\n\n"
+              f"- Machine: {machine()}\n"
+              f"- Data: MTGJSON AllPrintings 5.2.0+20220425 (579 sets) plus the DMU, BRO and ONE set files "
+              f"(60,937 card records, 59,941 printings, 24,496 oracle cards), from `../shared/data`; "
+              f"Comprehensive Rules effective 2026-02-27.\n")
+    if args.only and args.out.exists():
+        # keep the sections of benchmarks not run this time
+        old = args.out.read_text().split("\n## ")[1:]
+        ran = {title for title, script, _ in BENCHES if script in args.only}
+        kept = ["## " + s.strip() + "\n" for s in old if s.split("\n", 1)[0].strip() not in ran]
+        sections = kept + sections
+    args.out.write_text(header + "\n" + "\n".join(sections))
+    print(f"wrote {args.out}")
+    if failed:
+        sys.exit(f"benchmarks failed: {', '.join(failed)}")
+
+
+if __name__ == "__main__":
+    main()

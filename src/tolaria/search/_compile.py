@@ -1,0 +1,146 @@
+"""Query tree -> condition tree (families bound to their values), warnings and query metadata."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._ast import And, Exact, Name, Node, Not, Or, Term
+from ._fields import Ignored, lookup
+from ._fields._base import OP_WORDS
+from ._fields.text import ExactName, NameFamily
+
+
+@dataclass
+class Compiled:
+    root: object | None  # condition tree; None when every term was ignored
+    warnings: list[str] = field(default_factory=list)
+    meta: dict[str, str] = field(default_factory=dict)
+    only_meta: bool = False
+
+
+class CAnd:
+    __slots__ = ("children",)
+
+    def __init__(self, children):
+        self.children = children
+
+
+class COr:
+    __slots__ = ("children",)
+
+    def __init__(self, children):
+        self.children = children
+
+
+class CNot:
+    __slots__ = ("child",)
+
+    def __init__(self, child):
+        self.child = child
+
+
+class Described:
+    """(explain without an index) a known keyword whose value could not be checked: shown as typed."""
+
+    def __init__(self, family, keyword, op, value):
+        unchecked = getattr(family, "explain_unchecked", None)
+        self.text = unchecked(op, value) if unchecked else f"whose {family.names[0]} {OP_WORDS[op]} {value!r}"
+
+    def explain(self):
+        return self.text
+
+
+def compile_query(tree: Node, ctx, *, lenient: bool = False) -> Compiled:
+    out = Compiled(None)
+    saw_condition = [False]
+
+    def visit(node):
+        if isinstance(node, And):
+            kids = [k for k in (visit(c) for c in node.children) if k is not None]
+            return None if not kids else kids[0] if len(kids) == 1 else CAnd(kids)
+        if isinstance(node, Or):
+            kids = [k for k in (visit(c) for c in node.children) if k is not None]
+            return None if not kids else kids[0] if len(kids) == 1 else COr(kids)
+        if isinstance(node, Not):
+            kid = visit(node.child)
+            return None if kid is None else CNot(kid)
+        if isinstance(node, Name):
+            saw_condition[0] = True
+            return _make(NameFamily, "name", ":", node.value, node.kind)
+        if isinstance(node, Exact):
+            saw_condition[0] = True
+            return _make(ExactName, "!", ":", node.value, "text")
+        assert isinstance(node, Term)
+        family = lookup(node.keyword)
+        if family is None:
+            out.warnings.append(f"unknown keyword {node.keyword!r}: the term {node} was ignored")
+            saw_condition[0] = True
+            return None
+        if family.metadata:
+            try:
+                inst = family(node.keyword, node.op, node.value, node.kind, ctx)
+            except Ignored as err:
+                out.warnings.append(f"{err}: the term was ignored")
+                return None
+            out.meta[family.names[0]] = inst.setting
+            return None
+        saw_condition[0] = True
+        return _make(family, node.keyword, node.op, node.value, node.kind)
+
+    def _make(family, keyword, op, value, kind):
+        try:
+            return family(keyword, op, value, kind, ctx)
+        except Ignored as err:
+            if lenient and getattr(family, "needs_corpus", False) and op in family.ops:
+                return Described(family, keyword, op, value)
+            out.warnings.append(f"{err}: the term was ignored")
+            return None
+
+    out.root = visit(tree)
+    out.only_meta = not saw_condition[0]
+    if out.root is None and saw_condition[0]:
+        out.warnings.append("all of the terms of the query were ignored")
+    return out
+
+
+def eval_card(node, card, printing) -> bool:
+    """The per-card evaluation: each family's plain predicate."""
+    if isinstance(node, CAnd):
+        return all(eval_card(c, card, printing) for c in node.children)
+    if isinstance(node, COr):
+        return any(eval_card(c, card, printing) for c in node.children)
+    if isinstance(node, CNot):
+        return not eval_card(node.child, card, printing)
+    return bool(node.matches(card, printing))
+
+
+def eval_mask(node, index) -> np.ndarray:
+    """The vectorized evaluation: a boolean array over the index's printings."""
+    if isinstance(node, CAnd):
+        m = eval_mask(node.children[0], index).copy()
+        for c in node.children[1:]:
+            m &= eval_mask(c, index)
+        return m
+    if isinstance(node, COr):
+        m = eval_mask(node.children[0], index).copy()
+        for c in node.children[1:]:
+            m |= eval_mask(c, index)
+        return m
+    if isinstance(node, CNot):
+        return ~eval_mask(node.child, index)
+    m = node.mask(index)
+    assert m.dtype == bool and m.shape == (index.n_printings,), (node, m.dtype, m.shape)
+    return m
+
+
+def explain_node(node) -> str:
+    if isinstance(node, CAnd):
+        return " and ".join(explain_node(c) for c in node.children)
+    if isinstance(node, COr):
+        return "(" + " or ".join(explain_node(c) for c in node.children) + ")"
+    if isinstance(node, CNot):
+        inner = explain_node(node.child)
+        return "not " + (inner if inner.startswith("(") or not isinstance(node.child, (CAnd, CNot)) else f"({inner})")
+    return node.explain()

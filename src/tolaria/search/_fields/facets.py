@@ -1,0 +1,151 @@
+"""Facets from outside the card data: rule:, tag:, theme:, pred:.
+
+The index builder takes ``facets``: facet name -> oracle_id -> {term: weight}. Without the facet the
+keyword answers with a warning "... is unavailable" and is ignored.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .._text import fold
+from ._base import OP_WORDS, Family, Ignored, compare, number, register
+
+
+class FacetFamily(Family):
+    facet = ""
+    ops = (":", "=", "!=")
+    default_threshold = 0.0  # a term matches when its weight is above this (strictly, for 0)
+
+    def prepare(self):
+        if not self.ctx.has_facet(self.facet):
+            raise Ignored(f"{self.keyword}: {self.facet} data is unavailable")
+        self.term = fold(self.value)
+        self.threshold_op, self.threshold = (">", 0.0)
+
+    def term_matches(self, term: str) -> bool:
+        return fold(term) == self.term
+
+    def weight_ok(self, w: float) -> bool:
+        return bool(compare(w, self.threshold_op, self.threshold))
+
+    def matches(self, card, printing):
+        terms = self.ctx.facets[self.facet].get(card.oracle_id, {})
+        found = any(self.term_matches(t) and self.weight_ok(w) for t, w in terms.items())
+        return found != (self.op == "!=")
+
+    def card_mask(self, index):
+        table = index.cols["facet_" + self.facet]
+        m = np.zeros(index.n_cards, bool)
+        for term in index.cols["facet_terms_" + self.facet].get(self.term[:3], ()):
+            if self.term_matches(term):
+                ids, weights = table[term]
+                m[ids[compare(weights, self.threshold_op, self.threshold)]] = True
+        return ~m if self.op == "!=" else m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        data = ref.facets.get(cls.facet)
+        if data is None:
+            return
+        pos = {c.oracle_id: i for i, c in enumerate(cards)}
+        table: dict[str, tuple[list, list]] = {}
+        for oid, terms in data.items():
+            i = pos.get(oid)
+            if i is None:
+                continue
+            for t, w in terms.items():
+                ids, ws = table.setdefault(t, ([], []))
+                ids.append(i)
+                ws.append(float(w))
+        cols["facet_" + cls.facet] = {
+            t: (np.asarray(i, np.int32), np.asarray(w, np.float64)) for t, (i, w) in table.items()
+        }
+        prefixes: dict[str, list[str]] = {}
+        for t in table:
+            prefixes.setdefault(fold(t)[:3], []).append(t)
+        cols["facet_terms_" + cls.facet] = prefixes
+
+    def explain(self):
+        what = {"tag": "tagged", "theme": "with the theme"}.get(self.facet, self.facet)
+        return f"{'not ' if self.op == '!=' else ''}{what} {self.value!r}"
+
+
+@register
+class RuleFamily(FacetFamily):
+    names = ("rule",)
+    description = "Cards whose text links to this Comprehensive Rules number or its subrules (rule:702.19)."
+    example = "rule:702.19"
+    facet = "rule"
+
+    def prepare(self):
+        super().prepare()
+        if not re.fullmatch(r"\d{1,3}(\.\d+[a-z]?)?\.?", self.term):
+            raise self.unknown("rule number")
+        self.term = self.term.rstrip(".")
+
+    def term_matches(self, term):
+        t = fold(term).rstrip(".")
+        if not t.startswith(self.term):
+            return False
+        rest = t[len(self.term) :]
+        return rest == "" or not rest[0].isdigit()
+
+    def card_mask(self, index):
+        table = index.cols["facet_" + self.facet]
+        m = np.zeros(index.n_cards, bool)
+        for term in index.cols["facet_terms_" + self.facet].get(self.term[:3], ()):
+            if self.term_matches(term):
+                ids, weights = table[term]
+                m[ids[weights > 0]] = True
+        return ~m if self.op == "!=" else m
+
+    def explain(self):
+        return f"whose text {'does not link' if self.op == '!=' else 'links'} to rule {self.term}"
+
+
+@register
+class TagFamily(FacetFamily):
+    names = ("tag", "otag", "function")
+    description = "Ability tags: what the card's text does (tag:removal)."
+    example = "tag:removal"
+    facet = "tag"
+
+
+@register
+class ThemeFamily(FacetFamily):
+    names = ("theme",)
+    description = "Inferred themes: what the card is about (theme:tokens)."
+    example = "theme:graveyard"
+    facet = "theme"
+
+
+@register
+class PredFamily(FacetFamily):
+    names = ("pred", "predicted")
+    description = "Predicted tags (a model's guess): pred:removal (confidence >= 0.5) or pred>=0.8:removal."
+    example = "pred>=0.8:removal"
+    facet = "pred"
+    ops = (":", "=", "!=", "<", "<=", ">", ">=")
+
+    def prepare(self):
+        if not self.ctx.has_facet(self.facet):
+            raise Ignored(f"{self.keyword}: predicted tags are unavailable")
+        threshold, sep, term = self.value.partition(":")
+        if self.op in (":", "=", "!=") or not sep:
+            if self.op not in (":", "=", "!="):
+                raise self.unknown("threshold:tag")
+            self.term = fold(self.value)
+            self.threshold_op, self.threshold = (">=", 0.5)
+            return
+        t = number(threshold)
+        if t is None or not term:
+            raise self.unknown("threshold:tag")
+        self.term = fold(term)
+        self.threshold_op, self.threshold = (self.op, t)
+        self.op = ":"
+
+    def explain(self):
+        return f"predicted {self.term!r} with a confidence that {OP_WORDS[self.threshold_op]} {self.threshold:g}"

@@ -1,0 +1,384 @@
+"""is:/not:/has: flags and kw:/keyword:.
+
+Every is: value is one small predicate of the card (or of the printing); the index evaluates each
+once over the corpus at build time and keeps the answer as a boolean column.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .._text import fold, strip_reminder
+from ._base import Family, Ignored, register
+
+BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+PERMANENT_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"}
+PARTY = {"cleric", "rogue", "warrior", "wizard"}
+DFC_LAYOUTS = {"transform", "modal_dfc", "meld", "reversible_card", "double_faced_token"}
+
+
+def _types(card) -> set[str]:
+    return {t.lower() for f in card.faces for t in f.types}
+
+
+def _subtypes(card) -> set[str]:
+    return {t.lower() for f in card.faces for t in f.subtypes}
+
+
+def _text(card) -> str:
+    return fold(card.oracle_text)
+
+
+def _rules(card) -> str:
+    return fold(strip_reminder(card.oracle_text)).strip()
+
+
+def _is_land(card) -> bool:
+    return "land" in {t.lower() for t in card.front.types}
+
+
+def _basic_types(card) -> int:
+    return sum(1 for t in BASIC_TYPES if t in {s.lower() for s in card.front.subtypes})
+
+
+def _mana_colors_in_text(card) -> int:
+    return len(set(re.findall(r"\{([wubrg])\}", _text(card))))
+
+
+def _frenchvanilla(card) -> bool:
+    if "creature" not in _types(card) or not card.keywords:
+        return False
+    kws = {fold(k) for k in card.keywords}
+    for line in _rules(card).split("\n"):
+        for part in re.split(r",|;", line):
+            part = part.strip()
+            if part and not any(_keyword_line(part, k) for k in kws):
+                return False
+    return True
+
+
+_NOT_KEYWORD_REST = re.compile(r"\b(when|whenever|you|target|each|if|at|this|that)\b|:|\.")
+
+
+def _keyword_line(part: str, keyword: str) -> bool:
+    """ "equip {2}", "protection from red", "flying": the keyword and its plain parameters, nothing more."""
+    if not part.startswith(keyword):
+        return False
+    rest = part[len(keyword) :]
+    return rest == "" or (rest[0] in " -{" and not _NOT_KEYWORD_REST.search(rest))
+
+
+CARD_FLAGS = {
+    # layouts
+    "split": lambda c: c.layout in ("split", "aftermath"),
+    "flip": lambda c: c.layout == "flip",
+    "transform": lambda c: c.layout == "transform",
+    "meld": lambda c: c.layout == "meld",
+    "leveler": lambda c: c.layout == "leveler",
+    "adventure": lambda c: c.layout == "adventure",
+    "saga": lambda c: "saga" in _subtypes(c),
+    "class": lambda c: c.layout == "class",
+    "dfc": lambda c: c.layout in DFC_LAYOUTS,
+    "mdfc": lambda c: c.layout == "modal_dfc",
+    "tdfc": lambda c: c.layout == "transform",
+    "multiface": lambda c: len(c.faces) > 1,
+    # kinds of cards
+    "spell": lambda c: "land" not in _types(c) and bool(_types(c)),
+    "permanent": lambda c: bool({t.lower() for t in c.front.types} & PERMANENT_TYPES),
+    "historic": lambda c: (
+        "legendary" in {s.lower() for f in c.faces for s in f.supertypes}
+        or "artifact" in _types(c)
+        or "saga" in _subtypes(c)
+    ),
+    "party": lambda c: "creature" in _types(c) and bool(_subtypes(c) & PARTY),
+    "modal": lambda c: (
+        bool(re.search(r"choose (one|two|three|four|one or more|one or both|any number)\b", _text(c)))
+        or c.layout == "modal_dfc"
+    ),
+    "vanilla": lambda c: "creature" in _types(c) and not _rules(c),
+    "frenchvanilla": _frenchvanilla,
+    "bear": lambda c: (
+        "creature" in _types(c) and c.mana_value == 2 and c.front.power == "2" and c.front.toughness == "2"
+    ),
+    "commander": lambda c: c.can_be_commander,
+    "brawler": lambda c: c.can_be_brawl_commander,
+    "oathbreaker": lambda c: c.can_be_oathbreaker,
+    "companion": lambda c: "companion —" in _text(c) or "companion -" in _text(c),
+    "reserved": lambda c: c.reserved,
+    "gamechanger": lambda c: c.game_changer,
+    "legendary": lambda c: "legendary" in {s.lower() for f in c.faces for s in f.supertypes},
+    "snow": lambda c: "snow" in {s.lower() for f in c.faces for s in f.supertypes},
+    "outlaw": lambda c: bool(_subtypes(c) & {"assassin", "mercenary", "pirate", "rogue", "warlock"}),
+    "hybrid": lambda c: bool(re.search(r"\{[^}]*/[^}p]*\}", c.mana_cost.lower())),
+    "phyrexian": lambda c: "/p}" in c.mana_cost.lower(),
+    "colorshifted": lambda c: False,
+    # lands
+    "dual": lambda c: _is_land(c) and _basic_types(c) == 2 and not c.front.supertypes and not _rules(c),
+    "shockland": lambda c: _is_land(c) and _basic_types(c) == 2 and "you may pay 2 life" in _text(c),
+    "fetchland": lambda c: (
+        _is_land(c) and "pay 1 life, sacrifice" in _text(c) and "search your library for a" in _text(c)
+    ),
+    "checkland": lambda c: (
+        _is_land(c)
+        and bool(
+            re.search(
+                r"enters the battlefield tapped unless you control an? (plains|island|swamp|mountain|forest) or an? ",
+                _text(c),
+            )
+        )
+    ),
+    "fastland": lambda c: _is_land(c) and "unless you control two or fewer other lands" in _text(c),
+    "slowland": lambda c: _is_land(c) and "unless you control two or more other lands" in _text(c),
+    "painland": lambda c: _is_land(c) and "{t}: add {c}" in _text(c) and "deals 1 damage to you" in _text(c),
+    "scryland": lambda c: (
+        _is_land(c)
+        and "enters the battlefield tapped" in _text(c)
+        and "scry 1" in _text(c)
+        and _mana_colors_in_text(c) == 2
+    ),
+    "gainland": lambda c: (
+        _is_land(c)
+        and "enters the battlefield tapped" in _text(c)
+        and "you gain 1 life" in _text(c)
+        and _mana_colors_in_text(c) == 2
+    ),
+    "bounceland": lambda c: _is_land(c) and "return a land you control to its owner's hand" in _text(c),
+    "karoo": lambda c: _is_land(c) and "return a land you control to its owner's hand" in _text(c),
+    "triland": lambda c: (
+        _is_land(c)
+        and "enters the battlefield tapped" in _text(c)
+        and _mana_colors_in_text(c) == 3
+        and "cycling" not in _text(c)
+        and "sacrifice" not in _text(c)
+    ),
+    "triome": lambda c: _is_land(c) and _basic_types(c) == 3,
+    "bikeland": lambda c: _is_land(c) and _basic_types(c) == 2 and "cycling {2}" in _text(c),
+    "cycleland": lambda c: _is_land(c) and _basic_types(c) == 2 and "cycling {2}" in _text(c),
+    "tangoland": lambda c: _is_land(c) and "unless you control two or more basic lands" in _text(c),
+    "battleland": lambda c: _is_land(c) and "unless you control two or more basic lands" in _text(c),
+    "filterland": lambda c: _is_land(c) and bool(re.search(r"\{[wubrg]/[wubrg]\}, \{t\}: add", _text(c))),
+    "canopyland": lambda c: (
+        _is_land(c)
+        and "{t}, pay 1 life: add" in _text(c)
+        and "sacrifice ~" not in _text(c)
+        and "draw a card" in _text(c)
+    ),
+    "creatureland": lambda c: _is_land(c) and bool(re.search(r"becomes an? .*creature", _text(c))),
+    "manland": lambda c: _is_land(c) and bool(re.search(r"becomes an? .*creature", _text(c))),
+    "pathway": lambda c: c.layout == "modal_dfc" and all("Land" in f.types for f in c.faces),
+    "storageland": lambda c: _is_land(c) and "storage counter" in _text(c),
+    "shadowland": lambda c: (
+        _is_land(c) and "you may reveal an? " in _text(c) and "enters the battlefield tapped" in _text(c)
+    ),
+}
+
+
+def _finishes(p) -> set[str]:
+    return set(p.finishes)
+
+
+PRINTING_FLAGS = {
+    "promo": lambda p, s: p.promo,
+    "digital": lambda p, s: p.digital,
+    "full": lambda p, s: p.full_art,
+    "fullart": lambda p, s: p.full_art,
+    "foil": lambda p, s: "foil" in _finishes(p),
+    "nonfoil": lambda p, s: "nonfoil" in _finishes(p),
+    "etched": lambda p, s: "etched" in _finishes(p),
+    "glossy": lambda p, s: "glossy" in _finishes(p),
+    "datestamped": lambda p, s: "datestamped" in p.promo_types,
+    "prerelease": lambda p, s: "prerelease" in p.promo_types,
+    "booster": lambda p, s: p.booster,
+    "spotlight": lambda p, s: p.story_spotlight,
+    "reprint": lambda p, s: p.reprint,
+    "textless": lambda p, s: p.textless,
+    "oversized": lambda p, s: p.oversized,
+    "variation": lambda p, s: p.variation,
+    "timeshifted": lambda p, s: p.timeshifted,
+    "showcase": lambda p, s: "showcase" in p.frame_effects,
+    "extendedart": lambda p, s: "extendedart" in p.frame_effects,
+    "borderless": lambda p, s: p.border_color == "borderless",
+    "etb": lambda p, s: False,
+    "funny": lambda p, s: (
+        (s is not None and s.set_type == "funny") or p.border_color == "silver" or p.security_stamp == "acorn"
+    ),
+    "token": lambda p, s: s is not None and s.set_type == "token",
+    "paper": lambda p, s: "paper" in p.games,
+    "mtgo": lambda p, s: "mtgo" in p.games,
+    "arena": lambda p, s: "arena" in p.games,
+}
+
+# printing flags that need the other printings of the card
+FIRSTPRINT = ("firstprint", "new")
+UNAVAILABLE = {"hires": "image resolution", "scryfallpreview": "previews", "universesbeyond": "Universes Beyond data"}
+ALIASES = {
+    "modaldfc": "mdfc",
+    "doublefaced": "dfc",
+    "french_vanilla": "frenchvanilla",
+    "fetch": "fetchland",
+    "shock": "shockland",
+    "check": "checkland",
+    "fast": "fastland",
+    "pain": "painland",
+    "scry": "scryland",
+    "bounce": "bounceland",
+    "slow": "slowland",
+    "tri": "triland",
+    "bike": "bikeland",
+    "cycling": "cycleland",
+    "tango": "tangoland",
+    "filter": "filterland",
+    "canopy": "canopyland",
+    "gain": "gainland",
+    "splitcard": "split",
+    "flipcard": "flip",
+    "first": "firstprint",
+    "permanents": "permanent",
+    "spells": "spell",
+    "gc": "gamechanger",
+    "stamped": "datestamped",
+}
+ALL_FLAGS = sorted(set(CARD_FLAGS) | set(PRINTING_FLAGS) | set(FIRSTPRINT))
+
+
+def first_printing_id(ref, oracle_id: str) -> str | None:
+    prints = ref.prints_of(oracle_id)
+    return prints[0].id if prints else None
+
+
+@register
+class IsFamily(Family):
+    names = ("is", "not")
+    description = "Flags: " + ", ".join(ALL_FLAGS) + ". not:X is -is:X."
+    example = "is:commander"
+    ops = (":", "=")
+
+    def prepare(self):
+        v = fold(self.value).replace("-", "").replace("_", "")
+        v = ALIASES.get(v, v)
+        if v in UNAVAILABLE:
+            raise Ignored(f"{self.keyword}:{self.value}: {UNAVAILABLE[v]} are unavailable")
+        if v not in CARD_FLAGS and v not in PRINTING_FLAGS and v not in FIRSTPRINT:
+            raise self.unknown("flag")
+        self.flag = v
+        self.negate = self.keyword == "not"
+
+    def _raw(self, card, printing) -> bool:
+        if self.flag in CARD_FLAGS:
+            return bool(CARD_FLAGS[self.flag](card))
+        if self.flag in PRINTING_FLAGS:
+            return bool(PRINTING_FLAGS[self.flag](printing, self.ctx.sets.get(printing.set_code.lower())))
+        ref = self.ctx
+        return ref.memo(("first", card.oracle_id), lambda: first_printing_id(ref, card.oracle_id)) == printing.id
+
+    def matches(self, card, printing):
+        return self._raw(card, printing) != self.negate
+
+    def mask(self, index):
+        if self.flag in CARD_FLAGS:
+            m = index.cols["is_card"][self.flag][index.card_of]
+        else:
+            m = index.cols["is_printing"]["firstprint" if self.flag in FIRSTPRINT else self.flag]
+        return ~m if self.negate else m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        cols["is_card"] = {
+            name: np.fromiter((bool(f(c)) for c in cards), bool, len(cards)) for name, f in CARD_FLAGS.items()
+        }
+        printings = list(ref.corpus.printings.values())
+        table = {}
+        for name, f in PRINTING_FLAGS.items():
+            table[name] = np.fromiter(
+                (bool(f(p, ref.sets.get(p.set_code.lower()))) for p in printings), bool, len(printings)
+            )
+        pos = {p.id: i for i, p in enumerate(printings)}
+        first = np.zeros(len(printings), bool)
+        for c in cards:
+            pid = first_printing_id(ref, c.oracle_id)
+            if pid is not None:
+                first[pos[pid]] = True
+        table["firstprint"] = first
+        cols["is_printing"] = table
+
+    def explain(self):
+        return f"that {'are not' if self.negate else 'are'} {self.flag}"
+
+
+HAS = {
+    "watermark": lambda c, p: bool(p.watermark),
+    "flavor": lambda c, p: any(p.flavor_texts),
+    "indicator": lambda c, p: bool(c.color_indicator) or any(f.color_indicator for f in c.faces),
+    "stamp": lambda c, p: bool(p.security_stamp),
+    "securitystamp": lambda c, p: bool(p.security_stamp),
+    "rulings": lambda c, p: bool(c.rulings),
+    "edhrec": lambda c, p: c.edhrec_rank is not None,
+    "price": lambda c, p: p.prices is not None and not p.prices.is_empty(),
+    "usd": lambda c, p: p.prices is not None and p.prices.usd is not None,
+}
+
+
+@register
+class HasFamily(Family):
+    names = ("has",)
+    description = "Has a property: " + ", ".join(HAS) + "."
+    example = "has:watermark"
+    level = "printing"
+    ops = (":", "=")
+
+    def prepare(self):
+        v = fold(self.value).replace("_", "")
+        if v not in HAS:
+            raise self.unknown("property")
+        self.what = v
+
+    def matches(self, card, printing):
+        return bool(HAS[self.what](card, printing))
+
+    def mask(self, index):
+        return index.cols["has"][self.what]
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        printings = list(ref.corpus.printings.values())
+        cols["has"] = {
+            name: np.fromiter((bool(f(ref.cards[p.oracle_id], p)) for p in printings), bool, len(printings))
+            for name, f in HAS.items()
+        }
+
+    def explain(self):
+        return f"that have a {self.what}"
+
+
+@register
+class KeywordFamily(Family):
+    names = ("kw", "keyword", "keywords")
+    description = "Has the keyword ability or action (as listed for the card): kw:flying, kw:scry."
+    example = "kw:deathtouch"
+    ops = (":", "=", "!=")
+
+    def prepare(self):
+        self.kw = fold(self.value)
+
+    def matches(self, card, printing):
+        return (self.kw in {fold(k) for k in card.keywords}) != (self.op == "!=")
+
+    def card_mask(self, index):
+        ids = index.cols["keywords"].get(self.kw)
+        m = np.zeros(index.n_cards, bool)
+        if ids is not None:
+            m[ids] = True
+        return ~m if self.op == "!=" else m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        table: dict[str, list[int]] = {}
+        for i, c in enumerate(cards):
+            for k in {fold(k) for k in c.keywords}:
+                table.setdefault(k, []).append(i)
+        cols["keywords"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
+
+    def explain(self):
+        return f"{'without' if self.op == '!=' else 'with'} the keyword {self.value}"

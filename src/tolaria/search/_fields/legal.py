@@ -1,0 +1,82 @@
+"""Legality families: f:/format:/legal:, banned:, restricted:."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._text import fold
+from ._base import Family, register
+
+FORMAT_ALIASES = {
+    "edh": "commander",
+    "cedh": "commander",
+    "pdh": "paupercommander",
+    "hbrawl": "historicbrawl",
+    "old school": "oldschool",
+    "oathbreaker": "oathbreaker",
+}
+
+
+class LegalityFamily(Family):
+    ops = (":", "=", "!=")
+    statuses: tuple[str, ...] = ()
+    phrase = ""
+
+    def prepare(self):
+        v = fold(self.value).replace(" ", "")
+        v = FORMAT_ALIASES.get(v, v)
+        if v not in self.ctx.formats:
+            raise self.unknown("format")
+        self.format = v
+
+    def matches(self, card, printing):
+        return (card.legalities.get(self.format, "not_legal").lower() in self.statuses) != (self.op == "!=")
+
+    def card_mask(self, index):
+        m = np.zeros(index.n_cards, bool)
+        table = index.cols["legal"]
+        for status in self.statuses:
+            ids = table.get((self.format, status))
+            if ids is not None:
+                m[ids] = True
+        return ~m if self.op == "!=" else m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        if "legal" in cols:
+            return
+        table: dict = {}
+        for i, c in enumerate(cards):
+            for f, status in c.legalities.items():
+                table.setdefault((f, status.lower()), []).append(i)
+        cols["legal"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
+
+    def explain(self):
+        return f"{'not ' if self.op == '!=' else ''}{self.phrase} {self.format}"
+
+
+@register
+class FormatFamily(LegalityFamily):
+    names = ("f", "format", "legal")
+    description = "Legal in the format (restricted counts as legal): standard, pioneer, modern, legacy, vintage, commander, pauper, …"
+    example = "f:modern"
+    statuses = ("legal", "restricted")
+    phrase = "legal in"
+
+
+@register
+class BannedFamily(LegalityFamily):
+    names = ("banned",)
+    description = "Banned in the format."
+    example = "banned:legacy"
+    statuses = ("banned",)
+    phrase = "banned in"
+
+
+@register
+class RestrictedFamily(LegalityFamily):
+    names = ("restricted",)
+    description = "Restricted in the format."
+    example = "restricted:vintage"
+    statuses = ("restricted",)
+    phrase = "restricted in"

@@ -1,0 +1,160 @@
+"""Mana families: m: (mana cost symbols) and mv: (mana value)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import numpy as np
+
+from .._mana_bridge import canonical, parse_cost
+from ._base import OP_WORDS, Family, compare, number, register
+
+_SHORT = re.compile(r"\d+|[A-Za-z]")
+
+
+def cost_multiset(cost: str) -> tuple[float, Counter]:
+    """(generic amount, Counter of the other symbols) of a mana cost."""
+    generic = 0.0
+    other: Counter = Counter()
+    for s in parse_cost(cost):
+        if s.is_generic:
+            generic += s.mana_value
+        else:
+            other[canonical(s)] += 1
+    return generic, other
+
+
+@register
+class ManaFamily(Family):
+    names = ("m", "mana")
+    description = "Mana cost symbols: m:{2}{W}{W} contains them; = exactly; > more; hybrid {G/U}, Phyrexian {G/P}; m:2ww shorthand."
+    example = "m:{G}{G}"
+
+    def prepare(self):
+        value = self.value
+        if "{" not in value:
+            parts = _SHORT.findall(value)
+            if "".join(parts) != value or not parts:
+                raise self.unknown("mana cost")
+            value = "".join("{" + p.upper() + "}" for p in parts)
+        if not parse_cost(value):
+            raise self.unknown("mana cost")
+        self.generic, self.symbols = cost_multiset(value)
+
+    def _relation(self, generic, counts: Counter, total: int):
+        q_total = sum(self.symbols.values())
+        contains = generic >= self.generic and all(counts.get(s, 0) >= n for s, n in self.symbols.items())
+        within = generic <= self.generic and all(counts.get(s, 0) <= n for s, n in self.symbols.items())
+        within = within and total == sum(counts.get(s, 0) for s in self.symbols)
+        equal = contains and within and total == q_total
+        return contains, within, equal
+
+    def matches(self, card, printing):
+        generic, other = cost_multiset(card.mana_cost)
+        contains, within, equal = self._relation(generic, other, sum(other.values()))
+        return _decide(self.op, contains, within, equal)
+
+    def card_mask(self, index):
+        counts = index.cols["mana_counts"]
+        vocab = index.cols["mana_vocab"]
+        generic = index.cols["mana_generic"]
+        total = index.cols["mana_total"]
+        n = index.n_cards
+        contains = generic >= self.generic
+        within = generic <= self.generic
+        in_q = np.zeros(n, np.int64)
+        for s, k in self.symbols.items():
+            j = vocab.get(s)
+            col = counts[:, j] if j is not None else np.zeros(n, np.int16)
+            contains = contains & (col >= k)
+            within = within & (col <= k)
+            in_q += col
+        within &= total == in_q
+        equal = contains & within & (total == sum(self.symbols.values()))
+        return _decide(self.op, contains, within, equal)
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        vocab: dict[str, int] = {}
+        rows = []
+        generic = np.zeros(len(cards))
+        for i, c in enumerate(cards):
+            g, other = cost_multiset(c.mana_cost)
+            generic[i] = g
+            rows.append({vocab.setdefault(s, len(vocab)): k for s, k in other.items()})
+        counts = np.zeros((len(cards), max(1, len(vocab))), np.int16)
+        for i, row in enumerate(rows):
+            for j, k in row.items():
+                counts[i, j] = k
+        cols["mana_counts"] = counts
+        cols["mana_vocab"] = vocab
+        cols["mana_generic"] = generic
+        cols["mana_total"] = counts.sum(axis=1).astype(np.int64)
+
+    def explain(self):
+        words = {
+            ":": "contains",
+            "=": "is exactly",
+            "!=": "is not",
+            ">=": "contains",
+            ">": "contains more than",
+            "<=": "is within",
+            "<": "is strictly within",
+        }
+        return f"whose mana cost {words[self.op]} {self.value}"
+
+
+def _decide(op, contains, within, equal):
+    if op in (":", ">="):
+        return contains
+    if op == "=":
+        return equal
+    if op == "!=":
+        return ~equal if isinstance(equal, np.ndarray) else not equal
+    if op == ">":
+        return contains & ~equal if isinstance(equal, np.ndarray) else contains and not equal
+    if op == "<=":
+        return within
+    return within & ~equal if isinstance(equal, np.ndarray) else within and not equal
+
+
+@register
+class ManaValueFamily(Family):
+    names = ("mv", "cmc", "manavalue")
+    description = "Mana value (converted mana cost); also mv:even and mv:odd."
+    example = "mv<=3"
+
+    def prepare(self):
+        v = self.value.lower()
+        if v in ("even", "odd"):
+            if self.op not in (":", "=", "!="):
+                raise self.unknown()
+            self.parity = v
+            return
+        self.parity = None
+        self.n = number(v)
+        if self.n is None:
+            raise self.unknown("number")
+
+    def _test(self, mv):
+        if self.parity:
+            even = (mv % 2) == 0
+            want_even = (self.parity == "even") != (self.op == "!=")
+            return even if want_even else ~even if isinstance(even, np.ndarray) else not even
+        return compare(mv, self.op, self.n)
+
+    def matches(self, card, printing):
+        return bool(self._test(float(card.mana_value)))
+
+    def card_mask(self, index):
+        return self._test(index.cols["mv"])
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        cols["mv"] = np.fromiter((float(c.mana_value) for c in cards), np.float64, len(cards))
+
+    def explain(self):
+        if self.parity:
+            return f"whose mana value {'is not' if self.op == '!=' else 'is'} {self.parity}"
+        return f"whose mana value {OP_WORDS[self.op]} {self.value}"

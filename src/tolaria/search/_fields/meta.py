@@ -1,0 +1,114 @@
+"""Query metadata (not conditions): unique:, order:/sort:, dir:, prefer:, include:, display:."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ._base import Family, register
+
+ORDERS = (
+    "name",
+    "set",
+    "released",
+    "rarity",
+    "color",
+    "usd",
+    "tix",
+    "eur",
+    "cmc",
+    "power",
+    "toughness",
+    "edhrec",
+    "artist",
+    "review",
+)
+ORDER_ALIASES = {
+    "mv": "cmc",
+    "manavalue": "cmc",
+    "date": "released",
+    "pow": "power",
+    "tou": "toughness",
+    "price": "usd",
+    "colors": "color",
+}
+PREFERS = (
+    "default",
+    "oldest",
+    "newest",
+    "usd-low",
+    "usd-high",
+    "eur-low",
+    "eur-high",
+    "tix-low",
+    "tix-high",
+    "promo",
+    "atypical",
+    "ub",
+    "notub",
+)
+
+
+class MetaFamily(Family):
+    metadata = True
+    ops = (":", "=")
+    allowed: ClassVar[tuple[str, ...]] = ()
+    aliases: ClassVar[dict[str, str]] = {}
+
+    def prepare(self):
+        v = self.value.lower()
+        v = self.aliases.get(v, v)
+        if v not in self.allowed:
+            raise self.unknown()
+        self.setting = v
+
+    def explain(self):
+        return ""
+
+
+@register
+class UniqueMeta(MetaFamily):
+    names = ("unique",)
+    description = "Show one result per card (cards, default), per printing (prints) or per artwork (art)."
+    example = "unique:prints"
+    allowed = ("cards", "prints", "art")
+
+
+@register
+class OrderMeta(MetaFamily):
+    names = ("order", "sort")
+    description = "Sort by " + ", ".join(ORDERS) + "."
+    example = "order:usd"
+    allowed = ORDERS
+    aliases = ORDER_ALIASES
+
+
+@register
+class DirMeta(MetaFamily):
+    names = ("dir", "direction")
+    description = "Sort direction: asc, desc or auto."
+    example = "dir:desc"
+    allowed = ("asc", "desc", "auto")
+
+
+@register
+class PreferMeta(MetaFamily):
+    names = ("prefer",)
+    description = "Which printing represents a card: oldest, newest, usd-low, usd-high, promo, …"
+    example = "prefer:oldest"
+    allowed = PREFERS
+
+
+@register
+class IncludeMeta(MetaFamily):
+    names = ("include",)
+    description = "include:extras also searches tokens, art series and other extras (they are not in the corpus)."
+    example = "include:extras"
+    allowed = ("extras",)
+
+
+@register
+class DisplayMeta(MetaFamily):
+    names = ("display", "as")
+    description = "How the site shows results: grid, checklist, full, text."
+    example = "display:checklist"
+    allowed = ("grid", "checklist", "full", "text", "images")

@@ -1,0 +1,673 @@
+"""Printing families: set, set type, block, collector number, rarity, border, frame, stamp, game, language,
+watermark, year/date, prices, cheapest, new:, in:, and the prints/sets/artists counts."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+
+import numpy as np
+
+from .._text import fold
+from ._base import OP_WORDS, Family, card_any, compare, number, register
+
+RARITIES = {"common": 0, "uncommon": 1, "rare": 2, "mythic": 3, "special": 4, "bonus": 5}
+RARITY_SHORT = {
+    "c": "common",
+    "u": "uncommon",
+    "r": "rare",
+    "m": "mythic",
+    "s": "special",
+    "b": "bonus",
+    "mythic rare": "mythic",
+    "mythicrare": "mythic",
+}
+
+
+def rarity_rank(r: str) -> int:
+    return RARITIES.get(r, 4)
+
+
+class Category(Family):
+    """A printing-level property with a few named values (set code, border, game, …)."""
+
+    ops = (":", "=", "!=")
+    level = "printing"
+    column = ""
+    what = ""
+    known: tuple[str, ...] = ()  # when not empty, other values are warned about
+
+    @staticmethod
+    def _values(p, ref) -> tuple[str, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def values(self, printing):
+        return self._values(printing, self.ctx)
+
+    def target_of(self, value: str) -> str:
+        return fold(value)
+
+    def prepare(self):
+        self.target = self.target_of(self.value)
+        if self.known and self.target not in self.known:
+            raise self.unknown(self.what or self.names[0])
+
+    def matches(self, card, printing):
+        return (self.target in self.values(printing)) != (self.op == "!=")
+
+    def mask(self, index):
+        ids = index.cols[self.column].get(self.target)
+        m = np.zeros(index.n_printings, bool)
+        if ids is not None:
+            m[ids] = True
+        return ~m if self.op == "!=" else m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        table: dict[str, list[int]] = {}
+        for i, p in enumerate(ref.corpus.printings.values()):
+            for v in set(cls._values(p, ref)):
+                table.setdefault(v, []).append(i)
+        cols[cls.column] = {k: np.asarray(v, np.int32) for k, v in table.items()}
+
+    def explain(self):
+        neg = "not " if self.op == "!=" else ""
+        return f"{neg}{self.phrase} {self.value}"
+
+    phrase = "with"
+
+
+@register
+class SetFamily(Category):
+    names = ("s", "e", "set", "edition")
+    description = "Printed in the set with this code."
+    example = "s:dom"
+    column = "set"
+    phrase = "printed in set"
+
+    @staticmethod
+    def _values(p, ref):
+        return (p.set_code.lower(),)
+
+
+@register
+class SetTypeFamily(Category):
+    names = ("st", "settype")
+    description = "Set type: core, expansion, masters, commander, funny, promo, token, memorabilia, …"
+    example = "st:masters"
+    column = "settype"
+    phrase = "printed in a set of type"
+
+    @staticmethod
+    def _values(p, ref):
+        s = ref.sets.get(p.set_code.lower())
+        return (fold(s.set_type),) if s and s.set_type else ()
+
+
+@register
+class BlockFamily(Category):
+    names = ("b", "block")
+    description = "Block, by a set code of the block or the block's name."
+    example = "b:zen"
+    column = "block"
+    phrase = "printed in block"
+
+    def target_of(self, value):
+        s = self.ctx.sets.get(value.lower())
+        if s is not None and s.block:
+            return fold(s.block)
+        return fold(value)
+
+    @staticmethod
+    def _values(p, ref):
+        s = ref.sets.get(p.set_code.lower())
+        return (fold(s.block),) if s and s.block else ()
+
+
+@register
+class BorderFamily(Category):
+    names = ("border",)
+    description = "Border color: black, white, borderless, silver, gold."
+    example = "border:white"
+    column = "border"
+    known = ("black", "white", "borderless", "silver", "gold")
+    phrase = "with border"
+
+    @staticmethod
+    def _values(p, ref):
+        return (p.border_color,)
+
+
+@register
+class FrameFamily(Category):
+    names = ("frame",)
+    description = (
+        "Frame edition (1993, 1997, 2003, 2015, future) or frame effect (legendary, showcase, extendedart, …)."
+    )
+    example = "frame:1993"
+    column = "frame"
+    phrase = "with frame"
+
+    @staticmethod
+    def _values(p, ref):
+        return (fold(p.frame),) + tuple(fold(e) for e in p.frame_effects)
+
+
+@register
+class StampFamily(Category):
+    names = ("stamp",)
+    description = "Security stamp: oval, acorn, triangle, arena, circle, heart."
+    example = "stamp:acorn"
+    column = "stamp"
+    phrase = "with security stamp"
+
+    @staticmethod
+    def _values(p, ref):
+        return (fold(p.security_stamp),) if p.security_stamp else ()
+
+
+@register
+class GameFamily(Category):
+    names = ("game",)
+    description = "Available in this game: paper, mtgo, arena."
+    example = "game:arena"
+    column = "game"
+    known = ("paper", "mtgo", "arena")
+    phrase = "available in"
+
+    @staticmethod
+    def _values(p, ref):
+        return tuple(p.games)
+
+
+@register
+class LangFamily(Category):
+    names = ("lang", "language")
+    description = "Printed in this language (en, ja, de, …); lang:any for all."
+    example = "lang:en"
+    column = "lang"
+    phrase = "printed in language"
+
+    def prepare(self):
+        super().prepare()
+        self.any = self.target == "any"
+
+    def matches(self, card, printing):
+        return True if self.any and self.op != "!=" else (False if self.any else super().matches(card, printing))
+
+    def mask(self, index):
+        if self.any:
+            return np.full(index.n_printings, self.op != "!=")
+        return super().mask(index)
+
+    @staticmethod
+    def _values(p, ref):
+        return (fold(p.lang),)
+
+
+@register
+class WatermarkFamily(Category):
+    names = ("wm", "watermark")
+    description = "Watermark: a guild, a clan, planeswalker, set symbol, …"
+    example = "wm:orzhov"
+    column = "watermark"
+    phrase = "with watermark"
+
+    @staticmethod
+    def _values(p, ref):
+        return (fold(p.watermark),) if p.watermark else ()
+
+
+@register
+class RarityFamily(Family):
+    names = ("r", "rarity")
+    description = "Rarity of the printing (common, uncommon, rare, mythic, special, bonus); compares: r>=rare."
+    example = "r:mythic"
+    level = "printing"
+
+    def prepare(self):
+        v = RARITY_SHORT.get(self.value.lower(), self.value.lower())
+        if v not in RARITIES:
+            raise self.unknown("rarity")
+        self.rank = RARITIES[v]
+        self.rarity = v
+
+    def matches(self, card, printing):
+        return bool(compare(rarity_rank(printing.rarity), self.op, self.rank))
+
+    def mask(self, index):
+        return compare(index.cols["rarity"], self.op, self.rank)
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        cols["rarity"] = np.fromiter((rarity_rank(p.rarity) for p in ref.corpus.printings.values()), np.int8)
+
+    def explain(self):
+        return f"whose rarity {OP_WORDS[self.op]} {self.rarity}"
+
+
+_CN_DIGITS = re.compile(r"\d+")
+
+
+def cn_number(cn: str) -> float:
+    m = _CN_DIGITS.search(cn or "")
+    return float(m.group(0)) if m else math.nan
+
+
+@register
+class CollectorNumberFamily(Family):
+    names = ("cn", "number")
+    description = "Collector number: cn:123 exactly, cn>=100 compares the number."
+    example = "cn>=300"
+    level = "printing"
+
+    def prepare(self):
+        self.target = fold(self.value)
+        self.n = number(self.value)
+        if self.op not in (":", "=", "!=") and self.n is None:
+            raise self.unknown("number")
+
+    def matches(self, card, printing):
+        if self.op in (":", "="):
+            return fold(printing.collector_number) == self.target
+        if self.op == "!=":
+            return fold(printing.collector_number) != self.target
+        return bool(compare(cn_number(printing.collector_number), self.op, self.n))
+
+    def mask(self, index):
+        if self.op in (":", "=", "!="):
+            ids = index.cols["cn"].get(self.target)
+            m = np.zeros(index.n_printings, bool)
+            if ids is not None:
+                m[ids] = True
+            return ~m if self.op == "!=" else m
+        return compare(index.cols["cn_num"], self.op, self.n)
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        table: dict[str, list[int]] = {}
+        for i, p in enumerate(ref.corpus.printings.values()):
+            table.setdefault(fold(p.collector_number), []).append(i)
+        cols["cn"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
+        cols["cn_num"] = np.fromiter((cn_number(p.collector_number) for p in ref.corpus.printings.values()), float)
+
+    def explain(self):
+        return f"whose collector number {OP_WORDS[self.op]} {self.value}"
+
+
+def date_ordinal(iso: str) -> float:
+    try:
+        return float(dt.date.fromisoformat(iso[:10]).toordinal())
+    except (ValueError, TypeError):
+        return math.nan
+
+
+class DateLike(Family):
+    @classmethod
+    def explain_unchecked(cls, op, value):
+        return f"released on a date that {OP_WORDS[op]} {value}"
+
+    level = "printing"
+    needs_corpus = True  # set codes as dates
+
+    def resolve(self) -> str | None:
+        v = self.value.lower()
+        s = self.ctx.sets.get(v)
+        if s is not None and s.released_at:
+            return s.released_at
+        if re.fullmatch(r"\d{4}", v):
+            return v + "-01-01"
+        if re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", v):
+            return v if len(v) == 10 else v + "-01"
+        return None
+
+
+@register
+class YearFamily(DateLike):
+    names = ("year",)
+    description = "Release year of the printing (a set code stands for its year)."
+    example = "year<=1994"
+
+    def prepare(self):
+        iso = self.resolve()
+        if iso is None:
+            raise self.unknown("year")
+        self.year = int(iso[:4])
+
+    def matches(self, card, printing):
+        y = int(printing.released_at[:4]) if printing.released_at[:4].isdigit() else math.nan
+        return bool(compare(float(y), self.op, self.year))
+
+    def mask(self, index):
+        return compare(index.cols["year"], self.op, self.year)
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        cols["year"] = np.fromiter(
+            (
+                float(p.released_at[:4]) if p.released_at[:4].isdigit() else math.nan
+                for p in ref.corpus.printings.values()
+            ),
+            float,
+        )
+
+    def explain(self):
+        return f"printed in a year that {OP_WORDS[self.op]} {self.year}"
+
+
+@register
+class DateFamily(DateLike):
+    names = ("date",)
+    description = "Release date of the printing, as YYYY-MM-DD or a set code (date>=ons)."
+    example = "date>=2015-08-18"
+
+    def prepare(self):
+        iso = self.resolve()
+        if iso is None or math.isnan(date_ordinal(iso)):
+            raise self.unknown("date")
+        self.iso = iso
+        self.ordinal = date_ordinal(iso)
+
+    def matches(self, card, printing):
+        return bool(compare(date_ordinal(printing.released_at), self.op, self.ordinal))
+
+    def mask(self, index):
+        return compare(index.cols["released"], self.op, self.ordinal)
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        cols["released"] = np.fromiter((date_ordinal(p.released_at) for p in ref.corpus.printings.values()), float)
+
+    def explain(self):
+        return f"released on a date that {OP_WORDS[self.op]} {self.iso}"
+
+
+def price_of(printing, currency: str) -> float:
+    prices = printing.prices
+    value = getattr(prices, currency, None) if prices is not None else None
+    return math.nan if value is None else float(value)
+
+
+class PriceFamily(Family):
+    level = "printing"
+    currency = ""
+
+    def prepare(self):
+        self.n = number(self.value)
+        if self.n is None:
+            raise self.unknown("price")
+
+    def matches(self, card, printing):
+        return bool(compare(price_of(printing, self.currency), self.op, self.n))
+
+    def mask(self, index):
+        return compare(index.cols["price_" + self.currency], self.op, self.n)
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        cols["price_" + cls.currency] = np.fromiter(
+            (price_of(p, cls.currency) for p in ref.corpus.printings.values()), float
+        )
+
+    def explain(self):
+        return f"whose {self.currency.upper()} price {OP_WORDS[self.op]} {self.value}"
+
+
+@register
+class UsdFamily(PriceFamily):
+    names = ("usd",)
+    description = "Price in US dollars (non-foil)."
+    example = "usd<1"
+    currency = "usd"
+
+
+@register
+class EurFamily(PriceFamily):
+    names = ("eur",)
+    description = "Price in euros (non-foil)."
+    example = "eur>=10"
+    currency = "eur"
+
+
+@register
+class TixFamily(PriceFamily):
+    names = ("tix",)
+    description = "Price in MTGO event tickets."
+    example = "tix<0.1"
+    currency = "tix"
+
+
+def cheapest_printing(ref, oracle_id: str, currency: str):
+    best, best_price = None, math.inf
+    for p in ref.prints_of(oracle_id):
+        v = price_of(p, currency)
+        if not math.isnan(v) and (v < best_price or (v == best_price and p.id < best.id)):
+            best, best_price = p, v
+    return best
+
+
+@register
+class CheapestFamily(Family):
+    names = ("cheapest",)
+    description = "The cheapest printing of each card in that currency: cheapest:usd, cheapest:eur, cheapest:tix."
+    example = "cheapest:usd"
+    level = "printing"
+    ops = (":", "=")
+
+    def prepare(self):
+        self.currency = self.value.lower()
+        if self.currency not in ("usd", "eur", "tix"):
+            raise self.unknown("currency")
+
+    def matches(self, card, printing):
+        ref = self.ctx
+        best = ref.memo(
+            ("cheapest", self.currency, card.oracle_id), lambda: cheapest_printing(ref, card.oracle_id, self.currency)
+        )
+        return best is not None and best.id == printing.id
+
+    def mask(self, index):
+        return index.cols["cheapest_" + self.currency]
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        ids = list(ref.corpus.printings)
+        pos = {pid: i for i, pid in enumerate(ids)}
+        for cur in ("usd", "eur", "tix"):
+            m = np.zeros(len(ids), bool)
+            for c in cards:
+                best = cheapest_printing(ref, c.oracle_id, cur)
+                if best is not None:
+                    m[pos[best.id]] = True
+            cols["cheapest_" + cur] = m
+
+    def explain(self):
+        return f"that are the cheapest printing in {self.currency.upper()}"
+
+
+NEW_PROPERTIES = {
+    "art": lambda p: p.illustration_id or p.id,
+    "artist": lambda p: p.artist,
+    "flavor": lambda p: "\n".join(p.flavor_texts),
+    "frame": lambda p: p.frame,
+    "rarity": lambda p: p.rarity,
+    "language": lambda p: p.lang,
+    "lang": lambda p: p.lang,
+}
+
+
+def new_flags(ref, oracle_id: str, prop: str) -> set[str]:
+    """Printings of the card that are the first (by release) with their value of the property."""
+    seen, first = set(), set()
+    get = NEW_PROPERTIES[prop]
+    for p in ref.prints_of(oracle_id):
+        v = get(p)
+        if v not in seen:
+            seen.add(v)
+            first.add(p.id)
+    return first
+
+
+@register
+class NewFamily(Family):
+    names = ("new",)
+    description = "Printings that are the first of the card with a new art, artist, flavor, frame, rarity or language."
+    example = "new:art"
+    level = "printing"
+    ops = (":", "=")
+
+    def prepare(self):
+        self.prop = self.value.lower()
+        if self.prop not in NEW_PROPERTIES:
+            raise self.unknown("property")
+
+    def matches(self, card, printing):
+        ref = self.ctx
+        firsts = ref.memo(("new", self.prop, card.oracle_id), lambda: new_flags(ref, card.oracle_id, self.prop))
+        return printing.id in firsts
+
+    def mask(self, index):
+        return index.cols["new_" + self.prop]
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        ids = list(ref.corpus.printings)
+        pos = {pid: i for i, pid in enumerate(ids)}
+        for prop in NEW_PROPERTIES:
+            m = np.zeros(len(ids), bool)
+            for c in cards:
+                for pid in new_flags(ref, c.oracle_id, prop):
+                    m[pos[pid]] = True
+            cols["new_" + prop] = m
+
+    def explain(self):
+        return f"that are printings with a new {self.prop}"
+
+
+@register
+class InFamily(Family):
+    names = ("in",)
+    description = "Cards ever printed in a set, at a rarity, in a game or a language: in:lea, in:rare, in:arena."
+    example = "in:lea"
+    ops = (":", "=", "!=")
+    needs_corpus = True
+
+    def prepare(self):
+        v = fold(self.value)
+        v = RARITY_SHORT.get(v, v) if v in RARITY_SHORT and v not in self.ctx.sets else v
+        self.v = v
+        if v in self.ctx.sets:
+            self.kind_ = "set"
+        elif v in RARITIES:
+            self.kind_ = "rarity"
+        elif v in ("paper", "mtgo", "arena"):
+            self.kind_ = "game"
+        elif len(v) == 2 or v in ("zhs", "zht", "ph"):
+            self.kind_ = "lang"
+        else:
+            raise self.unknown()
+
+    def _printing_test(self, p) -> bool:
+        if self.kind_ == "set":
+            return p.set_code.lower() == self.v
+        if self.kind_ == "rarity":
+            return p.rarity == self.v
+        if self.kind_ == "game":
+            return self.v in p.games
+        return fold(p.lang) == self.v
+
+    def matches(self, card, printing):
+        found = any(self._printing_test(p) for p in self.ctx.prints_of(card.oracle_id))
+        return found != (self.op == "!=")
+
+    def card_mask(self, index):
+        cols = index.cols
+        if self.kind_ == "set":
+            pm = _ids_mask(index, cols["set"].get(self.v))
+        elif self.kind_ == "rarity":
+            pm = cols["rarity"] == RARITIES[self.v]
+        elif self.kind_ == "game":
+            pm = _ids_mask(index, cols["game"].get(self.v))
+        else:
+            pm = _ids_mask(index, cols["lang"].get(self.v))
+        cm = card_any(index, pm)
+        return ~cm if self.op == "!=" else cm
+
+    def explain(self):
+        return f"{'never ' if self.op == '!=' else 'ever '}printed in {self.v}"
+
+    @classmethod
+    def explain_unchecked(cls, op, value):
+        return f"{'never ' if op == '!=' else 'ever '}printed in {value}"
+
+
+def _ids_mask(index, ids):
+    m = np.zeros(index.n_printings, bool)
+    if ids is not None:
+        m[ids] = True
+    return m
+
+
+class CountFamily(Family):
+    what = ""
+
+    def prepare(self):
+        self.n = number(self.value)
+        if self.n is None:
+            raise self.unknown("number")
+
+    @classmethod
+    def count(cls, prints) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def matches(self, card, printing):
+        ref = self.ctx
+        n = ref.memo((self.what, card.oracle_id), lambda: self.count(ref.prints_of(card.oracle_id)))
+        return bool(compare(float(n), self.op, self.n))
+
+    def card_mask(self, index):
+        return compare(index.cols["count_" + self.what], self.op, self.n)
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        cols["count_" + cls.what] = np.fromiter((float(cls.count(ref.prints_of(c.oracle_id))) for c in cards), float)
+
+    def explain(self):
+        return f"with a number of {self.what} that {OP_WORDS[self.op]} {self.value}"
+
+
+@register
+class PrintsFamily(CountFamily):
+    names = ("prints",)
+    description = "Number of printings of the card."
+    example = "prints=1"
+    what = "prints"
+
+    @classmethod
+    def count(cls, prints):
+        return len(prints)
+
+
+@register
+class SetsFamily(CountFamily):
+    names = ("sets",)
+    description = "Number of different sets the card was printed in."
+    example = "sets>=20"
+    what = "sets"
+
+    @classmethod
+    def count(cls, prints):
+        return len({p.set_code for p in prints})
+
+
+@register
+class ArtistsFamily(CountFamily):
+    names = ("artists",)
+    description = "Number of different artists who illustrated the card."
+    example = "artists>1"
+    what = "artists"
+
+    @classmethod
+    def count(cls, prints):
+        return len({p.artist for p in prints if p.artist})

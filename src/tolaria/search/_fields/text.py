@@ -1,0 +1,266 @@
+"""Text families: name, exact name, oracle text, full oracle text, type line, flavor text, artist."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import re2
+
+from .._text import TextColumn, compile_regex, fold, strip_reminder, tilde
+from ._base import Family, Ignored, register
+
+
+def _names(card):
+    return [card.name] + [f.name for f in card.faces]
+
+
+def _self_names(card):
+    """Names by which a card's text refers to itself: its names, and a legend's short name ("Jace")."""
+    names = _names(card)
+    for f in card.faces:
+        if "Legendary" in f.supertypes and ", " in f.name:
+            names.append(f.name.split(", ")[0])
+    return names
+
+
+def _regex(value: str):
+    try:
+        return compile_regex(value)
+    except re2.error as err:
+        raise Ignored(f"invalid regex /{value}/: {err}") from None
+
+
+class TextFamily(Family):
+    """Substring (folded: case and accents ignored) or /regex/ over one text of the card."""
+
+    ops = (":", "=", "!=")
+    regex_ok = True
+    what = "text"
+    column = ""  # index key of the TextColumn (card level)
+    uses_tilde = False
+
+    @staticmethod
+    def raw(card) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def prepare(self):
+        self.tilde = self.uses_tilde and "~" in self.value
+        if self.kind == "regex":
+            self.pattern = _regex(self.value)
+        else:
+            self.needle = fold(self.value)
+
+    @classmethod
+    def docs(cls, card, with_tilde: bool) -> tuple[str, str]:
+        raw = cls.raw(card)
+        if with_tilde:
+            raw = tilde(raw, _self_names(card))
+        return fold(raw), raw
+
+    def _doc(self, card):
+        ctx = self.ctx
+        key = (self.column, self.tilde, card.oracle_id)
+        return (
+            ctx.memo(key, lambda: self.docs(card, self.tilde)) if hasattr(ctx, "memo") else self.docs(card, self.tilde)
+        )
+
+    def matches(self, card, printing) -> bool:
+        folded, raw = self._doc(card)
+        found = bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in folded
+        return found != (self.op == "!=")
+
+    def card_mask(self, index):
+        col: TextColumn = index.cols[self.column + ("~" if self.tilde else "")]
+        m = col.regex(self.pattern) if self.kind == "regex" else col.contains(self.needle)
+        return ~m if self.op == "!=" else m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        if cls.column in cols:
+            return
+        variants = (False, True) if cls.uses_tilde else (False,)
+        for t in variants:
+            docs = [cls.docs(c, t) for c in cards]
+            cols[cls.column + ("~" if t else "")] = TextColumn([d[0] for d in docs], [d[1] for d in docs])
+
+    def explain(self):
+        neg = "does not " if self.op == "!=" else ""
+        if self.kind == "regex":
+            return f"whose {self.what} {neg}{'match' if neg else 'matches'} the regex /{self.value}/"
+        return f"whose {self.what} {neg}{'contain' if neg else 'contains'} {self.value!r}"
+
+
+@register
+class NameFamily(TextFamily):
+    names = ("name",)
+    description = 'Card name contains the text (bare words and "quoted phrases" search names too).'
+    example = 'name:"storm crow"'
+    what = "name"
+    column = "name"
+
+    @staticmethod
+    def raw(card):
+        return card.name
+
+
+class ExactName(Family):
+    """``!name``: the card's full name, or one of its faces' names, is exactly this (case ignored)."""
+
+    names = ()
+    ops = (":",)
+
+    def prepare(self):
+        self.target = fold(self.value)
+
+    def matches(self, card, printing):
+        return any(fold(n) == self.target for n in _names(card))
+
+    def card_mask(self, index):
+        ids = index.cols["exact_names"].get(self.target)
+        m = np.zeros(index.n_cards, bool)
+        if ids is not None:
+            m[list(ids)] = True
+        return m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        table: dict[str, list[int]] = {}
+        for i, c in enumerate(cards):
+            for n in {fold(n) for n in _names(c)}:
+                table.setdefault(n, []).append(i)
+        cols["exact_names"] = {k: tuple(v) for k, v in table.items()}  # plain ints: fast to unpickle
+
+    def explain(self):
+        return f"named exactly {self.value!r}"
+
+
+@register
+class OracleFamily(TextFamily):
+    names = ("o", "oracle")
+    description = "Oracle text contains the text (reminder text excluded; ~ stands for the card's name)."
+    example = 'o:"draw a card"'
+    what = "oracle text"
+    column = "oracle"
+    uses_tilde = True
+
+    @staticmethod
+    def raw(card):
+        return strip_reminder(card.oracle_text)
+
+
+@register
+class FullOracleFamily(TextFamily):
+    names = ("fo", "fulloracle")
+    description = "Full oracle text, reminder text included, contains the text."
+    example = "fo:haste"
+    what = "full oracle text"
+    column = "fulloracle"
+    uses_tilde = True
+
+    @staticmethod
+    def raw(card):
+        return card.oracle_text
+
+
+_NONWORD = re.compile(r"[^a-z0-9']+")
+
+
+@register
+class TypeFamily(TextFamily):
+    names = ("t", "type")
+    description = "Type line has a word starting with the text (t:orc finds Orcs, not Sorceries)."
+    example = "t:legendary t:goblin"
+    what = "type line"
+    column = "type"
+
+    @staticmethod
+    def raw(card):
+        return card.type_line
+
+    @classmethod
+    def docs(cls, card, with_tilde):
+        raw = card.type_line
+        return " " + _NONWORD.sub(" ", fold(raw)).strip() + " ", raw
+
+    def prepare(self):
+        super().prepare()
+        if self.kind != "regex":
+            self.needle = " " + _NONWORD.sub(" ", fold(self.value)).strip()
+
+    def explain(self):
+        if self.kind == "regex":
+            return super().explain()
+        return f"that {'are not' if self.op == '!=' else 'are'} {_plural(self.value)}"
+
+
+class PrintingTextFamily(TextFamily):
+    """A text of the printing (flavor, artist): searched over the distinct texts, then mapped."""
+
+    level = "printing"
+
+    @staticmethod
+    def printing_raw(printing) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def matches(self, card, printing):
+        raw = self.printing_raw(printing)
+        found = bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in fold(raw)
+        return found != (self.op == "!=")
+
+    def mask(self, index):
+        col: TextColumn = index.cols[self.column]
+        m = col.regex(self.pattern) if self.kind == "regex" else col.contains(self.needle)
+        m = m[index.cols[self.column + "_id"]]
+        return ~m if self.op == "!=" else m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        vocab: dict[str, int] = {}
+        ids = np.fromiter(
+            (vocab.setdefault(cls.printing_raw(p), len(vocab)) for p in ref.corpus.printings.values()),
+            np.int32,
+            count=len(ref.corpus.printings),
+        )
+        raws = list(vocab)
+        cols[cls.column] = TextColumn([fold(r) for r in raws], raws)
+        cols[cls.column + "_id"] = ids
+
+
+@register
+class FlavorFamily(PrintingTextFamily):
+    names = ("ft", "flavor")
+    description = "Flavor text of the printing contains the text."
+    example = "ft:mishra"
+    what = "flavor text"
+    column = "flavor"
+
+    @staticmethod
+    def printing_raw(printing):
+        return "\n".join(t for t in printing.flavor_texts if t)
+
+
+@register
+class ArtistFamily(PrintingTextFamily):
+    names = ("a", "artist")
+    description = "Artist of the printing's illustration contains the text."
+    example = 'a:"john avon"'
+    what = "artist"
+    column = "artist"
+
+    @staticmethod
+    def printing_raw(printing):
+        return printing.artist or ""
+
+
+def _plural(word: str) -> str:
+    w = word.lower()
+    if " " in w or w.endswith("s"):
+        return word
+    if w.endswith("y") and w[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    if w.endswith(("ch", "sh", "x")):
+        return word + "es"
+    if w.endswith("f"):
+        return word[:-1] + "ves"
+    return word + "s"

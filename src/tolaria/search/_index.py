@@ -1,0 +1,182 @@
+"""The columnar in-memory card index: numpy arrays over printings (and cards), built once, saved to one file."""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import math
+import pickle
+import time
+from pathlib import Path
+
+import numpy as np
+
+from ._fields import FAMILIES
+from ._fields.printing import date_ordinal
+from ._fields.stats import stat_value
+from ._fields.text import ExactName
+from ._reference import Reference, printing_sort_key
+from ._text import fold
+
+FORMAT_VERSION = 1
+_COLOR_ORDER = {0: 0}
+
+
+class CardIndex:
+    """Everything a search needs, as arrays: ``n_printings`` rows (one per printing), ``card_of`` maps a
+    printing to its card row; ``cols`` holds each family's columns; ``version`` names the corpus."""
+
+    def __init__(self, state: dict):
+        self.__dict__.update(state)
+        self.n_printings = len(self.printing_ids)
+        self.n_cards = len(self.oracle_ids)
+
+    # what families ask of their context when compiling a value
+    def has_facet(self, name: str) -> bool:
+        return name in self.facet_names
+
+    def save(self, path) -> int:
+        """Write the index to one file; return its size in bytes."""
+        path = Path(path)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        with open(tmp, "wb") as fh:
+            pickle.dump({"format": FORMAT_VERSION, "state": self._state()}, fh, protocol=5)
+        tmp.replace(path)
+        return path.stat().st_size
+
+    def _state(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in ("n_printings", "n_cards") and not k.startswith("_")}
+
+    @classmethod
+    def load(cls, path) -> CardIndex:
+        gc_was_enabled = gc.isenabled()
+        gc.disable()  # millions of small objects: collection passes during the load cost more than the load
+        try:
+            with open(path, "rb") as fh:
+                data = pickle.load(fh)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        if data.get("format") != FORMAT_VERSION:
+            raise ValueError(f"{path}: index format {data.get('format')} is not {FORMAT_VERSION}; rebuild it")
+        return cls(data["state"])
+
+    def __repr__(self) -> str:
+        return f"<CardIndex {self.version} {self.n_cards} cards {self.n_printings} printings>"
+
+
+def corpus_version(corpus) -> str:
+    h = hashlib.sha1()
+    h.update(corpus.data_date.encode())
+    h.update(str(len(corpus.cards)).encode())
+    h.update(str(len(corpus.printings)).encode())
+    for pid in list(corpus.printings)[:: max(1, len(corpus.printings) // 997)]:
+        h.update(pid.encode())
+    return f"{corpus.data_date or 'undated'}-{h.hexdigest()[:12]}"
+
+
+def _default_preference(p, s) -> float:
+    """Lower is preferred: a recent, normal, English, paper printing stands for the card (like Scryfall)."""
+    penalty = 0
+    penalty += 8 if p.lang != "en" else 0
+    penalty += (
+        4
+        if (p.promo or p.oversized or p.textless or (s is not None and s.set_type in ("funny", "memorabilia", "token")))
+        else 0
+    )
+    penalty += 2 if p.digital else 0
+    penalty += (
+        1
+        if (p.frame_effects and any(e in ("showcase", "extendedart", "inverted") for e in p.frame_effects))
+        or p.border_color == "borderless"
+        else 0
+    )
+    released = date_ordinal(p.released_at)
+    return penalty * 1e7 - (0 if math.isnan(released) else released)
+
+
+def _ranks(keys: list) -> np.ndarray:
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    ranks = np.empty(len(keys), np.int32)
+    ranks[order] = np.arange(len(keys), dtype=np.int32)
+    return ranks
+
+
+def build_index(corpus, facets=None, *, version: str | None = None) -> CardIndex:
+    """Build the index of a Corpus. ``facets``: facet name -> oracle_id -> {term: weight} (rule, tag, theme, pred)."""
+    t0 = time.perf_counter()
+    from tolaria.cards import Corpus
+
+    # Rows in a useful order: cards by name; each card's printings together, the preferred one first.
+    # Then "one result per card, sorted by name" needs no sort at all.
+    cards = sorted(corpus.cards.values(), key=lambda c: (fold(c.name), c.name, c.oracle_id))
+    card_pos = {c.oracle_id: i for i, c in enumerate(cards)}
+    sets_lower = {code.lower(): s for code, s in corpus.sets.items()}
+    printings = sorted(
+        (p for p in corpus.printings.values() if p.oracle_id in card_pos),  # printings of known cards only
+        key=lambda p: (card_pos[p.oracle_id], _default_preference(p, sets_lower.get(p.set_code.lower())), p.id),
+    )
+    corpus = Corpus(
+        cards={c.oracle_id: c for c in cards},
+        printings={p.id: p for p in printings},
+        sets=corpus.sets,
+        data_date=corpus.data_date,
+    )
+    ref = Reference(corpus, facets)
+    cols: dict = {}
+    ExactName.build(ref, cards, cols)
+    for family in FAMILIES:
+        build = getattr(family, "build", None)
+        if build is not None:
+            build(ref, cards, cols)
+    card_of = np.fromiter((card_pos[p.oracle_id] for p in printings), np.int32, len(printings))
+
+    # sort keys
+    sets = ref.sets
+    order: dict[str, np.ndarray] = {}
+    order["name"] = card_of.astype(np.float64)  # cards are in name order
+    order["set"] = _ranks([printing_sort_key(p)[1:3] for p in printings])
+    order["released"] = cols["released"]
+    order["rarity"] = cols["rarity"].astype(np.float64)
+    from ._fields.colors import POP
+
+    colors = cols["colors"]
+    order["color"] = (POP[colors].astype(np.int64) * 64 + colors)[card_of].astype(np.float64)
+    for cur in ("usd", "eur", "tix"):
+        order[cur] = cols["price_" + cur]
+    order["cmc"] = cols["mv"][card_of]
+    order["power"] = np.fromiter((stat_value(c.front.power) for c in cards), float, len(cards))[card_of]
+    order["toughness"] = np.fromiter((stat_value(c.front.toughness) for c in cards), float, len(cards))[card_of]
+    order["edhrec"] = np.fromiter(
+        (math.nan if c.edhrec_rank is None else c.edhrec_rank for c in cards), float, len(cards)
+    )[card_of]
+    order["artist"] = _ranks([fold(p.artist or "~") for p in printings]).astype(np.float64)
+    order["review"] = order["color"] * 1e6 + order["cmc"] * 1e5 + order["name"] / 1e3
+    prefer_default = np.fromiter(
+        (_default_preference(p, sets.get(p.set_code.lower())) for p in printings), float, len(printings)
+    )
+    promo = np.fromiter((p.promo for p in printings), bool, len(printings))
+    illustration = [p.illustration_id or p.id for p in printings]
+    art_vocab: dict[str, int] = {}
+    art_id = np.fromiter((art_vocab.setdefault(a, len(art_vocab)) for a in illustration), np.int64, len(printings))
+
+    state = {
+        "version": version or corpus_version(corpus),
+        "data_date": corpus.data_date,
+        "printing_ids": [p.id for p in printings],
+        "oracle_ids": [c.oracle_id for c in cards],
+        "names": [c.name for c in cards],
+        "card_of": card_of,
+        "cols": cols,
+        "order": order,
+        "prefer_default": prefer_default,
+        "promo": promo,
+        "art_id": art_id,
+        "sets": sets,
+        "formats": ref.formats,
+        "facet_names": sorted(ref.facets),
+        "build_seconds": 0.0,
+    }
+    index = CardIndex(state)
+    index.build_seconds = time.perf_counter() - t0
+    return index

@@ -1,0 +1,142 @@
+"""Query text -> tree, with the lark grammar in grammar.lark."""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ._ast import Exact, Name, Node, Not, Term, make_and, make_or
+from ._errors import MAX_QUERY_LENGTH, QuerySyntaxError, QueryTooLong
+
+_TERMINAL_NAMES = {
+    "_OR": "'or'",
+    "_AND": "'and'",
+    "NEG": "'-'",
+    "FIELD": "a keyword such as t:",
+    "EXACT": "!name",
+    "QUOTED": 'a "quoted phrase"',
+    "REGEX": "a /regex/",
+    "VALUE": "a value",
+    "WORD": "a word",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "$END": "the end of the query",
+}
+
+
+@functools.cache
+def _lark() -> Lark:
+    text = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", lexer="contextual", propagate_positions=False, maybe_placeholders=False)
+
+
+def _unquote(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text[1:-1])
+
+
+class _ToTree(Transformer):
+    def or_expr(self, items):
+        return make_or(items)
+
+    def and_expr(self, items):
+        return make_and(items)
+
+    def neg(self, items):
+        return Not(items[-1])
+
+    def group(self, items):
+        return items[0]
+
+    def start(self, items):
+        return items[0] if items else None
+
+    @v_args(inline=True)
+    def term(self, field: Token, value):
+        m = re.match(r"([A-Za-z_]+)(.*)", str(field))
+        return Term(m.group(1).lower(), m.group(2), *value)
+
+    @v_args(inline=True)
+    def value(self, tok: Token):
+        if tok.type == "QUOTED":
+            return (_unquote(tok), "text")
+        if tok.type == "REGEX":
+            return (tok[1:-1], "regex")
+        return (str(tok), "text")
+
+    @v_args(inline=True)
+    def exact(self, tok: Token):
+        text = str(tok)[1:]
+        return Exact(_unquote(text) if text.startswith('"') else text)
+
+    @v_args(inline=True)
+    def name_regex(self, tok):
+        return Name(tok[1:-1], "regex")
+
+    @v_args(inline=True)
+    def name_phrase(self, tok):
+        return Name(_unquote(tok), "text")
+
+    @v_args(inline=True)
+    def name_word(self, tok):
+        return Name(str(tok), "text")
+
+
+def _expected(err: UnexpectedInput) -> tuple[str, ...]:
+    names = getattr(err, "expected", None) or getattr(err, "allowed", None) or ()
+    return tuple(sorted({_TERMINAL_NAMES.get(n, n) for n in names}))
+
+
+def parse(query: str) -> Node:
+    """Parse a query into its tree. Raise QueryTooLong or QuerySyntaxError (with position and caret)."""
+    if not isinstance(query, str):
+        raise TypeError("query must be a string")
+    if len(query) > MAX_QUERY_LENGTH:
+        raise QueryTooLong(len(query))
+    if not query.strip():
+        raise QuerySyntaxError("empty query", query, 0, ("a search term",))
+    try:
+        tree = _lark().parse(query)
+        result = _ToTree().transform(tree)
+    except RecursionError:
+        raise QuerySyntaxError("the query is nested too deeply", query, 0) from None
+    except UnexpectedCharacters as err:
+        char = query[err.pos_in_stream] if err.pos_in_stream < len(query) else ""
+        what = {'"': "unclosed quote", "/": "unclosed /regex/", ")": "unbalanced ')'"}.get(char, f"unexpected {char!r}")
+        raise QuerySyntaxError(what, query, err.pos_in_stream, _expected(err)) from None
+    except UnexpectedEOF as err:
+        raise QuerySyntaxError("unexpected end of query", query, len(query), _expected(err)) from None
+    except UnexpectedToken as err:
+        pos = err.token.start_pos if err.token.start_pos is not None else len(query)
+        if err.token.type == "$END":
+            pos = len(query)
+            what = "unexpected end of query"
+        else:
+            what = f"unexpected {str(err.token)!r}"
+        raise QuerySyntaxError(what, query, pos, _expected(err)) from None
+    except UnexpectedInput as err:  # pragma: no cover - other lark errors
+        raise QuerySyntaxError("invalid query", query, getattr(err, "pos_in_stream", 0) or 0) from None
+    if result is None:
+        raise QuerySyntaxError("empty query", query, 0, ("a search term",))
+    if _depth(result) > MAX_DEPTH:
+        raise QuerySyntaxError(f"the query is nested too deeply (more than {MAX_DEPTH} levels)", query, 0)
+    return result
+
+
+MAX_DEPTH = 50
+
+
+def _depth(node: Node) -> int:
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        n, d = stack.pop()
+        deepest = max(deepest, d)
+        if isinstance(n, Not):
+            stack.append((n.child, d + 1))
+        elif hasattr(n, "children"):
+            stack.extend((c, d + 1) for c in n.children)
+    return deepest

@@ -1,0 +1,59 @@
+"""The plain per-card evaluation context: the corpus as objects, with a few corpus-wide lookups.
+
+Queries compiled against a Reference evaluate with each family's ``matches(card, printing)``: it is
+the readable specification the vectorized index is tested against (and the benchmark baseline).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+
+def printing_sort_key(p) -> tuple:
+    return (p.released_at or "9999", p.set_code, _cn_key(p.collector_number), p.id)
+
+
+def _cn_key(cn: str) -> tuple:
+    digits = "".join(ch for ch in cn if ch.isdigit())
+    return (int(digits) if digits else 0, cn)
+
+
+class Reference:
+    def __init__(self, corpus, facets=None):
+        self.corpus = corpus
+        self.cards = corpus.cards
+        self.sets = {code.lower(): s for code, s in corpus.sets.items()}
+        self.facets = {k: v for k, v in (facets or {}).items()}
+        self.data_date = corpus.data_date
+        self.order = {pid: i for i, pid in enumerate(corpus.printings)}
+        by_card = defaultdict(list)
+        for p in corpus.printings.values():
+            by_card[p.oracle_id].append(p)
+        self._prints = {k: sorted(v, key=printing_sort_key) for k, v in by_card.items()}
+        self.formats = sorted({f for c in corpus.cards.values() for f in c.legalities})
+        self._memo: dict = {}
+
+    def prints_of(self, oracle_id: str) -> list:
+        return self._prints.get(oracle_id, [])
+
+    def has_facet(self, name: str) -> bool:
+        return name in self.facets
+
+    def memo(self, key, fn):
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = fn()
+            return value
+
+    def evaluate(self, compiled) -> set[str]:
+        """Ids of the printings the compiled query matches, by the per-card predicates."""
+        from ._compile import eval_card
+
+        cards = self.cards
+        out = set()
+        for p in self.corpus.printings.values():
+            card = cards.get(p.oracle_id)
+            if card is not None and eval_card(compiled.root, card, p):
+                out.add(p.id)
+        return out

@@ -1,0 +1,167 @@
+"""search(): parse, compile, evaluate, dedupe, order and paginate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._compile import compile_query, eval_mask, explain_node
+from ._parser import parse
+
+DEFAULT_DIRECTION = {"released": "desc", "rarity": "desc", "usd": "asc", "eur": "asc", "tix": "asc", "edhrec": "asc"}
+UNIQUES = ("cards", "prints", "art")
+
+
+@dataclass
+class SearchResult:
+    query: str
+    total: int  # number of results (cards, prints or artworks, per `unique`) before pagination
+    printing_ids: list[str]  # this page, in order
+    oracle_ids: list[str]  # the cards of printing_ids, same order
+    page: int
+    page_size: int
+    has_more: bool
+    warnings: list[str] = field(default_factory=list)
+    explanation: str = ""
+    order: str = "name"
+    direction: str = "asc"
+    unique: str = "cards"
+
+
+def explain(query: str, index=None) -> str:
+    """The query in plain words: "cards that are creatures and whose oracle text contains 'trample' …"."""
+
+    tree = parse(query)
+    ctx = index if index is not None else _EmptyContext()
+    compiled = compile_query(tree, ctx, lenient=index is None)
+    if compiled.root is None:
+        return "all cards" if compiled.only_meta else "no cards (every term was ignored)"
+    return "cards " + explain_node(compiled.root)
+
+
+class _EmptyContext:
+    """A context with no corpus: set codes and formats are taken at their word."""
+
+    class _AnySets(dict):
+        def get(self, key, default=None):
+            return None
+
+        def __contains__(self, key):
+            return False
+
+    sets = _AnySets()
+    formats = type("AnyFormats", (), {"__contains__": lambda self, x: True})()
+
+    def has_facet(self, name):
+        return True
+
+    def prints_of(self, oracle_id):
+        return []
+
+
+def search(
+    index,
+    query: str,
+    *,
+    unique: str = "cards",
+    order: str = "name",
+    direction: str = "auto",
+    page: int = 1,
+    page_size: int = 175,
+    prefer: str = "default",
+) -> SearchResult:
+    tree = parse(query)
+    compiled = compile_query(tree, index)
+    meta = compiled.meta
+    unique = meta.get("unique", unique)
+    order = meta.get("order", order)
+    direction = meta.get("dir", direction)
+    prefer = meta.get("prefer", prefer)
+    if unique not in UNIQUES:
+        unique = "cards"
+    if order not in index.order:
+        compiled.warnings.append(f"unknown order {order!r}: sorted by name")
+        order = "name"
+    if direction == "auto" or direction not in ("asc", "desc"):
+        direction = DEFAULT_DIRECTION.get(order, "asc")
+
+    if compiled.root is None:
+        mask = np.full(index.n_printings, compiled.only_meta)
+        explanation = "all cards" if compiled.only_meta else "no cards (every term was ignored)"
+    else:
+        mask = eval_mask(compiled.root, index)
+        explanation = "cards " + explain_node(compiled.root)
+    rows = np.flatnonzero(mask)
+    if unique != "prints" and len(rows):
+        rows = _dedupe(index, rows, unique, prefer)
+    rows = _sort(index, rows, order, direction)
+    total = len(rows)
+    page = max(1, int(page))
+    page_size = max(1, min(int(page_size), 5000))
+    start = (page - 1) * page_size
+    page_rows = rows[start : start + page_size].tolist()
+    pids = index.printing_ids
+    oids = index.oracle_ids
+    card_of = index.card_of
+    return SearchResult(
+        query=query,
+        total=total,
+        printing_ids=[pids[r] for r in page_rows],
+        oracle_ids=[oids[card_of[r]] for r in page_rows],
+        page=page,
+        page_size=page_size,
+        has_more=start + page_size < total,
+        warnings=compiled.warnings,
+        explanation=explanation,
+        order=order,
+        direction=direction,
+        unique=unique,
+    )
+
+
+def _preference(index, rows, prefer):
+    o = index.order
+    if prefer == "oldest":
+        return o["released"][rows]
+    if prefer == "newest":
+        return -o["released"][rows]
+    if prefer in ("usd-low", "eur-low", "tix-low"):
+        v = o[prefer[:3]][rows]
+        return np.where(np.isnan(v), np.inf, v)
+    if prefer in ("usd-high", "eur-high", "tix-high"):
+        v = o[prefer[:3]][rows]
+        return np.where(np.isnan(v), np.inf, -v)
+    if prefer == "promo":
+        return np.where(index.promo[rows], 0.0, 1.0) * 1e9 + index.prefer_default[rows]
+    return index.prefer_default[rows]
+
+
+def _dedupe(index, rows, unique, prefer):
+    if unique == "cards" and prefer == "default":
+        # rows are grouped by card with the preferred printing first: keep the first row of each card
+        cards = index.card_of[rows]
+        first = np.ones(len(rows), bool)
+        first[1:] = cards[1:] != cards[:-1]
+        return rows[first]
+    group = index.card_of[rows] if unique == "cards" else index.art_id[rows]
+    pref = _preference(index, rows, prefer)
+    order = np.lexsort((rows, pref, group))
+    g = group[order]
+    first = np.ones(len(g), bool)
+    first[1:] = g[1:] != g[:-1]
+    return np.sort(rows[order[first]])
+
+
+def _sort(index, rows, order, direction):
+    """Sort rows by the key; ties keep row order (name, then preferred printing); no value sorts last."""
+    if len(rows) < 2 or (order == "name" and direction == "asc"):
+        return rows
+    if order == "name":
+        return rows[np.lexsort((rows, -index.card_of[rows]))]
+    key = index.order[order][rows]
+    missing = np.isnan(key)
+    if direction == "desc":
+        key = -key
+    key = np.where(missing, np.inf, key)
+    return rows[np.argsort(key, kind="stable")]

@@ -1,0 +1,268 @@
+"""Text search: folding, and a trigram index that narrows candidates before the exact check."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+import numpy as np
+import re2
+
+_REMINDER = re.compile(r"\([^()]*\)")
+_SPECIAL = str.maketrans({"æ": "ae", "Æ": "ae", "’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})
+
+
+@functools.lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """Lower case, accents removed, Æ as ae, curly quotes straight: how names and texts are compared."""
+    text = text.translate(_SPECIAL)
+    if not text.isascii():
+        text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    return text.lower()
+
+
+def strip_reminder(text: str) -> str:
+    """Oracle text without its reminder text (the parenthesised parts)."""
+    return _REMINDER.sub("", text)
+
+
+def tilde(text: str, names) -> str:
+    """The text with the card's own name(s) replaced by ``~`` (longest first)."""
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
+        text = text.replace(name, "~")
+    return text
+
+
+@functools.lru_cache(maxsize=1024)
+def compile_regex(pattern: str):
+    """A user regex, compiled with RE2 (linear time), case-insensitive, ^ and $ at line ends."""
+    options = re2.Options()
+    options.case_sensitive = False
+    options.never_capture = True
+    options.log_errors = False
+    # multi-line: RE2's python wrapper takes inline flags
+    return re2.compile("(?m)" + pattern, options)
+
+
+_LITERAL_OK = set("abcdefghijklmnopqrstuvwxyz0123456789 ,:;'\"!@#%&=_<>~`-")
+_ESCAPABLE = set("{}[]()^$.|*+?\\/ ,:;'\"!@#%&=_<>~`-")
+
+
+_REPETITION = re.compile(r"\{\d+(,\d*)?\}|\{,\d+\}")
+
+
+def required_literals(pattern: str) -> list[str]:
+    """Literal runs that every match of the regex contains (lower-cased), for trigram narrowing.
+
+    Conservative: only top-level runs of plain characters, none when there is a top-level ``|``;
+    a character followed by a quantifier is dropped.
+    """
+    runs: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    i = 0
+    n = len(pattern)
+
+    def flush():
+        if cur:
+            runs.append("".join(cur))
+            cur.clear()
+
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < n:
+            nxt = pattern[i + 1]
+            if depth == 0 and nxt in _ESCAPABLE and nxt.lower() in _LITERAL_OK | set("{}[]()^$.|*+?/"):
+                cur.append(nxt.lower())
+            else:
+                flush()
+            i += 2
+            continue
+        if ch == "[":
+            flush()
+            j = i + 1
+            if j < n and pattern[j] == "^":
+                j += 1
+            if j < n and pattern[j] == "]":
+                j += 1
+            while j < n and pattern[j] != "]":
+                j += 2 if pattern[j] == "\\" else 1
+            i = j + 1
+            continue
+        if ch == "(":
+            flush()
+            depth += 1
+        elif ch == ")":
+            flush()
+            depth = max(0, depth - 1)
+        elif ch == "|":
+            if depth == 0:
+                return []
+        elif ch == "{":
+            rep = _REPETITION.match(pattern, i)
+            if rep:  # a quantifier such as {0,10}: the previous character may be absent
+                if cur:
+                    cur.pop()
+                flush()
+                i = rep.end()
+                continue
+            flush()
+        elif ch in "?*":
+            if cur:
+                cur.pop()
+            flush()
+        elif ch in "+.^$}":
+            flush()
+        elif depth == 0 and ch.isascii() and ch.lower() in _LITERAL_OK:
+            cur.append(ch.lower())
+        else:
+            flush()
+        i += 1
+    flush()
+    return [r for r in runs if len(r) >= 3]
+
+
+def _codes(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+
+
+def _trigrams(codes: np.ndarray) -> np.ndarray:
+    return (codes[:-2] << np.uint64(42)) | (codes[1:-1] << np.uint64(21)) | codes[2:]
+
+
+class TextColumn:
+    """Documents (already folded, for substring search, and raw, for regex) with a trigram index."""
+
+    def __init__(self, folded: list[str], raw: list[str] | None = None):
+        self.folded = folded
+        self.raw = raw if raw is not None else folded
+        self.n = len(folded)
+        self._build()
+
+    def _build(self) -> None:
+        joined = "\x00".join(self.folded) + "\x00"
+        codes = _codes(joined)
+        lengths = np.fromiter((len(d) + 1 for d in self.folded), dtype=np.int64, count=self.n)
+        doc = np.repeat(np.arange(self.n, dtype=np.int32), lengths)
+        if len(codes) < 3:
+            self.keys = np.zeros(0, np.uint64)
+            self.offsets = np.zeros(1, np.int64)
+            self.postings = np.zeros(0, np.int32)
+            return
+        tri = _trigrams(codes)
+        ok = (codes[:-2] != 0) & (codes[1:-1] != 0) & (codes[2:] != 0)
+        tri, tdoc = tri[ok], doc[:-2][ok]
+        order = np.lexsort((tdoc, tri))
+        tri, tdoc = tri[order], tdoc[order]
+        keep = np.ones(len(tri), bool)
+        keep[1:] = (tri[1:] != tri[:-1]) | (tdoc[1:] != tdoc[:-1])
+        tri, tdoc = tri[keep], tdoc[keep]
+        self.keys, starts = np.unique(tri, return_index=True)
+        self.offsets = np.append(starts, len(tri)).astype(np.int64)
+        self.postings = tdoc.astype(np.int32)
+
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in ("folded", "raw", "n", "keys", "offsets", "postings")}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            setattr(self, k, v)
+
+    def candidates(self, needle: str) -> np.ndarray | None:
+        """Documents holding every trigram of the needle (sorted ids), or None when it has none."""
+        if len(needle) < 3:
+            return None
+        codes = np.unique(_trigrams(_codes(needle)))
+        where = np.searchsorted(self.keys, codes)
+        lists = []
+        for code, i in zip(codes, where):
+            if i >= len(self.keys) or self.keys[i] != code:
+                return np.zeros(0, np.int32)
+            lists.append(self.postings[self.offsets[i] : self.offsets[i + 1]])
+        lists.sort(key=len)
+        cand = lists[0]
+        for other in lists[1:4]:  # the rarest trigrams narrow enough; the exact check does the rest
+            if len(cand) < 32:
+                break
+            seen = np.zeros(self.n, bool)
+            seen[other] = True
+            cand = cand[seen[cand]]
+        return cand
+
+    def contains(self, needle: str) -> np.ndarray:
+        """Boolean mask of the documents containing ``needle`` (already folded)."""
+        out = np.zeros(self.n, bool)
+        cand = self.candidates(needle)
+        docs = self.folded
+        if cand is None:
+            out[:] = np.fromiter((needle in d for d in docs), bool, count=self.n)
+        elif len(cand):
+            hits = [i for i in cand.tolist() if needle in docs[i]]
+            out[hits] = True
+        return out
+
+    def equals(self, value: str) -> np.ndarray:
+        cand = self.candidates(value)
+        docs = self.folded
+        out = np.zeros(self.n, bool)
+        ids = range(self.n) if cand is None else cand.tolist()
+        out[[i for i in ids if docs[i] == value]] = True
+        return out
+
+    def regex(self, pattern) -> np.ndarray:
+        """Boolean mask of the raw documents where the compiled RE2 ``pattern`` finds a match.
+
+        The documents (all, or the candidates that hold every literal the regex requires) are joined
+        with newlines and scanned once; a match inside one document is a match of that document, and
+        the documents a match runs across are checked one by one.
+        """
+        out = np.zeros(self.n, bool)
+        raw = self.raw
+        source = pattern.pattern.removeprefix("(?m)")
+        if "\\A" in source or "\\z" in source:  # anchors that differ between one text and the joined texts
+            out[[i for i in range(self.n) if pattern.search(raw[i])]] = True
+            return out
+        narrowed = None
+        for literal in required_literals(source):
+            cand = self.candidates(literal)
+            if cand is None:
+                continue
+            if narrowed is None:
+                narrowed = cand
+            else:
+                seen = np.zeros(self.n, bool)
+                seen[cand] = True
+                narrowed = narrowed[seen[narrowed]]
+        if narrowed is not None and len(narrowed) < self.n // 2:
+            ids = narrowed
+            if not len(ids):
+                return out
+            docs = [raw[i] for i in ids.tolist()]
+            joined = "\n".join(docs)
+            lengths = np.fromiter((len(d) for d in docs), dtype=np.int64, count=len(docs))
+            starts = np.concatenate(([0], np.cumsum(lengths + 1)[:-1]))
+        else:
+            ids = None
+            if not hasattr(self, "_joined"):
+                self._lengths = np.fromiter((len(d) for d in raw), dtype=np.int64, count=self.n)
+                self._starts = np.concatenate(([0], np.cumsum(self._lengths + 1)[:-1]))
+                self._joined = "\n".join(raw)
+            joined, lengths, starts = self._joined, self._lengths, self._starts
+        spans = [m.span() for m in pattern.finditer(joined)]
+        if not spans:
+            return out
+        arr = np.asarray(spans, dtype=np.int64)
+        a = np.searchsorted(starts, arr[:, 0], "right") - 1
+        inside = arr[:, 1] <= starts[a] + lengths[a]
+        hits = set(a[inside].tolist())
+        b = np.searchsorted(starts, np.maximum(arr[:, 1] - 1, arr[:, 0]), "right") - 1
+        check: set[int] = set()
+        for x, y in zip(a[~inside].tolist(), b[~inside].tolist()):
+            check.update(range(x, y + 1))
+        check -= hits
+        local = list(hits) + [j for j in check if pattern.search(raw[j if ids is None else int(ids[j])])]
+        if ids is not None:
+            local = ids[np.asarray(local, dtype=np.int64)] if local else []
+        out[local] = True
+        return out

@@ -1,0 +1,190 @@
+"""Card lookups the API and the CLI share: searching into Scryfall list objects, names, random cards."""
+
+from __future__ import annotations
+
+import random as _random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from rapidfuzz import fuzz, process
+
+from tolaria.search import QueryError, QuerySyntaxError, QueryTooLong
+from tolaria.search._errors import MAX_QUERY_LENGTH
+from tolaria.site.searching import current_index, run_search
+
+PAGE_SIZE = 175
+ORDER_ALIASES = {"mv": "cmc", "manavalue": "cmc", "price": "usd"}
+NOT_FOUND = "Your query didn't match any cards. Adjust your search terms or refer to the syntax guide."
+
+
+@dataclass
+class SearchFailure:
+    """A search that cannot answer: status (400, 404), Scryfall code, details, warnings, extras."""
+
+    status: int
+    code: str
+    details: str
+    warnings: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def normalise_order(order: str | None) -> str:
+    order = (order or "name").strip().lower()
+    return ORDER_ALIASES.get(order, order)
+
+
+def do_search(query: str, *, unique: str = "cards", order: str = "name", direction: str = "auto", page: int = 1,
+              page_size: int = PAGE_SIZE):
+    """A SearchResult, or a SearchFailure saying why not (bad syntax, too long, no match, past the end)."""
+    if len(query) > MAX_QUERY_LENGTH:
+        return SearchFailure(400, "bad_request", f"queries are limited to {MAX_QUERY_LENGTH} characters; this one has {len(query)}")
+    if not query.strip():
+        return SearchFailure(400, "bad_request", "the query is empty: give a search like t:creature o:trample")
+    try:
+        result = run_search(query, unique=unique or "cards", order=normalise_order(order), direction=direction or "auto",
+                            page=max(1, page), page_size=page_size)
+    except QuerySyntaxError as exc:
+        expected = f"; expected {', '.join(exc.expected)}" if exc.expected else ""
+        details = f"{exc.message} at position {exc.position + 1}{expected}"
+        return SearchFailure(400, "bad_request", details,
+                             extra={"position": exc.position, "expected": list(exc.expected), "caret": exc.caret})
+    except QueryTooLong as exc:
+        return SearchFailure(400, "bad_request", str(exc))
+    except QueryError as exc:
+        return SearchFailure(400, "bad_request", str(exc))
+    if result.total == 0:
+        return SearchFailure(404, "not_found", NOT_FOUND, list(result.warnings))
+    if not result.printing_ids:
+        last = (result.total + page_size - 1) // page_size
+        return SearchFailure(404, "not_found", f"page {page} is past the last page ({last}) of this search",
+                             list(result.warnings))
+    return result
+
+
+def default_printing_id(oracle_id: str) -> str | None:
+    """The printing a card shows by default (the index keeps a card's printings together, preferred first)."""
+    index = current_index()
+    pos = _card_positions(index).get(oracle_id)
+    if pos is None:
+        return None
+    row = int(np.searchsorted(index.card_of, pos, side="left"))
+    if row >= index.n_printings or int(index.card_of[row]) != pos:
+        return None
+    return index.printing_ids[row]
+
+
+_cache: dict[str, Any] = {"index": None}
+
+
+def _derived(index) -> dict[str, Any]:
+    """Lookups built once per loaded index: card positions and the names (folded) of cards and faces."""
+    if _cache["index"] is not index:
+        names: list[tuple[str, str, str]] = []
+        for name, oid in zip(index.names, index.oracle_ids):
+            names.append((fold_name(name), name, oid))
+            if " // " in name:
+                names += [(fold_name(face), name, oid) for face in name.split(" // ")]
+        _cache.clear()
+        _cache.update(index=index, positions={oid: i for i, oid in enumerate(index.oracle_ids)}, names=names)
+    return _cache
+
+
+def _card_positions(index) -> dict[str, int]:
+    return _derived(index)["positions"]
+
+
+def _names(index) -> list[tuple[str, str, str]]:
+    """(folded name, display name, oracle id) for every card and every face of a multi-face card."""
+    return _derived(index)["names"]
+
+
+_PUNCT = re.compile(r"[^\w\s/]+")
+
+
+def fold_name(name: str) -> str:
+    """Case, punctuation and spacing do not matter to name lookups (Æ is written ae)."""
+    name = name.replace("Æ", "Ae").replace("æ", "ae")
+    return " ".join(_PUNCT.sub("", name.lower()).split())
+
+
+def exact_name(name: str) -> str | None:
+    """Oracle id of the card (or face) named exactly `name`, case and punctuation aside."""
+    wanted = fold_name(name)
+    for folded, _display, oid in _names(current_index()):
+        if folded == wanted:
+            return oid
+    return None
+
+
+def fuzzy_name(name: str) -> tuple[str | None, list[str]]:
+    """Scryfall's fuzzy: an exact match, else a single card whose name contains the words, else the best
+    close name. Returns (oracle id or None, suggestions)."""
+    oid = exact_name(name)
+    if oid:
+        return oid, []
+    rows = _names(current_index())
+    wanted = fold_name(name)
+    if not wanted:
+        return None, []
+    containing = {o for folded, _d, o in rows if wanted in folded}
+    if len(containing) == 1:
+        return containing.pop(), []
+    choices = [folded for folded, _d, _o in rows]
+    matches = process.extract(wanted, choices, scorer=fuzz.WRatio, limit=10)
+    suggestions: list[str] = []
+    for _choice, _score, i in matches:
+        display = rows[i][1]
+        if _score >= 60 and display not in suggestions:
+            suggestions.append(display)
+    if matches:
+        best_choice, best_score, best_i = matches[0]
+        ratio = fuzz.ratio(wanted, best_choice)
+        second = matches[1][1] if len(matches) > 1 and rows[matches[1][2]][2] != rows[best_i][2] else 0
+        if ratio >= 80 or (best_score >= 90 and best_score - second >= 5):
+            return rows[best_i][2], []
+    return None, suggestions[:5]
+
+
+def autocomplete(text: str, limit: int = 20) -> list[str]:
+    """Up to `limit` card names: names starting with the text first, then names with a word starting
+    with it, then names containing it (each group alphabetical)."""
+    wanted = fold_name(text)
+    if len(wanted) < 2:
+        return []
+    index = current_index()
+    prefix, word, inside = [], [], []
+    seen: set[str] = set()
+    for folded, display, _oid in _names(index):
+        if display in seen:
+            continue
+        if folded.startswith(wanted):
+            prefix.append(display)
+        elif (" " + wanted) in (" " + folded):
+            word.append(display)
+        elif wanted in folded:
+            inside.append(display)
+        else:
+            continue
+        seen.add(display)
+    return (sorted(prefix) + sorted(word) + sorted(inside))[:limit]
+
+
+def random_card(query: str | None = None, rng: _random.Random | None = None):
+    """(printing id, oracle id) of a random card matching `query` (any card without one), or a SearchFailure."""
+    rng = rng or _random.Random()
+    if not query:
+        index = current_index()
+        if not index.n_cards:
+            return SearchFailure(404, "not_found", "there are no cards yet")
+        oid = index.oracle_ids[rng.randrange(index.n_cards)]
+        return default_printing_id(oid), oid
+    first = do_search(query, page=1, page_size=1)
+    if isinstance(first, SearchFailure):
+        return first
+    k = rng.randrange(first.total)
+    picked = do_search(query, page=k + 1, page_size=1)
+    if isinstance(picked, SearchFailure):
+        return picked
+    return picked.printing_ids[0], picked.oracle_ids[0]

@@ -1,0 +1,123 @@
+"""Behaviour a player would notice, on the real cards of the shipped sample."""
+
+from __future__ import annotations
+
+import pytest
+
+from tolaria.search import KEYWORDS, CardIndex, explain, search
+
+
+def _names(index, result):
+    pos = {oid: i for i, oid in enumerate(index.oracle_ids)}
+    return [index.names[pos[o]] for o in result.oracle_ids]
+
+
+def test_exact_name(sample_index):
+    r = search(sample_index, '!"Lightning Bolt"')
+    assert _names(sample_index, r) == ["Lightning Bolt"]
+
+
+def test_type_word_start_orc_is_not_sorcery(sample, sample_index):
+    r = search(sample_index, "t:orc")
+    assert r.total > 0
+    for oid in r.oracle_ids:
+        assert "Orc" in sample.cards[oid].type_line.replace("—", " ").split()
+    assert search(sample_index, "t:orc t:sorcery").total == 0
+
+
+def test_fetchlands_and_duals(sample_index):
+    fetch = set(_names(sample_index, search(sample_index, "is:fetchland")))
+    assert {"Arid Mesa", "Scalding Tarn"} <= fetch
+    duals = set(_names(sample_index, search(sample_index, "is:dual")))
+    assert "Tundra" in duals and all(" " not in n or n in ("Underground Sea",) for n in duals)
+
+
+def test_default_order_is_by_name_and_paginates(sample_index):
+    r1 = search(sample_index, "t:creature", page_size=50)
+    r2 = search(sample_index, "t:creature", page_size=50, page=2)
+    names = _names(sample_index, r1) + _names(sample_index, r2)
+    assert names == sorted(names, key=str.casefold) or names == sorted(names, key=lambda n: n.lower())
+    assert r1.has_more and r1.total > 100
+    assert not set(r1.oracle_ids) & set(r2.oracle_ids)
+
+
+def test_order_by_mana_value_descending(sample_index):
+    r = search(sample_index, "t:creature order:cmc dir:desc", page_size=20)
+    mvs = [sample_index.cols["mv"][sample_index.oracle_ids.index(o)] for o in r.oracle_ids]
+    assert mvs == sorted(mvs, reverse=True) and r.direction == "desc"
+
+
+def test_unique_prints_counts_printings(sample_index):
+    cards = search(sample_index, "lightning bolt").total
+    prints = search(sample_index, "lightning bolt unique:prints").total
+    assert prints > cards == 1
+
+
+def test_prefer_oldest_picks_alpha(sample_index):
+    r = search(sample_index, '!"Lightning Bolt" prefer:oldest')
+    pid = r.printing_ids[0]
+    row = sample_index.printing_ids.index(pid)
+    assert sample_index.cols["year"][row] == 1993
+
+
+def test_result_carries_explanation_and_warnings(sample_index):
+    r = search(sample_index, "t:dragon c:purple")
+    assert "dragons" in r.explanation
+    assert any("purple" in w for w in r.warnings)
+
+
+def test_explain_example_from_the_issue():
+    assert explain("t:creature o:trample mv<=3") == (
+        "cards that are creatures and whose oracle text contains 'trample' and whose mana value is at most 3"
+    )
+
+
+def test_keywords_listed_with_aliases_and_examples():
+    names = {k.name: k for k in KEYWORDS}
+    for expected in (
+        "o",
+        "t",
+        "c",
+        "id",
+        "m",
+        "mv",
+        "pow",
+        "r",
+        "s",
+        "f",
+        "is",
+        "usd",
+        "kw",
+        "a",
+        "rule",
+        "tag",
+        "pred",
+        "order",
+    ):
+        assert expected in names, expected
+    assert "oracle" in names["o"].aliases
+    assert all(k.description and k.example for k in KEYWORDS)
+
+
+def test_every_keyword_example_runs_on_the_sample(sample_index):
+    for k in KEYWORDS:
+        r = search(sample_index, k.example)
+        assert r.total >= 0
+
+
+def test_index_version_and_reload(tmp_path, sample_index):
+    path = tmp_path / "sample.idx"
+    sample_index.save(path)
+    loaded = CardIndex.load(path)
+    assert loaded.version == sample_index.version and loaded.version.startswith(sample_index.data_date)
+    for q in ("t:creature o:trample c:g mv<=3 f:commander", "o:/^{T}:/", "a:avon unique:prints order:released"):
+        assert search(loaded, q).printing_ids == search(sample_index, q).printing_ids
+
+
+def test_corrupt_index_file_is_refused(tmp_path):
+    import pickle
+
+    path = tmp_path / "old.idx"
+    path.write_bytes(pickle.dumps({"format": -1, "state": {}}))
+    with pytest.raises(ValueError):
+        CardIndex.load(path)

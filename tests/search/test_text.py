@@ -1,0 +1,126 @@
+"""Text search internals: folding, trigram narrowing and regex narrowing never lose a match."""
+
+from __future__ import annotations
+
+import pytest
+import re2
+from search_helpers import both
+
+from tolaria.search._text import TextColumn, compile_regex, fold, required_literals
+
+
+def test_fold_accents_case_and_ligatures():
+    assert fold("Lim-Dûl's Vault") == "lim-dul's vault"
+    assert fold("Æther Vial") == "aether vial"
+    assert fold("Urza’s Saga") == "urza's saga"
+
+
+@pytest.mark.parametrize(
+    "pattern,expected",
+    [
+        ("draw (a|two|three) cards?", ["draw ", " card"]),
+        ("^{T}: Add", [": add"]),
+        ("a|b", []),
+        ("deals \\d+ damage", ["deals ", " damage"]),
+        ("sac(rifice)? a creature", ["sac", " a creature"]),
+        ("[abc]+ foo", [" foo"]),
+        ("^.{0,10}$", []),
+        ("abc{2}def", ["ab", "def"][1:]),
+    ],
+)
+def test_required_literals(pattern, expected):
+    assert required_literals(pattern) == expected
+
+
+def test_trigram_column_matches_brute_force():
+    docs = ["lightning bolt deals 3 damage", "counter target spell", "draw a card", "", "ab", "aether vial"]
+    col = TextColumn(docs)
+    for needle in ("deals", "a", "card", "target spell", "zzz", "ab", "aether", " ", "bolt deals 3"):
+        assert col.contains(needle).tolist() == [needle in d for d in docs], needle
+    for pattern in ("^draw", "d.*s", "card$", "a|z", "[0-9]"):
+        rx = compile_regex(pattern)
+        assert col.regex(rx).tolist() == [bool(rx.search(d)) for d in docs], pattern
+
+
+REGEXES = [
+    "o:/^{T}: Add/",
+    "o:/draw (a|two|three) cards?/",
+    "o:/deals \\d+ damage to any target/",
+    "o:/counter target (spell|ability)/",
+    "o:/^flying$/",
+    "o:/sacrifice (a|an|another) creature/",
+    "o:/\\+1\\/\\+1 counter/",
+    "name:/^[a-c].*s$/",
+    "/\\bbolt\\b/",
+    "t:/—.*elf/",
+    "o:/you may pay \\{[0-9]+\\}/",
+    "fo:/\\(.*\\)/",
+    "o:/^.{0,10}$/",
+    "o:/~ deals/",
+    "a:/^j.* a/",
+    "ft:/urza.s/",
+    "o:/(?i)DESTROY target/",
+]
+
+
+@pytest.mark.parametrize("query", REGEXES)
+def test_regex_both_evaluations_agree_on_sample(sample_index, sample_ref, query):
+    got, want = both(sample_index, sample_ref, query)
+    assert got == want
+
+
+REGEX_PIECES = [
+    "a",
+    "de",
+    "al",
+    " ",
+    "s",
+    "\\d",
+    ".",
+    "[a-f]",
+    "(draw|deal)",
+    "{T}",
+    "^",
+    "$",
+    "?",
+    "*",
+    "+",
+    "{0,3}",
+    "{2}",
+    "\\+",
+    "\\/",
+    "card",
+    "target",
+    "|",
+    "(",
+    ")",
+    "\\b",
+    "~",
+    "\\A",
+    "\\z",
+    "\\n",
+    "[^a]",
+    "(?s)",
+    "\\s",
+    "[\\s\\S]",
+]
+
+
+def test_regex_narrowing_property(sample):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    texts = [c.oracle_text for c in list(sample.cards.values())[:600]]
+    col = TextColumn([fold(t) for t in texts], texts)
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.sampled_from(REGEX_PIECES), min_size=1, max_size=8))
+    def check(pieces):
+        pattern = "".join(pieces)
+        try:
+            rx = compile_regex(pattern)
+        except re2.error:
+            return
+        assert col.regex(rx).tolist() == [bool(rx.search(t)) for t in texts], pattern
+
+    check()
