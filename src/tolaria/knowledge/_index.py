@@ -1,0 +1,414 @@
+"""The knowledge index: lexical (BM25) and semantic (embeddings) rankings fused into one.
+
+Fusion is weighted reciprocal rank fusion (k=10, equal weights) over the top 200 candidates of each
+ranker, plus a bonus for a document whose heading *is* the query (the glossary entry "Trample", rule
+702.19 "Trample", the card "Lightning Bolt"). Measured with benchmarks/bench_knowledge.py --fusions on
+tests/knowledge/data/questions.json (CR + shipped sample, 76 judged questions): RRF k=5–10 with
+semantic weight 0.4–0.5 and a convex blend (0.7 cosine + 0.3 max-normalised BM25) all landed at
+nDCG@10 0.61–0.63 / recall@20 0.81–0.82, against 0.57 / 0.77 for BM25 alone and 0.59 / 0.78 for the
+textbook RRF k=60; RRF was kept because it needs no score normalisation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ._documents import KINDS, Document
+from ._embed import UNAVAILABLE, Embedder, EmbeddingStore, load_embedder
+from ._lexical import LexicalRanker
+from ._text import fold, highlight, segments_to_html
+
+FORMAT_VERSION = 1
+PAGE = {"rule": 10, "glossary": 5, "ruling": 10, "card": 10}  # hits per kind on a grouped first page
+_AUTO = "auto"
+_RULE_HEADING = re.compile(r"^\d{3}(?:\.\d+)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Fusion:
+    """How the two rankings are combined.
+
+    ``rrf``: sum of ``weight / (k + rank)`` over the rankers (lexical weight ``1 - semantic_weight``).
+    ``convex``: ``(1 - w) * bm25 / max(bm25) + w * cosine`` over the union of candidates.
+    ``title_bonus`` is added (in RRF units: ``title_bonus / k``) when the query equals the document's heading.
+    """
+
+    method: str = "rrf"
+    k: float = 60.0
+    semantic_weight: float = 0.5
+    depth: int = 200  # candidates taken from each ranker
+    title_bonus: float = 1.0
+
+
+DEFAULT_FUSION = Fusion(method="rrf", k=10.0, semantic_weight=0.5, depth=200, title_bonus=1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    document: Document
+    score: float
+    lexical_rank: int | None  # 1-based; None when outside the ranker's candidates or no word matched
+    semantic_rank: int | None
+    excerpt: list[tuple[str, bool]] = field(default_factory=list)  # (text, is_match) segments
+    also: tuple[
+        Document, ...
+    ] = ()  # folded into this hit: related rules (its subrules/parent), other rulings of the card
+
+    @property
+    def excerpt_html(self) -> str:
+        """The excerpt as escaped HTML with matches in ``<mark>`` (safe to insert as is)."""
+        return segments_to_html(self.excerpt)
+
+
+def heading_of(doc: Document) -> str:
+    """The name a document answers to when a query is exactly that name ("" when it has none)."""
+    if doc.kind in ("glossary", "card"):
+        return doc.title
+    if doc.kind == "rule" and _RULE_HEADING.match(doc.ref):
+        return doc.title.rsplit(" — ", 1)[-1].split(". ", 1)[-1] if " — " in doc.title else doc.title.split(". ", 1)[-1]
+    return ""
+
+
+def _ancestors(number: str) -> list[str]:
+    """The rules a rule number sits under: ``702.19b`` -> ``702.19``, ``702`` (sections left out)."""
+    m = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]*))?", number)
+    if not m:
+        return []
+    out = []
+    if m.group(3):
+        out.append(f"{m.group(1)}.{m.group(2)}")
+    if m.group(2):
+        out.append(m.group(1))
+    return out
+
+
+def _key(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", fold(text)))
+
+
+class KnowledgeIndex:
+    """Ranked search across rules, glossary, rulings and cards."""
+
+    def __init__(
+        self,
+        documents: Sequence[Document],
+        lexical: LexicalRanker,
+        vectors: np.ndarray | None,
+        embedder: Embedder | None,
+        reason: str | None,
+        store: EmbeddingStore | None = None,
+        fusion: Fusion = DEFAULT_FUSION,
+    ):
+        self.documents = list(documents)
+        self.lexical = lexical
+        self.vectors = vectors
+        self.embedder = embedder
+        self.store = store
+        self.fusion = fusion
+        self._unavailable_reason = reason
+        self._query_vectors: dict[str, np.ndarray] = {}  # a page asks once per kind: embed the query once
+        self._kinds = np.array([KINDS.index(d.kind) for d in self.documents], dtype=np.int8)
+        self._by_id = {d.id: i for i, d in enumerate(self.documents)}
+        self._headings: dict[str, list[int]] = {}
+        for i, d in enumerate(self.documents):
+            h = heading_of(d)
+            if h:
+                self._headings.setdefault(_key(h), []).append(i)
+
+    # --- building ---------------------------------------------------------------------------
+
+    @classmethod
+    def build(
+        cls,
+        documents: Iterable[Document],
+        embedder: Embedder | None | str = _AUTO,
+        cache: str | Path | EmbeddingStore | None = None,
+        *,
+        fusion: Fusion = DEFAULT_FUSION,
+        batch_size: int = 32,
+        progress: bool = False,
+    ) -> KnowledgeIndex:
+        """Index ``documents``.
+
+        ``embedder``: an ``Embedder``; ``"auto"`` (default) loads the installed model if it can; ``None``
+        builds a lexical-only index. ``cache``: an ``EmbeddingStore`` or the path of its ``.npz``; texts
+        whose hash it holds are not embedded again, and a path is written back with the new vectors.
+        """
+        documents = list(documents)
+        lexical = LexicalRanker.build([d.lexical_text for d in documents])
+        reason = None
+        if embedder == _AUTO:
+            embedder, reason = load_embedder()
+        elif embedder is None:
+            reason = UNAVAILABLE + "the index was built without an embedding model."
+        vectors = None
+        store = None
+        if embedder is not None:
+            if isinstance(cache, EmbeddingStore):
+                store = cache
+            elif cache is not None:
+                store = EmbeddingStore.load(cache)
+            else:
+                store = EmbeddingStore()
+            vectors = store.vectors_for(
+                [(d.content_hash, d.embedding_text) for d in documents],
+                embedder,
+                batch_size=batch_size,
+                progress=progress,
+            )
+            if cache is not None and not isinstance(cache, EmbeddingStore):
+                store.save(cache)
+        return cls(documents, lexical, vectors, embedder, reason, store, fusion)
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def semantic_available(self) -> bool:
+        return self.vectors is not None and self.embedder is not None
+
+    @property
+    def unavailable_reason(self) -> str | None:
+        """Why ranking by meaning is off ("Ranking by meaning is unavailable: …"), None when it is on."""
+        return None if self.semantic_available else (self._unavailable_reason or UNAVAILABLE + "no embeddings.")
+
+    def __len__(self) -> int:
+        return len(self.documents)
+
+    def document(self, doc_id: str) -> Document | None:
+        i = self._by_id.get(doc_id)
+        return None if i is None else self.documents[i]
+
+    def card_vectors(self) -> tuple[list[str], np.ndarray] | None:
+        """``(oracle ids, unit vectors)`` of the card documents (for ``similar_cards``), None without embeddings."""
+        if self.vectors is None:
+            return None
+        rows = [i for i, d in enumerate(self.documents) if d.kind == "card"]
+        return [self.documents[i].ref for i in rows], self.vectors[rows]
+
+    def card_names(self) -> dict[str, str]:
+        return {d.ref: d.title for d in self.documents if d.kind == "card"}
+
+    # --- ranking ----------------------------------------------------------------------------
+
+    def _mask(self, kinds: Iterable[str] | None) -> np.ndarray | None:
+        if not kinds:
+            return None
+        wanted = [KINDS.index(k) for k in kinds]
+        return np.isin(self._kinds, wanted)
+
+    def lexical_scores(self, query: str) -> np.ndarray:
+        return self.lexical.scores(query)
+
+    def semantic_scores(self, query: str) -> np.ndarray | None:
+        if not self.semantic_available:
+            return None
+        vector = self._query_vectors.get(query)
+        if vector is None:
+            if len(self._query_vectors) >= 256:
+                self._query_vectors.clear()
+            vector = self._query_vectors[query] = self.embedder.embed_query(query)
+        return self.vectors @ vector
+
+    @staticmethod
+    def _ranks(scores: np.ndarray, depth: int, mask: np.ndarray | None, positive_only: bool) -> dict[int, int]:
+        scores = scores.copy()
+        if mask is not None:
+            scores[~mask] = -np.inf
+        if positive_only:
+            scores[scores <= 0] = -np.inf
+        depth = min(depth, len(scores))
+        if depth == 0:
+            return {}
+        top = np.argpartition(-scores, depth - 1)[:depth]
+        top = top[np.argsort(-scores[top], kind="stable")]
+        return {int(i): r for r, i in enumerate(top, 1) if np.isfinite(scores[i])}
+
+    def rank(
+        self, query: str, *, kinds: Iterable[str] | None = None, mode: str = "fused", fusion: Fusion | None = None
+    ) -> list[tuple[int, float, int | None, int | None]]:
+        """All candidates as ``(doc index, score, lexical rank, semantic rank)``, best first.
+
+        ``mode``: "lexical", "semantic" or "fused" (semantic and fused fall back to lexical when
+        ranking by meaning is unavailable).
+        """
+        f = fusion or self.fusion
+        mask = self._mask(kinds)
+        lex_scores = self.lexical_scores(query)
+        lex = self._ranks(lex_scores, f.depth, mask, positive_only=True)
+        sem_scores = self.semantic_scores(query) if mode != "lexical" else None
+        sem = self._ranks(sem_scores, f.depth, mask, positive_only=False) if sem_scores is not None else {}
+        if mode == "lexical" or sem_scores is None:
+            mode = "lexical"
+        scores: dict[int, float] = {}
+        if mode == "lexical":
+            scores = {i: float(lex_scores[i]) for i in lex}
+        elif mode == "semantic":
+            scores = {i: float(sem_scores[i]) for i in sem}
+        elif f.method == "rrf":
+            w = f.semantic_weight
+            for i, r in lex.items():
+                scores[i] = scores.get(i, 0.0) + (1 - w) / (f.k + r)
+            for i, r in sem.items():
+                scores[i] = scores.get(i, 0.0) + w / (f.k + r)
+        elif f.method == "convex":
+            top = max((float(lex_scores[i]) for i in lex), default=1.0) or 1.0
+            w = f.semantic_weight
+            for i in set(lex) | set(sem):
+                scores[i] = (1 - w) * float(max(lex_scores[i], 0.0)) / top + w * float(sem_scores[i])
+        else:
+            raise ValueError(f"unknown fusion method {f.method!r}")
+        if f.title_bonus and mode != "semantic":
+            unit = (
+                f.title_bonus / f.k
+                if f.method == "rrf" and mode == "fused"
+                else f.title_bonus * (max(scores.values(), default=1.0) or 1.0)
+            )
+            for i in self._headings.get(_key(query), ()):
+                if mask is None or mask[i]:
+                    scores[i] = scores.get(i, 0.0) + unit
+        ordered = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        return [(i, s, lex.get(i), sem.get(i)) for i, s in ordered]
+
+    def search(
+        self,
+        query: str,
+        k: int = 20,
+        kinds: Iterable[str] | None = None,
+        *,
+        offset: int = 0,
+        mode: str = "fused",
+        collapse: bool = True,
+        fusion: Fusion | None = None,
+    ) -> list[Hit]:
+        """The best ``k`` hits for ``query`` (after ``offset``), optionally only of some ``kinds``.
+
+        With ``collapse`` a rule hit absorbs the lower-ranked hits of its parent or subrules, and a
+        ruling hit the lower-ranked rulings of the same card (in ``Hit.also``).
+        """
+        query = (query or "").strip()
+        if not query:
+            return []
+        kept: list[list] = []  # [doc index, score, lex rank, sem rank, also]
+        rulings_of: dict[str, list] = {}  # oracle id -> the hit showing that card's rulings
+        kept_rules: dict[str, list] = {}  # rule number -> its hit
+        absorbs: dict[str, list] = {}  # rule number -> the hit of one of its subrules (takes it in)
+        for i, score, lr, sr in self.rank(query, kinds=kinds, mode=mode, fusion=fusion):
+            doc = self.documents[i]
+            if collapse and doc.kind == "rule":
+                # a rule folds into a hit of one of its subrules, a subrule into the hit of its rule;
+                # sibling rules (111.4 and 111.10k) stay apart
+                ancestors = _ancestors(doc.ref)
+                owner = absorbs.get(doc.ref)
+                if owner is None and len(ancestors) == 2:
+                    owner = kept_rules.get(ancestors[0])
+                if owner is not None:
+                    owner[4].append(doc)
+                    continue
+            if collapse and doc.kind == "ruling" and doc.ref in rulings_of:
+                rulings_of[doc.ref][4].append(doc)
+                continue
+            if len(kept) >= offset + k:
+                continue  # the page is full: later candidates may still fold into its hits
+            entry = [i, score, lr, sr, []]
+            kept.append(entry)
+            if doc.kind == "rule":
+                kept_rules[doc.ref] = entry
+                for number in _ancestors(doc.ref):
+                    absorbs.setdefault(number, entry)
+            elif doc.kind == "ruling":
+                rulings_of[doc.ref] = entry
+        hits = []
+        for i, score, lr, sr, also in kept[offset : offset + k]:
+            doc = self.documents[i]
+            hits.append(Hit(doc, score, lr, sr, highlight(doc.text, query), tuple(also)))
+        return hits
+
+    def search_page(
+        self, query: str, per_kind: dict[str, int] | None = None, *, mode: str = "fused"
+    ) -> dict[str, list[Hit]]:
+        """The first page of the knowledge search, grouped by kind: the best hits of each kind.
+
+        Ranking each kind apart keeps the many cards that merely have a keyword from pushing the rules
+        off the page (and the other way round).
+        """
+        per_kind = per_kind or PAGE
+        return {kind: self.search(query, k=n, kinds=[kind], mode=mode) for kind, n in per_kind.items()}
+
+    # --- persistence ------------------------------------------------------------------------
+
+    def save(self, path: str | Path) -> None:
+        """Write the index to a directory (documents, BM25 arrays, embeddings); replaces it whole."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir(parents=True)
+        meta = {
+            "format": FORMAT_VERSION,
+            "fusion": {k: getattr(self.fusion, k) for k in Fusion.__slots__},
+            "semantic": self.vectors is not None,
+            "reason": self._unavailable_reason,
+            "saved": time.time(),
+        }
+        (tmp / "meta.json").write_text(json.dumps(meta))
+        with open(tmp / "documents.jsonl", "w", encoding="utf-8") as fh:
+            fh.writelines(json.dumps(d.to_dict(), ensure_ascii=False) + "\n" for d in self.documents)
+        self.lexical.save(tmp / "bm25")
+        if self.vectors is not None:
+            keys = [d.content_hash for d in self.documents]
+            store = EmbeddingStore(model_id=getattr(self.embedder, "model_id", ""))
+            store.add(keys, self.vectors)
+            store.save(tmp / "embeddings.npz")
+        if path.exists():
+            old = path.with_name(path.name + ".old")
+            if old.exists():
+                shutil.rmtree(old)
+            os.replace(path, old)
+            os.replace(tmp, path)
+            shutil.rmtree(old)
+        else:
+            os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str | Path, embedder: Embedder | None | str = _AUTO) -> KnowledgeIndex:
+        """Read an index written by ``save``; ``embedder`` ("auto", an Embedder or None) embeds queries."""
+        path = Path(path)
+        meta = json.loads((path / "meta.json").read_text())
+        if meta.get("format") != FORMAT_VERSION:
+            raise ValueError(f"{path}: index format {meta.get('format')} is not {FORMAT_VERSION}; rebuild it")
+        with open(path / "documents.jsonl", encoding="utf-8") as fh:
+            documents = [Document(**json.loads(line)) for line in fh if line.strip()]
+        lexical = LexicalRanker.load(path / "bm25")
+        fusion = Fusion(**meta["fusion"])
+        vectors = None
+        store = None
+        reason = meta.get("reason")
+        if (path / "embeddings.npz").exists():
+            store = EmbeddingStore.load(path / "embeddings.npz")
+            if embedder == _AUTO:
+                embedder, reason = load_embedder()
+            elif embedder is None:
+                reason = UNAVAILABLE + "the index was loaded without an embedding model."
+            if embedder is not None:
+                keys = [d.content_hash for d in documents]
+                vectors = np.stack([store.get(k) for k in keys]) if keys else np.zeros((0, 384), np.float32)
+        else:
+            embedder = None
+        return cls(documents, lexical, vectors, embedder, reason, store, fusion)
+
+
+def group_by_kind(hits: Iterable[Hit], kinds: Sequence[str] = KINDS) -> dict[str, list[Hit]]:
+    """Hits split by document kind, in ``kinds`` order, each group keeping the ranking order."""
+    groups: dict[str, list[Hit]] = {k: [] for k in kinds}
+    for h in hits:
+        groups.setdefault(h.document.kind, []).append(h)
+    return groups

@@ -1,0 +1,160 @@
+"""Text normalisation for Magic text: the tokens the lexical ranker indexes and the excerpts hits show.
+
+Light on purpose: lower case, curly quotes and dashes folded, possessives dropped, hyphenated words
+split, plural ``s`` and a few irregular forms the rules use often (dies/died → die). Rule numbers
+(``702.19b``) stay whole so a query for a number finds the rule.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+from bm25s.stopwords import STOPWORDS_EN
+
+_FOLD = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2014": " ",
+        "\u2013": " ",
+        "\u2212": "-",
+        "\u00e6": "ae",
+        "\u00c6": "ae",
+    }
+)
+_TOKEN = re.compile(r"\d{3}\.\d+[a-z]?|\d+|[a-z]+(?:'[a-z]+)?")
+# Words kept although common English: they carry meaning in rules text.
+_KEEP = {"all", "each", "not", "no", "any", "other", "another", "under", "over", "up", "down", "off", "first", "only"}
+STOPWORDS = frozenset(w for w in STOPWORDS_EN if w not in _KEEP) | {"s", "t"}
+_IRREGULAR = {
+    "dies": "die",
+    "died": "die",
+    "dying": "die",
+    "lives": "life",
+    "draws": "draw",
+    "drew": "draw",
+    "drawn": "draw",
+    "dealt": "deal",
+    "copies": "copy",
+    "enters": "enter",
+    "entered": "enter",
+    "entering": "enter",
+    "attacking": "attack",
+    "attacked": "attack",
+    "attacks": "attack",
+    "attacker": "attack",
+    "attackers": "attack",
+    "blocking": "block",
+    "blocked": "block",
+    "blocks": "block",
+    "blocker": "block",
+    "blockers": "block",
+    "countered": "counter",
+    "sacrificed": "sacrifice",
+    "destroyed": "destroy",
+    "exiled": "exile",
+    "tapped": "tap",
+    "untapped": "untap",
+    "discarded": "discard",
+    "milled": "mill",
+    "returned": "return",
+    "cast": "cast",
+    "casting": "cast",
+    "gained": "gain",
+    "gaining": "gain",
+    "lost": "lose",
+    "losing": "lose",
+    "wins": "win",
+    "won": "win",
+}
+_NO_PLURAL = ("ss", "us", "is", "ous")
+
+
+def fold(text: str) -> str:
+    """Lower case with curly quotes, dashes and ligatures folded to plain ASCII-ish text."""
+    text = unicodedata.normalize("NFKC", text).translate(_FOLD).lower()
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def stem(word: str) -> str:
+    """The light stem of one folded word."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if "'" in word:  # possessives and contractions: creature's -> creature, can't -> can't
+        head, _, tail = word.partition("'")
+        if tail == "s":
+            word = head
+        else:
+            return word
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(_NO_PLURAL):
+        return word[:-1]
+    return word
+
+
+def tokenize(text: str, *, stopwords: bool = True) -> list[str]:
+    """The lexical tokens of a text (what BM25 indexes and queries)."""
+    folded = fold(text).replace("-", " ").replace("/", " ")
+    out = []
+    for m in _TOKEN.finditer(folded):
+        word = m.group()
+        if stopwords and word in STOPWORDS:
+            continue
+        out.append(stem(word))
+    return out
+
+
+# --- excerpts with highlighted matches ---------------------------------------------------------
+
+_WORD = re.compile(r"[\w'\u2019]+(?:[.-][\w]+)*")
+
+
+def highlight(text: str, query: str, *, width: int = 240) -> list[tuple[str, bool]]:
+    """An excerpt of ``text`` around the first query match, as ``(segment, is_match)`` pairs.
+
+    A word matches when its light stem is one of the query's stems. Without a match the excerpt
+    is the start of the text.
+    """
+    wanted = set(tokenize(query))
+    spans = []
+    if wanted:
+        for m in _WORD.finditer(text):
+            toks = tokenize(m.group())
+            if toks and any(t in wanted for t in toks):
+                spans.append((m.start(), m.end()))
+    start = 0
+    if spans and spans[0][0] > width // 3:
+        start = text.rfind(" ", 0, spans[0][0] - width // 4) + 1
+    end = len(text)
+    if end - start > width:
+        end = text.rfind(" ", start, start + width)
+        if end <= start:
+            end = start + width
+    segments: list[tuple[str, bool]] = []
+    pos = start
+    if start > 0:
+        segments.append(("…", False))
+    for s, e in spans:
+        if s < pos or e > end:
+            continue
+        if s > pos:
+            segments.append((text[pos:s], False))
+        segments.append((text[s:e], True))
+        pos = e
+    if pos < end:
+        segments.append((text[pos:end], False))
+    if end < len(text):
+        segments.append(("…", False))
+    return segments
+
+
+def segments_to_html(segments: list[tuple[str, bool]]) -> str:
+    """Escaped HTML of highlighted segments, matches in ``<mark>``."""
+    return "".join(f"<mark>{html.escape(s)}</mark>" if m else html.escape(s) for s, m in segments)

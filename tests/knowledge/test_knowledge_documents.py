@@ -1,0 +1,35 @@
+from tolaria.knowledge import documents_from
+
+
+def test_rule_documents_hold_subrules_and_examples(rulebook):
+    docs = {d.id: d for d in documents_from(rulebook, None)}
+    trample = docs["rule:702.19"]
+    assert trample.kind == "rule" and trample.ref == "702.19"
+    assert trample.title.endswith("Trample")
+    assert "702.19b" in trample.text and "Example: A 2/2 creature" in trample.text
+    sub = docs["rule:702.19c"]
+    assert sub.text.startswith("Trample over planeswalkers is a variant of trample")
+    assert "Trample" in sub.title  # subrules carry their rule's heading
+    assert docs["rule:111.4"].text.startswith("A spell or ability that creates a token")
+    assert docs["rule:702"].title == "702. Keyword Abilities"
+
+
+def test_glossary_documents(rulebook):
+    docs = {d.id: d for d in documents_from(rulebook, None)}
+    entry = docs["glossary:trample"]
+    assert entry.kind == "glossary" and entry.ref == "Trample" and "702.19" in entry.text
+
+
+def test_card_and_ruling_documents(death_ray):
+    card = death_ray
+    docs = documents_from(None, {card.oracle_id: card})
+    assert [d.kind for d in docs] == ["card"] + ["ruling"] * 4
+    assert docs[0].title == "Super-Duper Death Ray" and docs[0].text.startswith("Instant\nTrample")
+    assert all(d.ref == card.oracle_id and d.title == card.name for d in docs)
+    assert len({d.id for d in docs}) == 5
+
+
+def test_content_hash_follows_text(tiny_documents):
+    a, b = tiny_documents[0], tiny_documents[1]
+    assert a.content_hash != b.content_hash
+    assert a.content_hash == type(a)(a.id + "x", a.kind, a.title, a.text, a.ref).content_hash

@@ -1,0 +1,28 @@
+import pytest
+
+from tolaria.knowledge import suggest_syntax
+
+
+@pytest.mark.parametrize(
+    ("words", "syntax"),
+    [
+        ("cards that draw when a creature dies", 'o:"draw" o:"dies"'),
+        ("red creatures with haste", "c:r t:creature kw:haste"),
+        ("Green creatures with mana value 3 or less", "c:g t:creature mv<=3"),
+        ("legendary creatures with flying and first strike", 't:legendary t:creature kw:flying kw:"first strike"'),
+        ("destroy all creatures", 'o:"destroy all creatures"'),
+        ("white enchantments that gain life", 'c:w t:enchantment o:"gain" o:"life"'),
+    ],
+)
+def test_plain_words_map_to_syntax(words, syntax):
+    assert suggest_syntax(words) == syntax
+
+
+@pytest.mark.parametrize("query", ["t:creature o:draw", "c>=rg", "", "hello world", "the of and"])
+def test_no_suggestion_for_syntax_or_nothing_known(query):
+    assert suggest_syntax(query) is None
+
+
+def test_keywords_come_from_the_rulebook():
+    # "ninjutsu" is not in the built-in list: it comes from rule 702.49's heading
+    assert suggest_syntax("blue creatures with ninjutsu") == "c:u t:creature kw:ninjutsu"
