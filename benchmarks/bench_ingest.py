@@ -33,7 +33,7 @@ def _fresh_postgres(url: str) -> None:
 
 def run(label: str, shared: Path, database_url: str | None) -> dict:
     data_dir = tempfile.mkdtemp(prefix="tolaria-bench-")
-    env = {**os.environ, "TOLARIA_DATA_DIR": data_dir}
+    env = {**os.environ, "TOLARIA_DATA_DIR": data_dir, "TOLARIA_EMBED_AT_INGEST": "0"}
     env.pop("DATABASE_URL", None)
     if database_url:
         _fresh_postgres(database_url)

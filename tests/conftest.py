@@ -1,6 +1,9 @@
 import os
 from pathlib import Path
 
+# Tests build the knowledge index lexically; the tests of ranking by meaning embed what they need.
+os.environ.setdefault("TOLARIA_EMBED_AT_INGEST", "0")
+
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent

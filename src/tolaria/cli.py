@@ -131,13 +131,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- search, rules, tags, knowledge: registered by their modules when present -------------------
+# --- search, rules, tags, knowledge: registered by their own modules ----------------------------
 
 
 def _optional_commands(sub) -> None:
-    from tolaria import _cli_extra
+    from tolaria import _cli_extra, _cli_knowledge
 
     _cli_extra.register(sub, command, CommandError, _django, _migrate)
+    _cli_knowledge.register(sub, command, CommandError, _django, _migrate)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -7,6 +7,7 @@ colourless, snow or Phyrexian symbol counts as 1, and ``{HW}`` (half mana, Un-se
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -85,6 +86,11 @@ def parse_mana_cost(cost: str | None) -> list[ManaSymbol]:
     """Split a printed mana cost into its symbols; raise ManaCostError on anything else."""
     if not cost:
         return []
+    return list(_parse_cached(cost))
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_cached(cost: str) -> tuple[ManaSymbol, ...]:
     symbols = []
     pos = 0
     for match in _SYMBOL.finditer(cost):
@@ -94,14 +100,16 @@ def parse_mana_cost(cost: str | None) -> list[ManaSymbol]:
         pos = match.end()
     if cost[pos:].strip():
         raise ManaCostError(f"unexpected {cost[pos:]!r} at the end of mana cost {cost!r}")
-    return symbols
+    return tuple(symbols)
 
 
+@functools.lru_cache(maxsize=8192)
 def mana_value(cost: str | None) -> float:
     """The mana value of a cost as printed (rule 202.3)."""
     return sum(s.mana_value for s in parse_mana_cost(cost))
 
 
+@functools.lru_cache(maxsize=8192)
 def cost_colors(cost: str | None) -> tuple[str, ...]:
     """The colors of the symbols in a cost, in WUBRG order (rule 202.2)."""
     found = {c for s in parse_mana_cost(cost) for c in s.colors}

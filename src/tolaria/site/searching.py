@@ -14,7 +14,7 @@ from django.conf import settings
 
 from tolaria.search import CardIndex, SearchResult, build_index, search
 
-from .catalog.repository import corpus_version, load_corpus
+from .catalog.repository import corpus_version
 
 _lock = threading.Lock()
 _state: dict = {"index": None, "version": None, "checked": 0.0}
@@ -30,18 +30,16 @@ def _version_label(version: int) -> str:
     return f"{db['ENGINE'].rsplit('.', 1)[-1]}:{db['NAME']}:v{version}"
 
 
-def facets_for(corpus) -> dict:
-    """Facets the search index takes from outside the card data: tags, rules links."""
-    from . import derived
+def rebuild_index(corpus=None, facets: dict | None = None) -> CardIndex:
+    """Build the index and save it. After an ingest, derived.rebuild passes the corpus it read and
+    the facets (tags, rules links) it computed; a worker that finds no index builds it the same way."""
+    if corpus is None or facets is None:
+        from . import derived
 
-    return derived.search_facets(corpus)
-
-
-def rebuild_index() -> CardIndex:
-    """Build the index from the database and save it (called after an ingest that changed data)."""
+        derived.rebuild()
+        return _state["index"]
     version = corpus_version()
-    corpus = load_corpus()
-    index = build_index(corpus, facets_for(corpus), version=_version_label(version))
+    index = build_index(corpus, facets, version=_version_label(version))
     path = index_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")

@@ -2,11 +2,15 @@
 
 from .api import api
 from .cards import router as cards_router
+from .knowledge import router as knowledge_router
+from .knowledge import similar_router
 from .rules import glossary_router
 from .rules import router as rules_router
 from .sets import router as sets_router
 
+api.add_router("/cards", similar_router)  # before cards: /cards/{id} would swallow /cards/{id}/similar
 api.add_router("/cards", cards_router)
+api.add_router("/search", knowledge_router)
 api.add_router("/rules", rules_router)
 api.add_router("/glossary", glossary_router)
 api.add_router("/sets", sets_router)

@@ -8,6 +8,7 @@ written, so re-ingesting the same file changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import sys
 import time
@@ -208,15 +209,13 @@ def _upsert(model, rows: dict[str, tuple[str, dict]], counts: Counts, update_fie
 
 
 def _write_sets(read: _Read, summary: IngestSummary) -> None:
-    rows = {code: (dumps(s.to_dict()), {"name": s.name, "set_type": s.set_type, "released_at": s.released_at})
+    rows = {code: (dumps(s), {"name": s.name, "set_type": s.set_type, "released_at": s.released_at})
             for code, s in read.sets.items()}
     _upsert(m.CardSet, rows, summary.sets, ["name", "set_type", "released_at"])
 
 
 def _card_json(card: Card) -> str:
-    data = card.to_dict()
-    data.pop("rulings")
-    return dumps(data)
+    return dumps(dataclasses.replace(card, rulings=[]))  # rulings have their own table
 
 
 def _write_cards(read: _Read, summary: IngestSummary) -> None:
@@ -227,7 +226,7 @@ def _write_cards(read: _Read, summary: IngestSummary) -> None:
 def _write_printings(read: _Read, summary: IngestSummary) -> None:
     rows = {}
     for pid, p in read.printings.items():
-        rows[pid] = (dumps(p.to_dict()), {"card_id": p.oracle_id, "set_code": p.set_code,
+        rows[pid] = (dumps(p), {"card_id": p.oracle_id, "set_code": p.set_code,
                                           "collector_number": p.collector_number, "released_at": p.released_at})
     # keep the latest stored price on a printing when this file carries none
     stored = _existing(m.Printing, rows)

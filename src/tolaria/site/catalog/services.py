@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
@@ -14,31 +14,17 @@ from . import models as m
 from .ingest import IngestSummary, ingest
 from .repository import card as load_card
 
-# Work that follows an ingest that changed the corpus (tags, the search index, knowledge index):
-# each derived store registers a rebuild here, so the catalog need not know them.
-AFTER_INGEST: list[Callable[[], None]] = []
+def rebuild_derived(*, embed: bool | None = None, progress: bool = False) -> None:
+    """Tags, the search index and the knowledge index, from what is now stored."""
+    from tolaria.site import derived
+
+    derived.rebuild(embed=embed, progress=progress)
 
 
-def after_ingest(fn: Callable[[], None]) -> Callable[[], None]:
-    if fn not in AFTER_INGEST:
-        AFTER_INGEST.append(fn)
-    return fn
-
-
-def rebuild_derived() -> None:
-    _register_derived()
-    for rebuild in AFTER_INGEST:
-        rebuild()
-
-
-def _register_derived() -> None:
-    from tolaria.site import derived  # noqa: F401  (registers its rebuilds)
-
-
-def ingest_and_index(paths: Sequence[str | Path], *, progress: bool = False) -> IngestSummary:
+def ingest_and_index(paths: Sequence[str | Path], *, progress: bool = False, embed: bool | None = None) -> IngestSummary:
     summary = ingest(paths, progress=progress)
     if summary.changed_anything:
-        rebuild_derived()
+        rebuild_derived(embed=embed, progress=progress)
         card_names.cache_clear()
     return summary
 
@@ -47,7 +33,8 @@ def ensure_loaded(*, progress: bool = False) -> str:
     """Load the embedded sample on the first start, never again after."""
     if m.IngestRun.objects.exists():
         return f"Database ready: {m.OracleCard.objects.count():,} cards."
-    summary = ingest_and_index(sample_paths(), progress=progress)
+    # embeddings later (tolaria knowledge embed, started in the background by `serve`): up at once
+    summary = ingest_and_index(sample_paths(), progress=progress, embed=False)
     return f"Loaded the embedded sample: {summary.cards.added:,} cards, {summary.printings.added:,} printings."
 
 

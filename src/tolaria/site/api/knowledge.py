@@ -1,0 +1,60 @@
+"""/api/search: the knowledge search across rules, glossary entries, rulings and cards, and
+/api/cards/{id}/similar: cards that mean much the same."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from tolaria.knowledge import Hit
+from tolaria.site import knowledge_search
+
+from ._objects import error, json_response
+
+router = Router(tags=["knowledge"])
+similar_router = Router(tags=["knowledge"])
+
+
+def hit_object(hit: Hit) -> dict:
+    doc = hit.document
+    return {
+        "object": "knowledge_hit",
+        "kind": doc.kind,
+        "id": doc.id,
+        "title": doc.title,
+        "ref": doc.ref,
+        "score": round(float(hit.score), 5),
+        "lexical_rank": hit.lexical_rank,
+        "semantic_rank": hit.semantic_rank,
+        "excerpt": [{"text": text, "match": bool(match)} for text, match in hit.excerpt],
+        "excerpt_html": hit.excerpt_html,
+    }
+
+
+@router.get("", response={200: dict, 400: dict}, summary="Rules, glossary, rulings and cards ranked by words and meaning")
+def search(request: HttpRequest, q: str = Query(..., description="plain words or a question"), limit: int = 20,
+           grouped: bool = False):
+    if not q.strip():
+        return error(400, "bad_request", "Give a query in q.")
+    if len(q) > 1000:
+        return error(400, "bad_request", "Queries are limited to 1,000 characters.")
+    limit = max(1, min(limit, 100))
+    body: dict = {
+        "object": "knowledge_results",
+        "query": q,
+        "ranking_by_meaning": knowledge_search.meaning_status() is None,
+        "warnings": [w for w in [knowledge_search.meaning_status()] if w],
+        "suggested_query": knowledge_search.syntax_for(q),
+    }
+    if grouped:
+        body["groups"] = {kind: [hit_object(h) for h in hits] for kind, hits in knowledge_search.search_page(q).items()}
+    else:
+        body["data"] = [hit_object(h) for h in knowledge_search.search_knowledge(q, limit=limit)]
+    return json_response(body)
+
+
+@similar_router.get("/{oracle_id}/similar", response=dict, summary="Cards similar in meaning and tags (reprints excluded)")
+def similar(request: HttpRequest, oracle_id: str, limit: int = 8):
+    items = knowledge_search.similar_to(oracle_id, k=max(1, min(limit, 50)))
+    return json_response({"object": "list", "data": items,
+                          "warnings": [w for w in [knowledge_search.meaning_status()] if w]})

@@ -1,0 +1,138 @@
+"""The knowledge index of the site: rules, glossary, rulings and cards, ranked by words and meaning.
+
+Built after each ingest (lexically at once; with embeddings unless TOLARIA_EMBED_AT_INGEST=0, when
+the model package is installed — cached by text, so unchanged texts are never embedded twice),
+saved under the data dir, loaded by each worker and reloaded when the saved index changes.
+`tolaria knowledge embed` computes the embeddings later when an ingest left them out (the first
+start of `make run` does so in the background, so the site is up at once).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+import time
+from pathlib import Path
+
+from django.conf import settings
+
+from tolaria.cards import Corpus
+from tolaria.knowledge import Hit, KnowledgeIndex, documents_from, similar_cards, suggest_syntax
+
+_lock = threading.Lock()
+_state: dict = {"index": None, "stamp": None, "checked": 0.0}
+CHECK_SECONDS = 2.0
+
+
+def index_dir() -> Path:
+    return Path(settings.DATA_DIR) / "knowledge"
+
+
+def cache_path() -> Path:
+    return Path(settings.DATA_DIR) / "embeddings-cache.npz"
+
+
+def embed_at_ingest() -> bool:
+    return os.environ.get("TOLARIA_EMBED_AT_INGEST", "1").lower() not in ("off", "0", "no", "false")
+
+
+@functools.cache
+def _rulebook():
+    from tolaria.rules import shipped_rulebook
+
+    return shipped_rulebook()
+
+
+def build(corpus: Corpus, *, embed: bool | None = None, progress: bool = False) -> KnowledgeIndex:
+    """Build and save the knowledge index from the corpus; embeddings when wanted and possible."""
+    embed = embed_at_ingest() if embed is None else embed
+    documents = documents_from(_rulebook(), corpus.cards)
+    if embed:
+        index = KnowledgeIndex.build(documents, embedder="auto", cache=cache_path(), progress=progress)
+    else:
+        index = KnowledgeIndex.build(documents, embedder=None)
+    index.save(index_dir())
+    with _lock:
+        _state.update(index=index, stamp=_stamp(), checked=time.monotonic())
+    return index
+
+
+def embed_now(*, progress: bool = False) -> KnowledgeIndex:
+    """Rebuild the saved index with embeddings (for an index an ingest built lexically)."""
+    from .catalog.repository import load_corpus
+
+    return build(load_corpus(), embed=True, progress=progress)
+
+
+def has_embeddings() -> bool:
+    return (index_dir() / "embeddings.npz").exists()
+
+
+def _stamp():
+    meta = index_dir() / "meta.json"
+    return meta.stat().st_mtime_ns if meta.exists() else None
+
+
+def current() -> KnowledgeIndex:
+    """The worker's knowledge index, reloaded when the saved one changed (built if there is none)."""
+    now = time.monotonic()
+    if _state["index"] is not None and now - _state["checked"] < CHECK_SECONDS:
+        return _state["index"]
+    with _lock:
+        _state["checked"] = now
+        stamp = _stamp()
+        if _state["index"] is not None and stamp == _state["stamp"]:
+            return _state["index"]
+        if stamp is not None:
+            index = KnowledgeIndex.load(index_dir(), embedder="auto")
+            _state.update(index=index, stamp=stamp)
+            return index
+    from .catalog.repository import load_corpus
+
+    return build(load_corpus(), embed=False)
+
+
+def reset() -> None:
+    with _lock:
+        _state.update(index=None, stamp=None, checked=0.0)
+
+
+def search_knowledge(query: str, limit: int = 10, kinds=None) -> list[Hit]:
+    """The best documents for a plain-words query, across kinds (or the kinds given)."""
+    if not query.strip():
+        return []
+    return current().search(query, k=limit, kinds=kinds)
+
+
+def search_page(query: str) -> dict[str, list[Hit]]:
+    """The first page of a knowledge search, grouped by kind (rules, glossary, rulings, cards)."""
+    if not query.strip():
+        return {}
+    return current().search_page(query)
+
+
+def meaning_status() -> str | None:
+    """None when ranking by meaning is on; otherwise the sentence saying why it is not."""
+    return current().unavailable_reason
+
+
+def syntax_for(query: str) -> str | None:
+    """The Scryfall-syntax query that comes closest to a plain-words query, when one exists."""
+    return suggest_syntax(query)
+
+
+def similar_to(oracle_id: str, k: int = 8) -> list[dict]:
+    """Cards whose text means much the same and that share tags (reprints and the card excluded)."""
+    index = current()
+    vectors = index.card_vectors()
+    if vectors is None:
+        return []
+    from .catalog import models as m
+
+    tags: dict[str, list[str]] = {}
+    for card_id, tag_id in m.CardTag.objects.exclude(kind="attribute").values_list("card_id", "tag_id"):
+        tags.setdefault(card_id, []).append(tag_id)
+    names = index.card_names()
+    return [{"oracle_id": other, "name": names.get(other, ""), "score": round(score, 3), "reason": reason}
+            for other, score, reason in similar_cards(oracle_id, vectors, tags or None, k=k, names=names)]

@@ -1,0 +1,148 @@
+"""Inferred tags: themes concluded from facts (the ids of attribute and extracted tags on the card),
+and tribal themes from the creature types the text refers to. One small rule each."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ._context import CardContext
+from ._model import Evidence, span
+from ._vocab import slugify
+
+Hit = tuple[str, Evidence]
+
+
+@dataclass(frozen=True)
+class ThemeRule:
+    tag_id: str
+    fn: Callable[[CardContext, set[str]], Iterable[Hit]]
+
+
+THEMES: dict[str, ThemeRule] = {}
+
+
+def theme(tag_id: str, *, any_of: Iterable[str] = (), prefixes: Iterable[str] = (), pattern: str | None = None,
+          all_of: Iterable[str] = ()) -> None:
+    """A theme that holds when the card has any of the fact tags ``any_of`` (or a tag id with one of the
+    ``prefixes``), all of ``all_of``, or when its rules text matches ``pattern`` (evidence: the span)."""
+    any_of, prefixes, all_of = frozenset(any_of), tuple(prefixes), tuple(all_of)
+    compiled = re.compile(pattern, re.IGNORECASE) if pattern else None
+
+    def fn(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+        hits = facts & any_of
+        if prefixes:
+            hits |= {f for f in facts if f.startswith(prefixes)}
+        found = sorted(hits)
+        if all_of and all(f in facts for f in all_of):
+            found = sorted(set(found) | set(all_of))
+        if found:
+            yield tag_id, Evidence("facts", facts=tuple(found))
+        if compiled is not None:
+            for face in ctx.faces:
+                for m in compiled.finditer(face.rules):
+                    yield tag_id, span(face.index, m.start(), m.end(), face.text)
+
+    THEMES[tag_id] = ThemeRule(tag_id, fn)
+
+
+theme("theme:voltron", any_of={"subtype:equipment", "keyword:equip", "keyword:reconfigure", "keyword:living-weapon",
+                               "keyword:bestow", "keyword:for-mirrodin"},
+      pattern=r"\b(?:equipped creature|enchanted creature gets)\b")
+theme("theme:lifegain", any_of={"effect:gain-life", "keyword:lifelink", "keyword:extort"},
+      pattern=r"\bwhenever you gain life\b")
+theme("theme:tokens", any_of={"action:create", "action:populate", "action:amass", "action:investigate",
+                              "action:incubate", "keyword:fabricate", "keyword:afterlife", "keyword:living-weapon",
+                              "keyword:embalm", "keyword:eternalize", "keyword:myriad", "keyword:encore",
+                              "keyword:offspring", "keyword:squad", "keyword:mobilize"})
+theme("theme:plus-one-counters", any_of={"effect:plus-one-counters", "action:bolster", "action:adapt",
+                                         "action:support", "keyword:outlast", "keyword:evolve", "keyword:modular",
+                                         "keyword:graft", "keyword:mentor", "keyword:training", "keyword:riot",
+                                         "keyword:unleash", "keyword:renown", "keyword:backup", "keyword:undying",
+                                         "keyword:bloodthirst", "keyword:reinforce", "keyword:scavenge",
+                                         "keyword:devour", "keyword:megamorph"})
+theme("theme:sacrifice", any_of={"action:sacrifice", "keyword:exploit", "keyword:casualty", "keyword:emerge",
+                                 "keyword:devour", "keyword:bargain"})
+theme("theme:graveyard", any_of={"effect:graveyard", "action:mill", "action:surveil", "keyword:flashback",
+                                 "keyword:escape", "keyword:unearth", "keyword:dredge", "keyword:delve",
+                                 "keyword:embalm", "keyword:eternalize", "keyword:disturb", "keyword:jump-start",
+                                 "keyword:retrace", "keyword:scavenge", "keyword:aftermath", "keyword:encore",
+                                 "abilityword:threshold", "abilityword:delirium", "abilityword:undergrowth"})
+theme("theme:spellslinger", any_of={"effect:instant-sorcery", "keyword:prowess", "abilityword:magecraft",
+                                    "keyword:storm", "keyword:rebound", "keyword:replicate", "keyword:splice"})
+theme("theme:day-night", any_of={"keyword:daybound", "keyword:nightbound"}, pattern=r"\bit becomes (?:day|night)\b")
+theme("theme:werewolves", any_of={"kind:werewolf", "tribal:werewolf", "keyword:daybound", "keyword:nightbound"})
+theme("theme:artifacts", any_of={"keyword:affinity", "keyword:improvise", "abilityword:metalcraft",
+                                 "keyword:modular", "keyword:fabricate"},
+      pattern=r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
+              r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b")
+theme("theme:enchantments", any_of={"abilityword:constellation"},
+      pattern=r"\benchantments? (?:you control|spells?|cards?)\b|\bfor each enchantment\b"
+              r"|\bwhenever (?:an|another) enchantment\b")
+theme("theme:landfall", any_of={"abilityword:landfall"},
+      pattern=r"\bwhenever (?:a|one or more) lands? (?:you control )?enters?\b")
+theme("theme:card-draw", any_of={"effect:draw", "action:investigate", "action:connive"})
+theme("theme:mill", any_of={"action:mill"})
+theme("theme:discard", any_of={"action:discard", "keyword:madness"})
+theme("theme:evasion", any_of={"evasion:cant-be-blocked", "evasion:single-blocker", "keyword:flying",
+                               "keyword:menace", "keyword:shadow", "keyword:horsemanship", "keyword:fear",
+                               "keyword:intimidate", "keyword:skulk", "keyword:landwalk"}, prefixes=())
+theme("theme:ramp", any_of={"ability:mana"},
+      pattern=r"\bsearch your library for (?:up to \w+ )?(?:a |two )?(?:basic )?lands? cards?[^.]*onto the battlefield"
+              r"|\bput (?:a|up to one) land card from your hand onto the battlefield")
+
+
+# ---------------------------------------------------------------- tribal: the creature types the text refers to
+
+@lru_cache(maxsize=2)
+def _tribal_pattern(types: tuple[str, ...], plurals: tuple[tuple[str, str], ...]) -> tuple[re.Pattern, dict]:
+    irregular = dict(plurals)
+    surface: dict[str, str] = {}
+    for t in types:
+        surface[t] = t
+        if t in irregular:
+            surface[irregular[t]] = t
+        elif t.endswith(("s", "x", "ch", "sh")):
+            surface[t + "es"] = t
+        elif t.endswith("y") and t[-2:-1] not in "aeiou":
+            surface[t[:-1] + "ies"] = t
+        else:
+            surface[t + "s"] = t
+    for name in list(surface):
+        surface.setdefault(name.replace("’", "'"), surface[name])
+    # capitalised words (and "Time Lord(s)"), looked up in ``surface``: faster than one alternation of 600 names
+    return re.compile(r"\b([A-Z][\w’'-]*(?: Lords?)?)\b"), surface
+
+
+_TOKEN_CLAUSE = re.compile(r"\bcreate\b[^.]*?\btokens?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Tribal:
+    tag_id = "tribal:*"
+
+    def __call__(self, ctx: CardContext, facts: set[str], taxonomy) -> Iterator[Hit]:
+        pattern, surface = _tribal_pattern(taxonomy.vocabulary.creature_types,
+                                           tuple(sorted(taxonomy.creature_plurals.items())))
+        for face in ctx.faces:
+            text = face.rules
+            blocked = [(m.start(), m.end()) for m in _TOKEN_CLAUSE.finditer(text)]
+            for m in pattern.finditer(text):
+                word = m.group(1)
+                if word not in surface:
+                    word = word.split(" ")[0]
+                    if word not in surface:
+                        continue
+                    end = m.start() + len(word)
+                else:
+                    end = m.end()
+                if any(s <= m.start() < e for s, e in blocked):
+                    continue
+                if re.search(r"\b(?:is|are) (?:also )?(?:a |an )?$|\bevery creature type", text[max(0, m.start() - 30):m.start()]):
+                    continue
+                yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), end, face.text)
+
+
+tribal = _Tribal()
