@@ -124,11 +124,36 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from tolaria.site.catalog.services import ensure_loaded
 
     print(ensure_loaded(progress=_is_tty()))
+    _embed_in_background()
     call_command("collectstatic", interactive=False, verbosity=0)
     from tolaria.site.server import serve
 
     serve(host=args.host, port=args.port, workers=args.workers)
     return 0
+
+
+def _embed_in_background() -> None:
+    """Ranking by meaning needs embeddings of every document (minutes on a small machine): when the
+    knowledge index has none, compute them in a separate process while the site already serves;
+    the workers pick the new index up when it is saved."""
+    import subprocess
+
+    from django.conf import settings
+
+    from tolaria.knowledge import locate_model
+    from tolaria.site import knowledge_search
+
+    if knowledge_search.has_embeddings() or not knowledge_search.embed_at_ingest():
+        return
+    try:
+        locate_model()
+    except Exception as exc:  # noqa: BLE001 — no model installed: the site says meaning is unavailable
+        print(exc)
+        return
+    log = Path(settings.DATA_DIR) / "embed.log"
+    subprocess.Popen([sys.executable, "-m", "tolaria.cli", "knowledge", "embed"], stdout=open(log, "ab"),
+                     stderr=subprocess.STDOUT, start_new_session=True)
+    print(f"Computing embeddings for ranking by meaning in the background (log: {log}).")
 
 
 # --- search, rules, tags, knowledge: registered by their own modules ----------------------------

@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from search_helpers import bench_queries, both
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz"
-
-pytestmark = [pytest.mark.full, pytest.mark.skipif(not DATA.exists(), reason="full data not present")]
+# Selected by `make test-full` (-m full); the shared_data fixture fails when the data is absent.
+pytestmark = pytest.mark.full
 
 
 @pytest.fixture(scope="module")
-def full(request):
-    if "full" not in (request.config.getoption("-m") or "") and not os.environ.get("TOLARIA_FULL"):
-        pytest.skip("full data tests run with -m full (or TOLARIA_FULL=1)")
+def full(shared_data):
     from tolaria.cards import read_mtgjson
     from tolaria.search import build_index
     from tolaria.search._reference import Reference
 
-    corpus = read_mtgjson(DATA)
+    corpus = read_mtgjson(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
+                          shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz")
     return build_index(corpus), Reference(corpus)
 
 
@@ -30,3 +25,18 @@ def test_full_differential(full, query):
     index, ref = full
     got, want = both(index, ref, query)
     assert got == want
+
+
+def test_full_differential_generated(full):
+    from hypothesis import HealthCheck, given, settings
+    from test_properties import queries
+
+    index, ref = full
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(queries())
+    def check(query):
+        got, want = both(index, ref, query)
+        assert got == want
+
+    check()

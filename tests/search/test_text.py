@@ -25,6 +25,8 @@ def test_fold_accents_case_and_ligatures():
         ("sac(rifice)? a creature", ["sac", " a creature"]),
         ("[abc]+ foo", [" foo"]),
         ("^.{0,10}$", []),
+        ("\\x41bcd", []),
+        ("\\Qdraw a\\E card", []),
         ("abc{2}def", ["ab", "def"][1:]),
     ],
 )
@@ -103,6 +105,11 @@ REGEX_PIECES = [
     "(?s)",
     "\\s",
     "[\\s\\S]",
+    "\\x41",
+    "\\x{64}",
+    "\\pL",
+    "\\Qa.b\\E",
+    "\\141",
 ]
 
 

@@ -1,7 +1,15 @@
 """Card search: Scryfall syntax -> tree -> evaluation over an in-memory columnar index.
 
-index = build_index(corpus)            # or CardIndex.load(path)
-result = search(index, "t:creature o:trample c:g mv<=3")
+    index = build_index(corpus, facets)    # or CardIndex.load(path); index.save(path) writes one file
+    result = search(index, "t:creature o:trample c:g mv<=3")
+    explain("t:creature o:trample mv<=3")  # "cards that are creatures and whose oracle text contains ..."
+
+How it is built: ``grammar.lark`` (lark, LALR) -> ``_ast`` nodes (``str(node)`` is the canonical query)
+-> ``_compile`` binds each term to its field family (``_fields/``: one class per family, registered by
+keyword and alias) -> evaluated either by each family's ``matches(card, printing)`` (the plain
+specification, over ``Reference``) or by its vectorized ``mask(index)`` (numpy over ``CardIndex``).
+Tests hold the two equal. Text search narrows candidates with a trigram index before the exact
+substring check or the RE2 regex.
 """
 
 from ._ast import Node

@@ -116,21 +116,35 @@ def eval_card(node, card, printing) -> bool:
     return bool(node.matches(card, printing))
 
 
-def eval_mask(node, index) -> np.ndarray:
-    """The vectorized evaluation: a boolean array over the index's printings."""
+def cost(node) -> int:
+    if isinstance(node, (CAnd, COr)):
+        return max(cost(c) for c in node.children)
+    if isinstance(node, CNot):
+        return cost(node.child)
+    return node.cost
+
+
+def eval_mask(node, index, within: np.ndarray | None = None) -> np.ndarray:
+    """The vectorized evaluation: a boolean array over the index's printings.
+
+    ``within`` is a hint (the printings still possible): the answer is exact inside it, and may be
+    anything outside it. An AND evaluates its cheap terms first and hands their result to the costly ones
+    (text search), so that they check fewer candidates.
+    """
     if isinstance(node, CAnd):
-        m = eval_mask(node.children[0], index).copy()
-        for c in node.children[1:]:
-            m &= eval_mask(c, index)
+        m = None
+        for c in sorted(node.children, key=cost):
+            part = eval_mask(c, index, within if m is None else m)
+            m = part.copy() if m is None else (m & part)
         return m
     if isinstance(node, COr):
-        m = eval_mask(node.children[0], index).copy()
+        m = eval_mask(node.children[0], index, within).copy()
         for c in node.children[1:]:
-            m |= eval_mask(c, index)
+            m |= eval_mask(c, index, within)
         return m
     if isinstance(node, CNot):
-        return ~eval_mask(node.child, index)
-    m = node.mask(index)
+        return ~eval_mask(node.child, index, within)
+    m = node.mask(index, within) if node.uses_within else node.mask(index)
     assert m.dtype == bool and m.shape == (index.n_printings,), (node, m.dtype, m.shape)
     return m
 

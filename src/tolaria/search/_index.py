@@ -104,6 +104,16 @@ def _ranks(keys: list) -> np.ndarray:
 
 def build_index(corpus, facets=None, *, version: str | None = None) -> CardIndex:
     """Build the index of a Corpus. ``facets``: facet name -> oracle_id -> {term: weight} (rule, tag, theme, pred)."""
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _build_index(corpus, facets, version)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _build_index(corpus, facets, version) -> CardIndex:
     t0 = time.perf_counter()
     from tolaria.cards import Corpus
 

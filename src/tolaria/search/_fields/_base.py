@@ -48,6 +48,8 @@ class Family:
     ops: ClassVar[tuple[str, ...]] = OPS
     level: ClassVar[str] = "card"  # "card": same answer for all printings of a card; "printing"
     metadata: ClassVar[bool] = False
+    cost: ClassVar[int] = 1  # relative cost of mask(): an AND evaluates cheap terms first
+    uses_within: ClassVar[bool] = False  # mask() takes a `within` hint (a printing mask)
 
     def __init__(self, keyword: str, op: str, value: str, kind: str, ctx):
         self.keyword = keyword

@@ -36,6 +36,8 @@ class TextFamily(Family):
 
     ops = (":", "=", "!=")
     regex_ok = True
+    cost = 10
+    uses_within = True
     what = "text"
     column = ""  # index key of the TextColumn (card level)
     uses_tilde = False
@@ -70,10 +72,17 @@ class TextFamily(Family):
         found = bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in folded
         return found != (self.op == "!=")
 
-    def card_mask(self, index):
+    def card_mask(self, index, within=None):
         col: TextColumn = index.cols[self.column + ("~" if self.tilde else "")]
-        m = col.regex(self.pattern) if self.kind == "regex" else col.contains(self.needle)
+        m = col.regex(self.pattern, within) if self.kind == "regex" else col.contains(self.needle, within)
         return ~m if self.op == "!=" else m
+
+    def mask(self, index, within=None):
+        cards = None
+        if within is not None:
+            cards = np.zeros(index.n_cards, bool)
+            cards[index.card_of[within]] = True
+        return self.card_mask(index, cards)[index.card_of]
 
     @classmethod
     def build(cls, ref, cards, cols):
@@ -188,6 +197,33 @@ class TypeFamily(TextFamily):
         if self.kind != "regex":
             self.needle = " " + _NONWORD.sub(" ", fold(self.value)).strip()
 
+    def card_mask(self, index, within=None):
+        prefixes = index.cols.get("type_prefix")
+        if self.kind == "regex" or " " in self.needle[1:] or prefixes is None or self.tilde:
+            return super().card_mask(index, within)
+        # one word: the exact answer from the index of word prefixes
+        m = np.zeros(index.n_cards, bool)
+        span = prefixes.get(self.needle[1:])
+        if span is not None:
+            m[index.cols["type_prefix_ids"][span[0] : span[1]]] = True
+        return ~m if self.op == "!=" else m
+
+    @classmethod
+    def build(cls, ref, cards, cols):
+        super().build(ref, cards, cols)
+        table: dict[str, set[int]] = {}
+        for i, doc in enumerate(cols[cls.column].folded):
+            for word in doc.split():
+                for k in range(1, len(word) + 1):
+                    table.setdefault(word[:k], set()).add(i)
+        ids, spans, pos = [], {}, 0
+        for prefix, members in table.items():
+            ids.extend(sorted(members))
+            spans[prefix] = (pos, pos + len(members))
+            pos += len(members)
+        cols["type_prefix"] = spans
+        cols["type_prefix_ids"] = np.asarray(ids, np.int32)
+
     def explain(self):
         if self.kind == "regex":
             return super().explain()
@@ -208,7 +244,7 @@ class PrintingTextFamily(TextFamily):
         found = bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in fold(raw)
         return found != (self.op == "!=")
 
-    def mask(self, index):
+    def mask(self, index, within=None):
         col: TextColumn = index.cols[self.column]
         m = col.regex(self.pattern) if self.kind == "regex" else col.contains(self.needle)
         m = m[index.cols[self.column + "_id"]]

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.db import transaction
+from django.db import connection, transaction
 from tqdm import tqdm
 
 from tolaria.cards import (
@@ -181,6 +181,22 @@ def _chunks(items: Sequence, size: int = BATCH) -> Iterable[Sequence]:
         yield items[start : start + size]
 
 
+def _insert(model, objects: Sequence) -> None:
+    """Insert many rows with one prepared statement (executemany): several times faster than
+    bulk_create for the hundred thousand rows of a full ingest, on SQLite and PostgreSQL alike."""
+    if not objects:
+        return
+    fields = [f for f in model._meta.concrete_fields if not (f.primary_key and f.get_default() is None and
+                                                              getattr(objects[0], f.attname) is None)]
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    rows = [[f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields] for obj in objects]
+    with connection.cursor() as cursor:
+        for chunk in _chunks(rows, 5000):
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", chunk)
+
+
 def _existing(model, keys: Iterable[str], key_field: str = "pk") -> dict[str, str]:
     """The stored JSON text of the rows with these keys."""
     found: dict[str, str] = {}
@@ -200,8 +216,7 @@ def _upsert(model, rows: dict[str, tuple[str, dict]], counts: Counts, update_fie
             new.append(model(pk=key, data=data, **columns))
         elif stored[key] != data:
             changed.append(model(pk=key, data=data, **columns))
-    for chunk in _chunks(new):
-        model.objects.bulk_create(chunk)
+    _insert(model, new)
     for chunk in _chunks(changed):
         model.objects.bulk_update(chunk, ["data", *update_fields])
     counts.added += len(new)
@@ -244,8 +259,7 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
     known = set()
     for chunk in _chunks([u.uuid for u in uuids], 900):
         known.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", flat=True))
-    for chunk in _chunks([u for u in uuids if u.uuid not in known]):
-        m.MtgjsonUuid.objects.bulk_create(chunk)
+    _insert(m.MtgjsonUuid, [u for u in uuids if u.uuid not in known])
 
 
 def _write_rulings(read: _Read, summary: IngestSummary) -> None:
@@ -277,8 +291,7 @@ def _write_rulings(read: _Read, summary: IngestSummary) -> None:
         to_add.extend(m.Ruling(card_id=oid, position=i, date=d, source=s, text=t) for i, (d, s, t) in enumerate(new))
     for chunk in _chunks(to_delete, 900):
         m.Ruling.objects.filter(card_id__in=chunk).delete()
-    for chunk in _chunks(to_add):
-        m.Ruling.objects.bulk_create(chunk)
+    _insert(m.Ruling, to_add)
 
 
 _PRICE_FIELDS = ["usd", "usd_foil", "usd_etched", "eur", "eur_foil", "tix"]
@@ -319,8 +332,7 @@ def _write_prices(read: _Read, summary: IngestSummary) -> None:
         if (pid, date) in stored:
             continue
         rows.append(m.PricePoint(printing_id=pid, date=date, **{f: getattr(point.prices, f) for f in _PRICE_FIELDS}))
-    for chunk in _chunks(rows):
-        m.PricePoint.objects.bulk_create(chunk)
+    _insert(m.PricePoint, rows)
     summary.price_points.added += len(rows)
     _latest_prices_onto_printings(points, known_printings, summary)
 
