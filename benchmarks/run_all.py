@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # (title, script, extra arguments); {shared} and {allprintings} are filled in
 BENCHES = [
     ("Ingest of the full data", "bench_ingest.py", ["--shared", "{shared}"]),
+    ("Rules linker: keyword coverage", "../scripts/keyword_coverage.py", ["{allprintings}"]),
     ("Card search", "bench_search.py", ["--data", "{allprintings}", "--data", "{setfiles}"]),
     ("Tags", "bench_tags.py", ["--data", "{allprintings}", "--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz"]),
     ("Knowledge search", "bench_knowledge.py", ["--full", "{allprintings}"]),
@@ -56,9 +57,9 @@ def main() -> None:
     sections = []
     failed = []
     for title, script, extra in BENCHES:
-        if args.only and script not in args.only:
+        if args.only and Path(script).name not in args.only:
             continue
-        path = Path(__file__).with_name(script)
+        path = (Path(__file__).parent / script).resolve()
         out = Path(tempfile.mkstemp(suffix=".md")[1])
         cmd = [sys.executable, str(path), *[a.format(**fill) for a in extra], "--markdown", str(out)]
         print(f"== {title}: {' '.join(cmd)}", flush=True)
@@ -76,7 +77,7 @@ def main() -> None:
     if args.only and args.out.exists():
         # keep the sections of benchmarks not run this time
         old = args.out.read_text().split("\n## ")[1:]
-        ran = {title for title, script, _ in BENCHES if script in args.only}
+        ran = {title for title, script, _ in BENCHES if Path(script).name in args.only}
         kept = ["## " + s.strip() + "\n" for s in old if s.split("\n", 1)[0].strip() not in ran]
         sections = kept + sections
     args.out.write_text(header + "\n" + "\n".join(sections))

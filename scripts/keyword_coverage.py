@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("allprintings", nargs="?", default=str(DEFAULT))
     ap.add_argument("--rules", default=None, help="a MagicCompRules txt file (default: the shipped one)")
+    ap.add_argument("--markdown", type=Path, help="also write the figures and every miss as Markdown here")
     args = ap.parse_args(argv)
     book = load_rules(args.rules) if args.rules else shipped_rulebook()
     linker = Linker(book)
@@ -61,6 +62,14 @@ def main(argv: list[str] | None = None) -> int:
     for kw, n in by_kw.most_common():
         names = sorted({name for name, k in cov.misses if k == kw})
         print(f"  {kw!r}: {n}  e.g. {'; '.join(names[:3])}")
+    if args.markdown:
+        lines = [f"MTGJSON `keywords` entries of {Path(args.allprintings).name} linked to a rule of the CR effective "
+                 f"{book.effective_date}: **{cov.linked:,} of {cov.total:,} = {100 * cov.ratio:.2f}%** "
+                 "(each distinct card face counted once).", "", "| keyword | misses | cards |", "|---|---|---|"]
+        for kw, n in by_kw.most_common():
+            names = sorted({name for name, k in cov.misses if k == kw})
+            lines.append(f"| {kw} | {n} | {'; '.join(names)} |")
+        args.markdown.write_text("\n".join(lines) + "\n")
     return 0
 
 

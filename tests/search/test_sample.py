@@ -121,3 +121,26 @@ def test_corrupt_index_file_is_refused(tmp_path):
     path.write_bytes(pickle.dumps({"format": -1, "state": {}}))
     with pytest.raises(ValueError):
         CardIndex.load(path)
+
+
+def test_in_list_searches_within_the_users_lists(sample_index):
+    from tolaria.search import search
+
+    bolt = next(oid for oid, name in zip(sample_index.oracle_ids, _names(sample_index)) if name == "Lightning Bolt")
+    lists = {"Burn Pile": {bolt}}
+    found = search(sample_index, 'in:"list/Burn Pile" t:instant', user_lists=lists)
+    assert found.oracle_ids == [bolt] and not found.warnings
+    assert "in your list 'Burn Pile'" in found.explanation
+    outside = search(sample_index, '-in:"list/Burn Pile" t:instant', user_lists=lists)
+    assert bolt not in outside.oracle_ids and outside.total > 10
+    anonymous = search(sample_index, 'in:"list/Burn Pile"')
+    assert any("log in" in w for w in anonymous.warnings)
+    missing = search(sample_index, "in:list/nothing", user_lists=lists)
+    assert any("no list named" in w for w in missing.warnings)
+
+
+def _names(index):
+    from tolaria.cards import load_sample
+
+    cards = load_sample().cards
+    return [cards[oid].name for oid in index.oracle_ids]

@@ -70,9 +70,11 @@ def search(
     page: int = 1,
     page_size: int = 175,
     prefer: str = "default",
+    user_lists: dict[str, set[str]] | None = None,
 ) -> SearchResult:
+    """``user_lists``: the searching user's lists (name -> oracle ids), for ``in:list/NAME``."""
     tree = parse(query)
-    compiled = compile_query(tree, index)
+    compiled = compile_query(tree, index if user_lists is None else _WithLists(index, user_lists))
     meta = compiled.meta
     unique = meta.get("unique", unique)
     order = meta.get("order", order)
@@ -118,6 +120,17 @@ def search(
         direction=direction,
         unique=unique,
     )
+
+
+class _WithLists:
+    """The index, seen by the compiler together with one user's lists (per search, nothing shared)."""
+
+    def __init__(self, index, user_lists):
+        self._index = index
+        self.user_lists = user_lists
+
+    def __getattr__(self, name):
+        return getattr(self._index, name)
 
 
 def _preference(index, rows, prefer):

@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from .._text import fold
-from ._base import OP_WORDS, Family, card_any, compare, number, register
+from ._base import OP_WORDS, Family, Ignored, card_any, compare, number, register
 
 RARITIES = {"common": 0, "uncommon": 1, "rare": 2, "mythic": 3, "special": 4, "bonus": 5}
 RARITY_SHORT = {
@@ -555,6 +555,8 @@ class InFamily(Family):
 
     def prepare(self):
         v = fold(self.value)
+        if v.startswith("list/"):
+            return self._prepare_list(self.value.split("/", 1)[1])
         v = RARITY_SHORT.get(v, v) if v in RARITY_SHORT and v not in self.ctx.sets else v
         self.v = v
         if v in self.ctx.sets:
@@ -568,6 +570,17 @@ class InFamily(Family):
         else:
             raise self.unknown()
 
+    def _prepare_list(self, name: str) -> None:
+        """in:list/NAME — cards in one of the searching user's lists (the site passes them per search)."""
+        lists = getattr(self.ctx, "user_lists", None)
+        if lists is None:
+            raise Ignored(f"in:list/{name}: log in to search within your lists")
+        wanted = fold(name)
+        found = next((ids for list_name, ids in lists.items() if fold(list_name) == wanted), None)
+        if found is None:
+            raise Ignored(f"in:list/{name}: you have no list named {name!r}")
+        self.kind_, self.v, self.list_ids = "list", name, frozenset(found)
+
     def _printing_test(self, p) -> bool:
         if self.kind_ == "set":
             return p.set_code.lower() == self.v
@@ -578,11 +591,16 @@ class InFamily(Family):
         return fold(p.lang) == self.v
 
     def matches(self, card, printing):
+        if self.kind_ == "list":
+            return (card.oracle_id in self.list_ids) != (self.op == "!=")
         found = any(self._printing_test(p) for p in self.ctx.prints_of(card.oracle_id))
         return found != (self.op == "!=")
 
     def card_mask(self, index):
         cols = index.cols
+        if self.kind_ == "list":
+            cm = np.fromiter((oid in self.list_ids for oid in index.oracle_ids), bool, index.n_cards)
+            return ~cm if self.op == "!=" else cm
         if self.kind_ == "set":
             pm = _ids_mask(index, cols["set"].get(self.v))
         elif self.kind_ == "rarity":
@@ -595,6 +613,8 @@ class InFamily(Family):
         return ~cm if self.op == "!=" else cm
 
     def explain(self):
+        if self.kind_ == "list":
+            return f"{'not ' if self.op == '!=' else ''}in your list {self.v!r}"
         return f"{'never ' if self.op == '!=' else 'ever '}printed in {self.v}"
 
     @classmethod
