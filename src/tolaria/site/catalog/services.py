@@ -39,20 +39,31 @@ def ensure_loaded(*, progress: bool = False) -> str:
 
 
 @functools.cache
-def card_names() -> dict[str, str]:
-    """Lower-cased card and face names -> oracle id."""
+def _name_tables() -> tuple[dict[str, str], dict[str, str]]:
+    """(lower-cased card and face names -> oracle id, oracle id -> card name), read once per process
+    and again after an ingest."""
     names: dict[str, str] = {}
+    by_id: dict[str, str] = {}
     for oid, name in m.OracleCard.objects.values_list("oracle_id", "name"):
+        by_id[oid] = name
         names.setdefault(name.lower(), oid)
         if " // " in name:
             for face in name.split(" // "):
                 names.setdefault(face.lower(), oid)
-    return names
+    return names, by_id
+
+
+def card_names() -> dict[str, str]:
+    """Lower-cased card and face names -> oracle id."""
+    return _name_tables()[0]
+
+
+card_names.cache_clear = _name_tables.cache_clear  # callers clear the tables after an ingest
 
 
 def suggest_names(text: str, limit: int = 5) -> list[str]:
-    names = card_names()
-    by_id = dict(m.OracleCard.objects.filter(pk__in=set(names.values())).values_list("oracle_id", "name")) if len(names) < 50000 else {}
+    """The card names closest to a near miss, best first."""
+    names, by_id = _name_tables()
     matches = process.extract(text.lower(), list(names), scorer=fuzz.WRatio, limit=limit * 2)
     out: list[str] = []
     for key, score, _ in matches:

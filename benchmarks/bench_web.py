@@ -1,0 +1,254 @@
+"""Benchmark the web pages under load: `tolaria serve` (gunicorn) on a free port, 16 connections.
+
+    python benchmarks/bench_web.py [--data-dir DIR] [--database-url URL] [--workers 4] [--duration 15]
+                                   [--connections 16] [--cards 300] [--markdown OUT]
+
+Starts the server against TOLARIA_DATA_DIR / DATABASE_URL (the lead runs it on the full data; with an
+empty data dir the server loads the embedded sample first), collects card page URLs (through /random)
+and search URLs (benchmarks/queries.txt, plus plain-word searches and views), warms every URL once,
+then drives each scenario with wrk (Debian's `wrk`, URLs rotated by a Lua script) or, when wrk is
+missing, a small Python thread-pool client with one keep-alive connection per thread. Latency is the
+time from sending a request to its full response on the loopback interface, i.e. server time plus a
+few tens of microseconds. Prints a Markdown table (and writes it to --markdown OUT).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import platform
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PLAIN_QUERIES = ["trample", "lifelink", "combat damage", "lightning bolt", "dragon", "draw a card"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def tolaria_command() -> list[str]:
+    exe = Path(sys.executable).with_name("tolaria")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "tolaria.cli"]
+
+
+def start_server(port: int, workers: int, env: dict, log: Path, timeout: float) -> subprocess.Popen:
+    cmd = [*tolaria_command(), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
+    proc = subprocess.Popen(cmd, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with {proc.returncode}; see {log}")
+        try:
+            status, _, _ = get(port, "/")
+            if status == 200:
+                return proc
+        except OSError:
+            pass
+        time.sleep(0.5)
+    stop_server(proc)
+    raise SystemExit(f"the server did not answer within {timeout:.0f} s; see {log}")
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)  # our own session: gunicorn's master and its workers
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def get(port: int, path: str, conn: http.client.HTTPConnection | None = None):
+    own = conn is None
+    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path)
+        resp = conn.getresponse()
+        body = resp.read()
+        return resp.status, resp.getheader("Location", ""), body
+    finally:
+        if own:
+            conn.close()
+
+
+def card_urls(port: int, n: int) -> list[str]:
+    urls: set[str] = set()
+    for _ in range(n * 3):
+        status, location, _ = get(port, "/random")
+        if status == 302 and location.startswith("/card/"):
+            urls.add(location)
+        if len(urls) >= n:
+            break
+    return sorted(urls)
+
+
+def search_urls(limit: int) -> dict[str, list[str]]:
+    queries = [q.strip() for q in (HERE / "queries.txt").read_text(encoding="utf-8").splitlines()
+               if q.strip() and not q.startswith("#")][:limit]
+
+    def url(q, **extra):
+        return "/search?" + urllib.parse.urlencode({"q": q, **extra})
+
+    return {
+        "search (syntax, grid)": [url(q) for q in queries],
+        "search (checklist)": [url(q, **{"as": "checklist"}) for q in queries],
+        "search (plain words + knowledge)": [url(q) for q in PLAIN_QUERIES],
+    }
+
+
+# --- load generators ---------------------------------------------------------------------------
+
+WRK_LUA = """
+local paths = {%s}
+local counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format("GET", paths[(counter %% #paths) + 1])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %%d %%d %%d %%d %%.1f %%.1f %%.1f\\n", summary.requests,
+    e.connect + e.read + e.write + e.timeout, e.status, summary.duration,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end
+"""
+
+
+def run_wrk(port: int, paths: list[str], connections: int, duration: int) -> dict:
+    lua = WRK_LUA % ", ".join('"' + p.replace("\\", "\\\\").replace('"', '\\"') + '"' for p in paths)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as fh:
+        fh.write(lua)
+    try:
+        threads = min(connections, os.cpu_count() or 2)
+        out = subprocess.run(["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{duration}s", "--timeout", "30s",
+                              "-s", fh.name, f"http://127.0.0.1:{port}"], capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(fh.name)
+    m = re.search(r"RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+)", out)
+    if not m:
+        raise SystemExit("wrk printed no result:\n" + out)
+    requests, errors, status_errors, micros = (int(m.group(i)) for i in range(1, 5))
+    return {"requests": requests, "errors": errors + status_errors, "seconds": micros / 1e6,
+            "p50": float(m.group(5)) / 1000, "p95": float(m.group(6)) / 1000, "p99": float(m.group(7)) / 1000}
+
+
+def run_python(port: int, paths: list[str], connections: int, duration: int) -> dict:
+    latencies: list[float] = []
+    errors = 0
+    lock = threading.Lock()
+    stop = time.monotonic() + duration
+
+    def worker(seed: int) -> None:
+        nonlocal errors
+        rnd = random.Random(seed)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        mine, bad = [], 0
+        while time.monotonic() < stop:
+            path = rnd.choice(paths)
+            t0 = time.perf_counter()
+            try:
+                status, _, _ = get(port, path, conn)
+            except (OSError, http.client.HTTPException):
+                status = 0
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            mine.append(time.perf_counter() - t0)
+            if status == 0 or status >= 400:
+                bad += 1
+        conn.close()
+        with lock:
+            latencies.extend(mine)
+            errors += bad
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(connections)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    latencies.sort()
+
+    def pct(p):
+        return latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] * 1000 if latencies else float("nan")
+
+    return {"requests": len(latencies), "errors": errors, "seconds": time.monotonic() - started,
+            "p50": pct(50), "p95": pct(95), "p99": pct(99)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data-dir", default=os.environ.get("TOLARIA_DATA_DIR"), help="TOLARIA_DATA_DIR of the server")
+    ap.add_argument("--database-url", default=os.environ.get("DATABASE_URL"), help="DATABASE_URL of the server")
+    ap.add_argument("--workers", type=int, default=4)
+    ap.add_argument("--connections", type=int, default=16)
+    ap.add_argument("--duration", type=int, default=15, help="seconds per scenario")
+    ap.add_argument("--cards", type=int, default=300, help="distinct card pages to rotate through")
+    ap.add_argument("--queries", type=int, default=200, help="queries of benchmarks/queries.txt to use")
+    ap.add_argument("--client", choices=["auto", "wrk", "python"], default="auto")
+    ap.add_argument("--start-timeout", type=float, default=900, help="seconds to wait for the first answer (a first start may ingest)")
+    ap.add_argument("--markdown", help="also write the table here")
+    args = ap.parse_args(argv)
+
+    env = dict(os.environ)
+    if args.data_dir:
+        env["TOLARIA_DATA_DIR"] = str(Path(args.data_dir).resolve())
+    if args.database_url:
+        env["DATABASE_URL"] = args.database_url
+    client = args.client
+    if client == "auto":
+        client = "wrk" if shutil.which("wrk") else "python"
+    load = run_wrk if client == "wrk" else run_python
+
+    port = free_port()
+    log = Path(tempfile.gettempdir()) / f"tolaria-bench-web-{port}.log"
+    print(f"starting tolaria serve on port {port} ({args.workers} workers), log {log}", file=sys.stderr)
+    proc = start_server(port, args.workers, env, log, args.start_timeout)
+    try:
+        scenarios = {"card page": card_urls(port, args.cards)}
+        scenarios.update(search_urls(args.queries))
+        scenarios["rule page"] = ["/rules/702.19", "/rules/701.3", "/rules/730.2a", "/rules/100.1", "/rules/510"]
+        rows = []
+        for name, paths in scenarios.items():
+            if not paths:
+                continue
+            warm_errors = sum(1 for p in paths if get(port, p)[0] >= 400 and "search" not in name)
+            print(f"{name}: {len(paths)} URLs warmed, running {args.duration} s at {args.connections} connections…", file=sys.stderr)
+            r = load(port, paths, args.connections, args.duration)
+            rows.append((name, len(paths), r, warm_errors))
+    finally:
+        stop_server(proc)
+
+    head = [(f"Web pages under load — {args.connections} connections, {args.workers} gunicorn workers, {args.duration} s per row, "
+            f"client {client}; {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+            f"data dir {env.get('TOLARIA_DATA_DIR', '(default)')}, database {'PostgreSQL' if 'postgres' in env.get('DATABASE_URL', '') else 'SQLite'}."),
+            "",
+            "| page | URLs | requests | req/s | p50 ms | p95 ms | p99 ms | errors |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for name, n, r, warm in rows:
+        rate = r["requests"] / r["seconds"] if r["seconds"] else 0
+        head.append(f"| {name} | {n} | {r['requests']:,} | {rate:,.0f} | {r['p50']:.1f} | {r['p95']:.1f} | {r['p99']:.1f} | {r['errors'] + warm} |")
+    table = "\n".join(head)
+    print(table)
+    if args.markdown:
+        Path(args.markdown).write_text(table + "\n", encoding="utf-8")
+    return 1 if any(r["errors"] + w for _, _, r, w in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

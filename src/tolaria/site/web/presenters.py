@@ -1,0 +1,494 @@
+"""What the pages show, computed from the domain objects: mana symbols, explained card text, rule texts
+with their references linked, price charts, legalities, tags, the query builder, knowledge hits.
+
+Pure functions returning dicts and `SafeString`s for the templates; the views stay short."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import urllib.parse
+from dataclasses import dataclass
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import slugify
+
+# --- mana symbols -----------------------------------------------------------------------------
+
+_SYMBOL = re.compile(r"\{([^{}]{1,8})\}")
+_SPECIAL = {"T": "tap", "Q": "untap", "∞": "infinity", "½": "half", "PW": "planeswalker", "CHAOS": "chaos",
+            "TK": "ticket", "E": "e", "A": "acorn", "H": "h"}
+
+
+def symbol_class(symbol: str) -> str:
+    s = symbol.upper()
+    if s in _SPECIAL:
+        return _SPECIAL[s]
+    return s.replace("/", "").lower()
+
+
+def _symbol_html(symbol: str, cost: bool = True) -> str:
+    label = "{" + symbol + "}"
+    return (f'<span class="sym"><i class="ms ms-{escape(symbol_class(symbol))}{" ms-cost" if cost else ""}" aria-hidden="true"></i>'
+            f'<span class="visually-hidden">{escape(label)}</span></span>')
+
+
+def mana_html(text: str) -> SafeString:
+    """Text with every {X} symbol drawn by mana-font, the braces kept for screen readers and copy."""
+    if not text:
+        return mark_safe("")
+    out, pos = [], 0
+    for m in _SYMBOL.finditer(text):
+        out.append(escape(text[pos:m.start()]))
+        out.append(_symbol_html(m.group(1)))
+        pos = m.end()
+    out.append(escape(text[pos:]))
+    return mark_safe("".join(out))
+
+
+def text_html(text: str) -> SafeString:
+    """Oracle/flavor text: symbols drawn, newlines kept as line breaks."""
+    return mark_safe("<br>".join(mana_html(line) for line in text.split("\n")))
+
+
+# --- rules texts with links ---------------------------------------------------------------------
+
+
+@functools.cache
+def rulebook():
+    from tolaria.rules import shipped_rulebook
+
+    return shipped_rulebook()
+
+
+@functools.cache
+def _known_numbers() -> frozenset[str]:
+    return frozenset(rulebook().rules)
+
+
+def linked_rule_text(text: str, refs=None) -> SafeString:
+    """A rule text with every rule reference ("See rule 510", "rules 119.9–10") a link to /rules/<n>."""
+    if refs is None:
+        return _linked_cached(text)
+    return _linked(text, refs)
+
+
+@functools.lru_cache(maxsize=8192)
+def _linked_cached(text: str) -> SafeString:
+    from tolaria.rules import find_references
+
+    return _linked(text, find_references(text, set(_known_numbers())))
+
+
+def _linked(text: str, refs) -> SafeString:
+    out, pos = [], 0
+    for ref in sorted(refs, key=lambda r: r.start):
+        if ref.start < pos:
+            continue
+        out.append(escape(text[pos:ref.start]))
+        out.append(format_html('<a class="ref" href="/rules/{}">{}</a>', ref.target, text[ref.start:ref.end]))
+        pos = ref.end
+    out.append(escape(text[pos:]))
+    return mark_safe("".join(out))
+
+
+def rule_dict(rule) -> dict:
+    return {
+        "number": rule.number,
+        "title": rule.title,
+        "text": rule.text,
+        "html": linked_rule_text(rule.text, rule.references or None) if rule.text else "",
+        "examples": [linked_rule_text(e) for e in rule.examples],
+        "level": rule.level,
+    }
+
+
+# --- explained card text ------------------------------------------------------------------------
+
+
+@functools.cache
+def _linker():
+    from tolaria.rules import Linker
+
+    return Linker(rulebook())
+
+
+def _fallback_faces(card) -> list[dict]:
+    """The card's faces split into plain text and linked terms (used until site.explain is present)."""
+    book = rulebook()
+    faces = []
+    for face in card.faces:
+        segments, pos = [], 0
+        text = face.oracle_text or ""
+        for span in _linker().link(text, card.name):
+            if span.kind == "rule_reference":
+                continue
+            if span.start < pos:
+                continue
+            if span.start > pos:
+                segments.append({"text": text[pos:span.start]})
+            rule = book.get(span.rule)
+            segments.append({
+                "text": span.text, "kind": span.kind, "rule": span.rule,
+                "title": (rule.title if rule else "") or span.text,
+                "rules": [{"number": r.number, "text": r.text, "examples": list(r.examples)} for r in book.subtree(span.rule)] if rule else [],
+                "in_reminder": span.in_reminder,
+            })
+            pos = span.end
+        if pos < len(text):
+            segments.append({"text": text[pos:]})
+        faces.append({"name": face.name, "segments": segments})
+    return faces
+
+
+def _get(obj, name, default=None):
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def explained(card) -> list[list[dict]]:
+    """Per face, a list of segments {text, html} or {text, rule, title, kind, rules:[{number, html, examples}]}."""
+    try:
+        from tolaria.site.explain import explained_faces
+        faces = explained_faces(card)
+    except ImportError:
+        faces = _fallback_faces(card)
+    out = []
+    for face in faces:
+        segs = []
+        for seg in _get(face, "segments", []) or []:
+            if isinstance(seg, str):
+                segs.append({"html": text_html(seg)})
+                continue
+            text = _get(seg, "text", "")
+            number = _get(seg, "rule") or _get(seg, "number") or _get(seg, "rule_number")
+            if not number:
+                segs.append({"html": text_html(text)})
+                continue
+            if _get(seg, "kind") == "rule_reference":
+                segs.append({"html": format_html('<a class="ref" href="/rules/{}">{}</a>', number, text)})
+                continue
+            title = _get(seg, "title", "") or text
+            truncated = bool(_get(seg, "truncated", False))
+            segs.append({"term": True, "html": text_html(text), "text": text, "rule": number, "title": title,
+                         "kind": _get(seg, "kind", ""), "in_reminder": bool(_get(seg, "in_reminder", False)),
+                         "box": _rule_box(number, title, truncated, _get(seg, "rules", []) or [])})
+        out.append(segs)
+    return out
+
+
+_BOXES: dict[tuple, SafeString] = {}
+
+
+def _rule_box(number: str, title: str, truncated: bool, rules) -> SafeString:
+    """The body of a term's <details>: each rule of the subtree labelled with its number, then "(CR n)".
+    The same few hundred rules open from every card, so the HTML is built once per (rule, title)."""
+    key = (number, title, truncated)
+    box = _BOXES.get(key)
+    if box is not None:
+        return box
+    parts = [format_html('<span class="rule-box" role="note" aria-label="Comprehensive Rules {}">'
+                         '<span class="rule-title">{}</span>', number, title)]
+    for r in rules:
+        rtext = _get(r, "text", "") or ""
+        if not rtext:
+            continue
+        parts.append(format_html('<span class="rule-line"><a class="rule-num" href="/rules/{}">{}</a> {}</span>',
+                                 _get(r, "number"), _get(r, "number"), linked_rule_text(rtext)))
+        for e in _get(r, "examples", []) or []:
+            parts.append(format_html('<span class="rule-line example">Example: {}</span>', linked_rule_text(e)))
+    if truncated:
+        parts.append(format_html('<span class="rule-line"><a href="/rules/{}">More rules under {}…</a></span>', number, number))
+    parts.append(format_html('<span class="rule-cite">(<a href="/rules/{}">CR {}</a>)</span></span>', number, number))
+    box = mark_safe("".join(parts))
+    if len(_BOXES) < 20000:
+        _BOXES[key] = box
+    return box
+
+
+def printing_rows_html(printings: list[dict]) -> SafeString:
+    """The printings table body (built here: basic lands have hundreds of rows)."""
+    return mark_safe("".join(format_html(
+        '<tr{}><td><a href="{}">{} <span class="code">({})</span></a></td><td>{}</td><td>{}</td><td>{}</td></tr>',
+        mark_safe(' class="current" aria-current="page"') if o["current"] else "", o["url"], o["set_name"], o["set_code"],
+        o["number"], o["rarity"].capitalize(), o["price"] or "—") for o in printings))
+
+
+# --- cards, printings, prices --------------------------------------------------------------------
+
+TRANSFORMING = {"transform", "modal_dfc", "double_faced_token", "reversible_card", "meld", "battle"}
+
+
+def card_slug(name: str) -> str:
+    return slugify(name.replace("//", " ")) or "card"
+
+
+def printing_url(printing, name: str) -> str:
+    return f"/card/{urllib.parse.quote(printing.set_code)}/{urllib.parse.quote(printing.collector_number)}/{card_slug(name)}"
+
+
+def money(value, currency: str) -> str:
+    if value is None:
+        return ""
+    if currency == "usd":
+        return f"${value:,.2f}"
+    if currency == "eur":
+        return f"€{value:,.2f}"
+    return f"{value:,.2f} tix"
+
+
+def price_list(prices) -> list[dict]:
+    if prices is None:
+        return []
+    rows = [("USD", prices.usd, "usd"), ("USD foil", prices.usd_foil, "usd"), ("USD etched", prices.usd_etched, "usd"),
+            ("EUR", prices.eur, "eur"), ("EUR foil", prices.eur_foil, "eur"), ("MTGO tix", prices.tix, "tix")]
+    return [{"label": label, "value": money(v, cur)} for label, v, cur in rows if v is not None]
+
+
+def price_chart(points: list[tuple[str, float | None, float | None]], width: int = 320, height: int = 110) -> SafeString:
+    """An inline SVG line chart of (date, usd, eur) points; empty string when fewer than one value."""
+    series = {"usd": [(d, u) for d, u, _ in points if u is not None], "eur": [(d, e) for d, _, e in points if e is not None]}
+    values = [v for s in series.values() for _, v in s]
+    if not values:
+        return mark_safe("")
+    dates = sorted({d for d, *_ in points})
+    lo, hi = min(values), max(values)
+    if hi - lo < 1e-9:
+        lo, hi = lo * 0.9, hi * 1.1 + 0.01
+    pad_l, pad_r, pad_t, pad_b = 40, 8, 8, 18
+    iw, ih = width - pad_l - pad_r, height - pad_t - pad_b
+    xpos = {d: pad_l + (iw * i / max(1, len(dates) - 1)) for i, d in enumerate(dates)}
+
+    def y(v):
+        return pad_t + ih * (1 - (v - lo) / (hi - lo))
+
+    parts = [f'<svg class="price-chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="price-chart-title">',
+             (f'<title id="price-chart-title">Price history from {escape(dates[0])} to {escape(dates[-1])}: '
+              f'low {lo:.2f}, high {hi:.2f}</title>'),
+             f'<line class="axis" x1="{pad_l}" y1="{pad_t + ih}" x2="{width - pad_r}" y2="{pad_t + ih}"/>',
+             f'<text class="tick" x="{pad_l - 4}" y="{pad_t + 8}" text-anchor="end">{hi:.2f}</text>',
+             f'<text class="tick" x="{pad_l - 4}" y="{pad_t + ih}" text-anchor="end">{lo:.2f}</text>',
+             f'<text class="tick" x="{pad_l}" y="{height - 4}">{escape(dates[0])}</text>',
+             f'<text class="tick" x="{width - pad_r}" y="{height - 4}" text-anchor="end">{escape(dates[-1])}</text>']
+    for name, s in series.items():
+        if not s:
+            continue
+        pts = " ".join(f"{xpos[d]:.1f},{y(v):.1f}" for d, v in s)
+        parts.append(f'<polyline class="line-{name}" fill="none" points="{pts}"/>')
+        if len(s) == 1:
+            d, v = s[0]
+            parts.append(f'<circle class="line-{name}" cx="{xpos[d]:.1f}" cy="{y(v):.1f}" r="3"/>')
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
+
+
+FORMATS = ["standard", "pioneer", "modern", "legacy", "vintage", "commander", "oathbreaker", "pauper", "paupercommander",
+           "brawl", "standardbrawl", "historic", "timeless", "alchemy", "explorer", "penny", "duel", "oldschool",
+           "premodern", "predh", "gladiator", "future"]
+FORMAT_NAMES = {"paupercommander": "Pauper Commander", "standardbrawl": "Standard Brawl", "penny": "Penny Dreadful",
+                "duel": "Duel Commander", "oldschool": "Old School", "predh": "PreDH", "historicbrawl": "Historic Brawl"}
+STATUS = {"legal": "Legal", "not_legal": "Not legal", "banned": "Banned", "restricted": "Restricted"}
+
+
+def legality_rows(legalities: dict[str, str]) -> list[dict]:
+    names = FORMATS + sorted(f for f in legalities if f not in FORMATS)
+    return [{"format": FORMAT_NAMES.get(f, f.capitalize()), "status": legalities.get(f, "not_legal"),
+             "label": STATUS.get(legalities.get(f, "not_legal"), legalities.get(f, "").replace("_", " ").capitalize())}
+            for f in names]
+
+
+TAG_GROUPS = ["Ability tags", "Mana costs", "Classes and roles", "Creature kinds", "Color identity", "Keyword tags",
+              "Mana value", "Timing tags", "Type tags", "Theme tags"]
+KIND_LABELS = {"attribute": "card attribute", "extracted": "ability fact", "inferred": "inferred theme",
+               "predicted": "predicted", "ai": "AI theme"}
+
+
+def tag_groups(tags: list[dict]) -> tuple[list[dict], list[dict]]:
+    groups: dict[str, list[dict]] = {g: [] for g in TAG_GROUPS}
+    predicted = []
+    for t in tags:
+        t = dict(t) if isinstance(t, dict) else {k: _get(t, k) for k in ("id", "label", "group", "kind", "evidence", "confidence")}
+        ev = t.get("evidence")
+        if isinstance(ev, (list, tuple)):
+            ev = "; ".join(str(e) for e in ev)
+        t["evidence_text"] = ev or ""
+        t["kind_label"] = KIND_LABELS.get(t.get("kind") or "", t.get("kind") or "")
+        t["href"] = "/search?" + urllib.parse.urlencode({"q": f"tag:{t.get('id')}"})
+        if t.get("kind") == "predicted" or t.get("group") == "Predicted tags":
+            predicted.append(t)
+        else:
+            groups.setdefault(t.get("group") or "Other tags", []).append(t)
+    return [{"name": g, "tags": ts} for g, ts in groups.items()], predicted
+
+
+# --- search helpers -----------------------------------------------------------------------------
+
+_PLAIN = re.compile(r"^[\w\s'’,.\-]+$")
+
+
+def is_plain_words(q: str) -> bool:
+    """Plain words: no keyword:, operators, quotes or parentheses — a knowledge search makes sense."""
+    q = q.strip()
+    if not q or not _PLAIN.match(q):
+        return False
+    return not any(w.lower() in ("or", "and") or w.startswith("-") for w in q.split())
+
+
+def compose_query(params) -> str:
+    """The query the builder form describes (the no-JS path)."""
+    parts = []
+
+    def quoted(v: str) -> str:
+        v = v.strip()
+        return f'"{v}"' if re.search(r"\s", v) else v
+
+    name = params.get("name", "").strip()
+    if name:
+        parts.append(quoted(name))
+    for field_, key in (("oracle", "o"), ("type", "t")):
+        for word in [w for w in re.split(r"\s*,\s*", params.get(field_, "").strip()) if w]:
+            parts.append(f"{key}:{quoted(word)}")
+    colors = "".join(c for c in "wubrgc" if params.get(f"color_{c}"))
+    if colors:
+        op = params.get("color_op", ">=")
+        if op not in (">=", "=", "<=", ":"):
+            op = ">="
+        parts.append(f"c{op}{colors}")
+    mv = params.get("mv", "").strip()
+    if mv:
+        op = params.get("mv_op", "=")
+        if op not in ("=", "<", "<=", ">", ">=", "!="):
+            op = "="
+        parts.append(f"mv{op}{mv}")
+    for field_, key in (("format", "f"), ("rarity", "r"), ("set", "s")):
+        v = params.get(field_, "").strip()
+        if v:
+            parts.append(f"{key}:{quoted(v)}")
+    return " ".join(parts)
+
+
+# --- knowledge -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Hit:
+    kind: str  # rule, glossary, ruling, card
+    title: str
+    ref: str  # rule number or glossary term or card name
+    url: str
+    excerpt: SafeString
+
+
+def highlight(text: str, words: list[str], width: int = 260) -> SafeString:
+    """An excerpt of text around the first match, every word <mark>ed."""
+    low = text.lower()
+    first = min((i for i in (low.find(w) for w in words) if i >= 0), default=0)
+    start = max(0, first - 60) if len(text) > width else 0
+    if start:
+        start = text.find(" ", start) + 1 or start
+    piece = text[start:start + width]
+    prefix, suffix = ("…" if start else ""), ("…" if start + width < len(text) else "")
+    if not words:
+        return mark_safe(escape(prefix + piece + suffix))
+    pat = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+    out, pos = [], 0
+    for m in pat.finditer(piece):
+        out.append(escape(piece[pos:m.start()]))
+        out.append(format_html("<mark>{}</mark>", m.group(0)))
+        pos = m.end()
+    out.append(escape(piece[pos:]))
+    return mark_safe(escape(prefix) + "".join(out) + escape(suffix))
+
+
+def knowledge_hits(q: str, limit: int = 10) -> list[Hit]:
+    try:
+        from tolaria.site.knowledge_search import search_knowledge
+    except ImportError:
+        return lexical_hits(q, limit)
+    try:
+        hits = search_knowledge(q, limit=limit)
+    except Exception:
+        logging.getLogger(__name__).exception("search_knowledge(%r) failed; lexical fallback", q)
+        return lexical_hits(q, limit)
+    return [_adapt_hit(h, q) for h in hits]
+
+
+def _adapt_hit(h, q: str) -> Hit:
+    doc = _get(h, "document", None) or h  # tolaria.knowledge Hit(document=Document(kind, title, ref), excerpt=[(text, match)])
+    kind = str(_get(doc, "kind", "") or "")
+    ref = str(_get(doc, "ref", "") or "")
+    title = str(_get(doc, "title", "") or ref)
+    segs = _get(h, "excerpt", None) or _get(h, "segments", None) or []
+    if isinstance(segs, str):
+        excerpt = highlight(segs, q.lower().split())
+    else:
+        parts = []
+        for s in segs:
+            if isinstance(s, str):
+                parts.append(escape(s))
+            elif isinstance(s, (list, tuple)) and len(s) == 2:
+                parts.append(format_html("<mark>{}</mark>", s[0]) if s[1] else escape(s[0]))
+            else:
+                text = _get(s, "text", "")
+                hl = _get(s, "highlight", None) or _get(s, "match", None) or _get(s, "hit", None)
+                parts.append(format_html("<mark>{}</mark>", text) if hl else escape(text))
+        excerpt = mark_safe("".join(parts))
+    url = _get(h, "url", "") or ""
+    if not url:
+        if kind in ("rule",) and ref:
+            url = f"/rules/{ref}"
+        elif kind == "glossary":
+            url = "/rules/glossary/" + urllib.parse.quote(ref or title)
+        elif kind in ("ruling", "card"):
+            oid = _get(h, "oracle_id", "") or (ref if re.fullmatch(r"[0-9a-f-]{36}", ref) else "")
+            url = f"/card/{oid}" if oid else "/search?" + urllib.parse.urlencode({"q": f'!"{ref or title}"'})
+            if kind == "ruling":
+                url += "#rulings-h"
+    return Hit(kind=kind, title=title, ref=ref, url=url, excerpt=excerpt)
+
+
+@functools.cache
+def _lexical_corpus() -> list[tuple]:
+    """(kind, object, normalised haystack, normalised title) for every glossary entry and rule, once."""
+    from tolaria.rules import normalize_term
+
+    book = rulebook()
+    out = [("glossary", e, normalize_term(f"{e.term} {e.definition}"), normalize_term(e.term)) for e in book.glossary.values()]
+    out += [("rule", r, normalize_term(f"{r.title} {r.text} {' '.join(r.examples)}"), normalize_term(r.title) if r.title else "")
+            for r in book.rules.values()]
+    return out
+
+
+def lexical_hits(q: str, limit: int = 10) -> list[Hit]:
+    """Rules and glossary entries by words: exact glossary term / rule title first, then match count."""
+    from tolaria.rules import normalize_term
+
+    book = rulebook()
+    words = normalize_term(q).split()
+    if not words:
+        return []
+    phrase = " ".join(words)
+    scored = []
+    for kind, obj, hay, title in _lexical_corpus():
+        if not all(w in hay for w in words):
+            continue
+        exact = bool(title) and title == phrase
+        count = sum(hay.count(w) for w in words)
+        if kind == "glossary":
+            scored.append(((0 if exact else 1, -count - (5 if phrase in title else 0)), 0, kind, obj))
+        else:
+            scored.append(((0 if exact else 1, -count), 1, kind, obj))
+    scored.sort(key=lambda s: (s[0], s[1]))
+    hits = []
+    for _, _, kind, obj in scored[:limit]:
+        if kind == "glossary":
+            hits.append(Hit("glossary", obj.term, obj.term, "/rules/glossary/" + urllib.parse.quote(obj.term),
+                            highlight(obj.definition, words)))
+        else:
+            body = obj.text or " ".join(r.text for r in book.children(obj.number)[:1])
+            hits.append(Hit("rule", f"{obj.number} {obj.title}".strip(), obj.number, f"/rules/{obj.number}",
+                            highlight(body or obj.title, words)))
+    return hits

@@ -1,0 +1,327 @@
+"""The pages: home, card, search (+ syntax help and builder), rules (contents, rule, glossary, search)."""
+
+from __future__ import annotations
+
+import logging
+import random
+import urllib.parse
+
+import orjson
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_GET
+
+from tolaria.site.catalog import models as m
+from tolaria.site.catalog.repository import stats
+
+from . import presenters as p
+
+log = logging.getLogger(__name__)
+PAGE_SIZE = 175  # Scryfall's page size
+VIEWS = ("grid", "checklist", "text")
+ORDERS = [("name", "Name"), ("released", "Release date"), ("set", "Set / number"), ("rarity", "Rarity"),
+          ("color", "Color"), ("usd", "Price USD"), ("eur", "Price EUR"), ("tix", "Price tix"), ("cmc", "Mana value"),
+          ("power", "Power"), ("toughness", "Toughness"), ("edhrec", "EDHREC rank"), ("artist", "Artist")]
+
+
+def _reverse(name: str, fallback: str, query: str = "") -> str:
+    try:
+        url = reverse(name)
+    except NoReverseMatch:
+        return fallback
+    return url + query
+
+
+# --- home ------------------------------------------------------------------------------------------
+
+
+@require_GET
+def home(request):
+    return render(request, "web/home.html", {"stats": stats(), "rulebook": p.rulebook()})
+
+
+@require_GET
+def random_card(request):
+    ids = list(m.Printing.objects.values_list("id", flat=True)[:1])
+    if not ids:
+        return redirect("web:home")
+    count = m.Printing.objects.count()
+    row = m.Printing.objects.only("set_code", "collector_number", "card__name").select_related("card")[random.randrange(count)]
+    return HttpResponseRedirect(p.printing_url(row, row.card.name))
+
+
+# --- card ------------------------------------------------------------------------------------------
+
+
+@require_GET
+def card_by_id(request, oracle_id: str):
+    row = m.Printing.objects.filter(card_id=oracle_id).select_related("card").only(
+        "set_code", "collector_number", "released_at", "card__name").order_by("-released_at", "set_code", "collector_number").first()
+    if row is None:
+        raise Http404("No card with this id.")
+    return HttpResponseRedirect(p.printing_url(row, row.card.name))
+
+
+@require_GET
+def card_page(request, set_code: str, number: str, slug: str = ""):
+    row = m.Printing.objects.filter(set_code=set_code.lower(), collector_number=number).select_related("card").first()
+    if row is None:
+        raise Http404("No such printing.")
+    card = row.card.to_domain([r.to_domain() for r in row.card.ruling_rows.all()])
+    if slug != p.card_slug(card.name):
+        return HttpResponseRedirect(p.printing_url(row, card.name))
+    printing = row.to_domain()
+    # every printing of the card and the sets they are in: two queries (plain dicts: basic lands have hundreds)
+    others = sorted((orjson.loads(d) for d in m.Printing.objects.filter(card_id=card.oracle_id).values_list("data", flat=True)),
+                    key=lambda x: (x["released_at"], x["set_code"], x["collector_number"]), reverse=True)
+    sets = dict(m.CardSet.objects.filter(code__in={o["set_code"] for o in others}).values_list("code", "name"))
+    slug = p.card_slug(card.name)
+    printings = []
+    for o in others:
+        usd = (o.get("prices") or {}).get("usd")
+        printings.append({"url": f"/card/{urllib.parse.quote(o['set_code'])}/{urllib.parse.quote(o['collector_number'])}/{slug}",
+                          "set_code": o["set_code"].upper(), "set_name": sets.get(o["set_code"], o["set_code"].upper()),
+                          "number": o["collector_number"], "rarity": o.get("rarity", ""), "released_at": o["released_at"],
+                          "price": p.money(usd, "usd") if usd is not None else "", "current": o["id"] == printing.id})
+    points = list(m.PricePoint.objects.filter(printing_id=printing.id).order_by("date").values_list("date", "usd", "eur"))
+    explained = p.explained(card)
+    faces = []
+    for i, face in enumerate(card.faces):
+        flavor = printing.flavor_texts[i] if i < len(printing.flavor_texts) else ""
+        faces.append({"face": face, "segments": explained[i] if i < len(explained) else [{"html": p.text_html(face.oracle_text)}],
+                      "mana": p.mana_html(face.mana_cost), "flavor": p.text_html(flavor) if flavor else "", "index": i})
+    from tolaria.site import derived
+
+    tags = []
+    card_tags = getattr(derived, "card_tags", None)
+    if card_tags is not None:
+        try:
+            tags = list(card_tags(card.oracle_id))
+        except Exception:
+            log.exception("card_tags(%s) failed", card.oracle_id)
+            tags = []
+    tag_groups, predicted = p.tag_groups(tags)
+    here = request.get_full_path()
+    ctx = {
+        "card": card, "printing": printing, "faces": faces, "set_name": sets.get(printing.set_code, printing.set_code.upper()),
+        "flippable": card.layout in p.TRANSFORMING and len(card.faces) > 1,
+        "prices": p.price_list(printing.prices), "chart": p.price_chart(points),
+        "legalities": p.legality_rows(card.legalities), "printings": printings,
+        "printing_rows": p.printing_rows_html(printings),
+        "tag_groups": tag_groups, "predicted": predicted,
+        "save_url": _reverse("collections:save_card", "/accounts/login/?next=" + urllib.parse.quote(here)),
+        "deck_url": _reverse("collections:start_deck", "/accounts/login/?next=" + urllib.parse.quote(here),
+                             "?" + urllib.parse.urlencode({"card": card.oracle_id})),
+        "login_url": "/accounts/login/?next=" + urllib.parse.quote(here),
+        "mana_value": f"{card.mana_value:g}",
+    }
+    return render(request, "web/card.html", ctx)
+
+
+# --- search ----------------------------------------------------------------------------------------
+
+
+def _int(value, default: int, lo: int = 1, hi: int = 10**6) -> int:
+    try:
+        return max(lo, min(hi, int(value)))
+    except (TypeError, ValueError):
+        return default
+
+
+@require_GET
+def search(request):
+    from tolaria.search import QuerySyntaxError, QueryTooLong
+    from tolaria.site.searching import run_search
+
+    q = request.GET.get("q", "").strip()
+    view = request.GET.get("as", "grid")
+    view = view if view in VIEWS else "grid"
+    order = request.GET.get("order", "name")
+    direction = request.GET.get("dir", "auto")
+    direction = direction if direction in ("auto", "asc", "desc") else "auto"
+    unique = request.GET.get("unique", "cards")
+    unique = unique if unique in ("cards", "prints", "art") else "cards"
+    page = _int(request.GET.get("page"), 1)
+    ctx = {"query": q, "view": view, "order": order, "direction": direction, "unique": unique, "page": page,
+           "orders": ORDERS, "views": VIEWS}
+    if not q:
+        return render(request, "web/search.html", ctx)
+    plain = p.is_plain_words(q)
+    hits = p.knowledge_hits(q) if plain and page == 1 else []
+    ctx["hits"] = hits
+    try:
+        result = run_search(q, unique=unique, order=order, direction=direction, page=page, page_size=PAGE_SIZE)
+    except QuerySyntaxError as e:
+        ctx["error"] = {"message": e.message, "query": e.query, "position": e.position, "caret": e.caret,
+                        "expected": ", ".join(e.expected), "pad": " " * e.position}
+        return render(request, "web/search.html", ctx, status=400)
+    except QueryTooLong as e:
+        ctx["error"] = {"message": str(e)}
+        return render(request, "web/search.html", ctx, status=400)
+    exact_knowledge = any(h.title.lower().split(" ", 1)[-1] == q.lower() or h.ref.lower() == q.lower() for h in hits)
+    if result.total == 1 and page == 1 and not exact_knowledge and request.GET.get("redirect") != "no":
+        row = m.Printing.objects.select_related("card").only("set_code", "collector_number", "card__name").get(pk=result.printing_ids[0])
+        return HttpResponseRedirect(p.printing_url(row, row.card.name))
+    ctx.update(result=result, rows=_result_rows(result, full_text=view == "text"), suggestions=[] if result.total else _suggest(q))
+    if plain and not result.total:
+        words = q.split()
+        ctx["text_search"] = f'o:"{q}"' if len(words) > 1 else f"o:{q}"
+        ctx["text_search_url"] = "/search?" + urllib.parse.urlencode({"q": ctx["text_search"]})
+    pages = max(1, -(-result.total // PAGE_SIZE))
+    ctx.update(pages=pages, first=(page - 1) * PAGE_SIZE + 1 if result.total else 0,
+               last=min(result.total, page * PAGE_SIZE), prev_url=_page_url(request, page - 1) if page > 1 else "",
+               next_url=_page_url(request, page + 1) if result.has_more else "",
+               view_urls=[(v, _page_url(request, 1, **{"as": v})) for v in VIEWS])
+    return render(request, "web/search.html", ctx)
+
+
+def _suggest(q: str, limit: int = 5) -> list[dict]:
+    """Fuzzy name matches for an empty result."""
+    from tolaria.site.catalog.services import suggest_names
+
+    return [{"name": name, "url": "/search?" + urllib.parse.urlencode({"q": f'!"{name}"'})}
+            for name in suggest_names(q, limit)]
+
+
+def _page_url(request, page: int, **changes) -> str:
+    params = request.GET.copy()
+    params["page"] = str(page)
+    for k, v in changes.items():
+        params[k] = v
+    if params.get("page") == "1":
+        del params["page"]
+    return "/search?" + params.urlencode()
+
+
+def _result_rows(result, full_text: bool = False) -> list[dict]:
+    """The page's cards and printings: two queries for up to 175 results, plain dicts (no dataclasses)."""
+    cards = {oid: orjson.loads(d) for oid, d in m.OracleCard.objects.filter(pk__in=set(result.oracle_ids)).values_list("oracle_id", "data")}
+    prints = {pid: orjson.loads(d) for pid, d in m.Printing.objects.filter(pk__in=set(result.printing_ids)).values_list("id", "data")}
+    sets = dict(m.CardSet.objects.filter(code__in={x["set_code"] for x in prints.values()}).values_list("code", "name"))
+    rows = []
+    for pid, oid in zip(result.printing_ids, result.oracle_ids):
+        c, pr = cards.get(oid), prints.get(pid)
+        if c is None or pr is None:
+            continue
+        faces = c.get("faces") or []
+        usd = (pr.get("prices") or {}).get("usd")
+        row = {
+            "name": c["name"], "mana": p.mana_html(c.get("mana_cost", "")),
+            "url": f"/card/{urllib.parse.quote(pr['set_code'])}/{urllib.parse.quote(pr['collector_number'])}/{p.card_slug(c['name'])}",
+            "type_line": " // ".join(f.get("type_line", "") for f in faces if f.get("type_line")),
+            "set_code": pr["set_code"].upper(), "set_name": sets.get(pr["set_code"], ""), "number": pr["collector_number"],
+            "rarity": pr.get("rarity", ""), "price": p.money(usd, "usd") if usd is not None else "",
+        }
+        if full_text:
+            row["faces"] = [{"name": f.get("name", ""), "mana": p.mana_html(f.get("mana_cost", "")), "type_line": f.get("type_line", ""),
+                             "text": p.text_html(f.get("oracle_text", "")),
+                             "pt": f"{f['power']}/{f['toughness']}" if f.get("power") is not None else "",
+                             "loyalty": f.get("loyalty"), "defense": f.get("defense")} for f in faces]
+        rows.append(row)
+    return rows
+
+
+@require_GET
+def syntax(request):
+    from tolaria.search import KEYWORDS
+
+    keywords = [{"name": k.name, "aliases": k.aliases, "description": k.description, "example": k.example,
+                 "url": "/search?" + urllib.parse.urlencode({"q": k.example}) if k.example else ""} for k in KEYWORDS]
+    return render(request, "web/syntax.html", {"keywords": keywords, "colors": [("w", "White"), ("u", "Blue"), ("b", "Black"),
+                                                                                  ("r", "Red"), ("g", "Green"), ("c", "Colorless")],
+                                               "formats": p.FORMATS})
+
+
+@require_GET
+def build_query(request):
+    """The query builder without JavaScript: compose the query from its fields, then search."""
+    q = p.compose_query(request.GET)
+    if not q:
+        return redirect("web:syntax")
+    return HttpResponseRedirect("/search?" + urllib.parse.urlencode({"q": q}))
+
+
+# --- rules -----------------------------------------------------------------------------------------
+
+
+@require_GET
+def rules_index(request):
+    book = p.rulebook()
+    sections = []
+    for r in book.rules.values():
+        if r.level == "section":
+            sections.append({"rule": r, "children": []})
+        elif r.level == "rule" and sections:
+            sections[-1]["children"].append(r)
+    return render(request, "web/rules_index.html", {"book": book, "sections": sections})
+
+
+@require_GET
+def rule_page(request, number: str):
+    book = p.rulebook()
+    rule = book.get(number)
+    if rule is None:
+        return render(request, "web/rule_missing.html", {"number": number, "nearest": book.nearest(number, 8)}, status=404)
+    subtree = [p.rule_dict(r) for r in book.subtree(rule.number)]
+    page = _int(request.GET.get("page"), 1)
+    cards, total, has_more = [], 0, False
+    try:
+        from tolaria.site.searching import run_search
+
+        result = run_search(f"rule:{rule.number}", page=page, page_size=60)
+        total, has_more = result.total, result.has_more
+        cards = _result_rows(result)
+    except Exception:
+        log.exception("cards linking to rule %s unavailable", rule.number)
+    parents = []
+    cur = rule.parent
+    while cur:
+        pr = book.get(cur)
+        if pr is None:
+            break
+        parents.insert(0, pr)
+        cur = pr.parent
+    ctx = {"rule": rule, "subtree": subtree, "prev": book.previous(rule.number), "next": book.next(rule.number),
+           "parents": parents, "cards": cards, "total": total, "page": page, "has_more": has_more,
+           "prev_page": page - 1 if page > 1 else 0, "next_page": page + 1 if has_more else 0}
+    return render(request, "web/rule.html", ctx)
+
+
+@require_GET
+def glossary_index(request):
+    book = p.rulebook()
+    entries = sorted(book.glossary.values(), key=lambda e: e.term.lower())
+    letters: dict[str, list] = {}
+    for e in entries:
+        letters.setdefault(e.term[:1].upper(), []).append(e)
+    return render(request, "web/glossary.html", {"letters": letters, "book": book})
+
+
+@require_GET
+def glossary_entry(request, term: str):
+    book = p.rulebook()
+    entry = book.glossary_entry(urllib.parse.unquote(term))
+    if entry is None:
+        raise Http404("No such glossary entry.")
+    rules = [book.get(n) for n in entry.see_rules]
+    return render(request, "web/glossary_entry.html", {
+        "entry": entry, "definition": p.linked_rule_text(entry.definition, entry.references or None),
+        "rules": [r for r in rules if r is not None]})
+
+
+@require_GET
+def rules_search(request):
+    q = request.GET.get("q", "").strip()
+    book = p.rulebook()
+    rules, entries = [], []
+    if q:
+        if q.rstrip(".") in book:
+            return redirect("web:rule", number=q.rstrip("."))
+        from tolaria.rules import normalize_term
+
+        words = normalize_term(q).split()
+        rules = [{"rule": r, "excerpt": p.highlight(r.text or r.title, words)} for r in book.search(q, limit=100)]
+        entries = [{"entry": e, "excerpt": p.highlight(e.definition, words)} for e in book.glossary.values()
+                   if all(w in normalize_term(f"{e.term} {e.definition}") for w in words)][:30]
+    return render(request, "web/rules_search.html", {"q": q, "rules": rules, "entries": entries})

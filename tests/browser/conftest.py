@@ -1,0 +1,89 @@
+"""Browser tests: a live Tolaria on a free port (the test database with the embedded sample) driven by
+Debian's Chromium through Playwright. Run with `make test-browser` (pytest -m browser).
+
+The server is started once per session with Django's LiveServerThread inside the session's database
+(the sample is loaded once by tests/conftest.py; ensure_loaded() is a no-op then). pytest-django's own
+`live_server` needs `transactional_db`, which empties the tables after every test — the sample would
+have to be ingested again for each one.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SHOTS = Path(os.environ.get("TOLARIA_SHOTS", "/tmp/tolaria-shots"))
+# Playwright's sync API keeps an event loop in the test thread; Django refuses database calls there unless told.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def site_url(django_db_setup, django_db_blocker):
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.db import connections
+    from django.test.testcases import LiveServerThread
+
+    from tolaria.site.catalog.services import ensure_loaded
+
+    with django_db_blocker.unblock():
+        ensure_loaded()
+        shared = {c.alias: c for c in connections.all() if c.vendor == "sqlite" and c.is_in_memory_db()}
+        for conn in shared.values():
+            conn.inc_thread_sharing()
+        thread = LiveServerThread("127.0.0.1", StaticFilesHandler, connections_override=shared, port=0)
+        thread.daemon = True
+        thread.start()
+        thread.is_ready.wait()
+        if thread.error:
+            raise thread.error
+        try:
+            yield f"http://127.0.0.1:{thread.port}"
+        finally:
+            thread.terminate()
+            for conn in shared.values():
+                conn.dec_thread_sharing()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is expected at {CHROMIUM}: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(params=[390, 1280], ids=["phone", "desktop"])
+def page(request, site_url, browser):
+    width = request.param
+    context = browser.new_context(viewport={"width": width, "height": 844 if width < 600 else 900},
+                                  base_url=site_url, color_scheme="light")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    external: list[str] = []
+    page.on("request", lambda r: external.append(r.url) if not r.url.startswith((site_url, "data:")) else None)
+    page.width = width
+    yield page
+    context.close()
+    assert not external, f"requests outside the site: {external}"
+
+
+@pytest.fixture
+def shot(page, request):
+    """shot("name"): a full-page screenshot to /tmp/tolaria-shots/<name>-<width>.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(name: str) -> Path:
+        path = SHOTS / f"{name}-{page.width}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

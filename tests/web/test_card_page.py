@@ -1,0 +1,145 @@
+from __future__ import annotations
+
+import pytest
+
+from tolaria.site.catalog import models as m
+
+from ._html import terms, text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_oracle_id_redirects_to_the_newest_printing(client):
+    card = m.OracleCard.objects.get(name="Lightning Bolt")
+    newest = card.printings.order_by("-released_at").first()
+    response = client.get(f"/card/{card.oracle_id}")
+    assert response.status_code == 302
+    assert response["Location"].startswith(f"/card/{newest.set_code}/")
+    assert response["Location"].endswith("/lightning-bolt")
+
+
+def test_wrong_slug_redirects_and_unknown_printing_is_404(client):
+    row = m.Printing.objects.filter(card__name="Lightning Bolt").first()
+    response = client.get(f"/card/{row.set_code}/{row.collector_number}/not-the-name")
+    assert response.status_code == 302 and response["Location"].endswith("/lightning-bolt")
+    assert client.get(f"/card/{row.set_code}/{row.collector_number}")["Location"].endswith("/lightning-bolt")
+    assert client.get("/card/zzz/99999/nothing").status_code == 404
+    assert client.get("/card/00000000-0000-0000-0000-000000000000").status_code == 404
+
+
+def test_card_page_shows_cost_type_text_stats_legality_and_actions(client, card_url):
+    page = client.get(card_url(client, "Fleetfoot Dancer")).content.decode()
+    words = text(page)
+    assert "<h1" in page and "Fleetfoot Dancer" in words
+    # mana cost drawn by mana-font with the symbols kept as text for screen readers
+    card = m.OracleCard.objects.get(name="Fleetfoot Dancer").to_domain()
+    for symbol in card.faces[0].mana_cost.strip("{}").split("}{"):
+        assert f'<span class="visually-hidden">{{{symbol}}}</span>' in page
+        assert "ms ms-" in page
+    assert "Creature — Elf Druid" in words
+    assert f"{card.faces[0].power}/{card.faces[0].toughness}" in words
+    # legality table for every format, with the four labels players know
+    assert "Commander Legal" in words and "Modern Legal" in words
+    assert "Standard Not legal" in words or "Standard Legal" in words
+    assert words.count("Legal") + words.count("Not legal") >= 15
+    # the sample has no prices
+    assert "No price data" in words
+    # save / deck: logged out
+    assert "Save this card" in words and "Log in to save cards to your lists." in words
+    assert "Start a deck with this card" in words
+    assert "Illustrated by" in words
+
+
+def test_banned_and_restricted_are_labelled(client, card_url):
+    row = next(r for r in m.OracleCard.objects.filter(data__contains='"restricted"')[:50]
+               if '"restricted"' in r.data)
+    page = client.get(card_url(client, row.name)).content.decode()
+    assert "Restricted" in text(page)
+
+
+def test_every_printing_is_listed_and_linked(client, card_url):
+    url = card_url(client, "Lightning Bolt")
+    page = client.get(url).content.decode()
+    prints = m.Printing.objects.filter(card__name="Lightning Bolt")
+    assert prints.count() > 3
+    for row in prints:
+        assert f'href="/card/{row.set_code}/{row.collector_number}/lightning-bolt"' in page
+    assert 'aria-current="page"' in page
+
+
+def test_rulings_with_dates(client, card_url):
+    card = m.OracleCard.objects.get(name="Super-Duper Death Ray")
+    ruling = card.ruling_rows.first()
+    page = client.get(card_url(client, card.name)).content.decode()
+    assert f'<time datetime="{ruling.date}">{ruling.date}</time>' in page
+
+
+def test_double_faced_card_has_both_faces_and_a_flip_button(client, card_url):
+    page = client.get(card_url(client, "Harvesttide Infiltrator // Harvesttide Assailant")).content.decode()
+    assert "<h1" in page and "Harvesttide Infiltrator // Harvesttide Assailant" in text(page)
+    assert page.count('<article class="face"') == 2
+    assert 'data-flip' in page and "Flip to" in page
+    assert {t.face for t in terms(page)} == {0, 1}
+
+
+def test_single_faced_card_has_no_flip_button(client, card_url):
+    page = client.get(card_url(client, "Lightning Bolt")).content.decode()
+    assert "data-flip" not in page
+
+
+def test_tags_panel_without_tags_says_predicted_tags_are_unavailable(client, card_url, monkeypatch):
+    from tolaria.site import derived
+
+    monkeypatch.setattr(derived, "card_tags", lambda oid: [], raising=False)
+    words = text(client.get(card_url(client, "Fleetfoot Dancer")).content.decode())
+    assert "Tags and classifications" in words
+    assert ("Card attributes are distinct from extracted ability facts and inferred themes. "
+            "AI themes and predicted tags are suggestions, not rules text.") in words
+    for group in ["Ability tags", "Mana costs", "Classes and roles", "Creature kinds", "Color identity", "Keyword tags",
+                  "Mana value", "Timing tags", "Type tags", "Theme tags", "Predicted tags"]:
+        assert group in words
+    assert "Predicted tags are currently unavailable." in words
+
+
+def test_tags_are_grouped_linked_and_show_evidence_and_kind(client, card_url, monkeypatch):
+    from tolaria.site import derived
+
+    tags = [
+        {"id": "keyword:trample", "label": "Trample", "group": "Keyword tags", "kind": "attribute", "evidence": "Trample", "confidence": 1.0},
+        {"id": "theme:aggro", "label": "Aggro", "group": "Theme tags", "kind": "inferred", "evidence": ["haste", "trample"], "confidence": 0.7},
+        {"id": "role:beater", "label": "Beater", "group": "Predicted tags", "kind": "predicted", "evidence": "model", "confidence": 0.61},
+    ]
+    monkeypatch.setattr(derived, "card_tags", lambda oid: tags, raising=False)
+    page = client.get(card_url(client, "Fleetfoot Dancer")).content.decode()
+    assert 'href="/search?q=tag%3Akeyword%3Atrample"' in page
+    assert 'title="haste; trample"' in page
+    assert "inferred theme" in page and "card attribute" in page
+    assert "Predicted tags are currently unavailable." not in page and "0.61" in page
+
+
+def test_a_failing_tagger_does_not_break_the_page(client, card_url, monkeypatch):
+    from tolaria.site import derived
+
+    def boom(oid):
+        raise RuntimeError("no model")
+
+    monkeypatch.setattr(derived, "card_tags", boom, raising=False)
+    response = client.get(card_url(client, "Fleetfoot Dancer"))
+    assert response.status_code == 200 and "Predicted tags are currently unavailable." in response.content.decode()
+
+
+def test_price_history_chart_from_price_points(client, card_url):
+    url = card_url(client, "Lightning Bolt")
+    set_code, number = url.split("/")[2:4]
+    row = m.Printing.objects.get(set_code=set_code, collector_number=number)
+    for day, usd in [("2026-01-01", 1.5), ("2026-02-01", 2.0), ("2026-03-01", 1.75)]:
+        m.PricePoint.objects.create(printing=row, date=day, usd=usd, eur=usd * 0.9)
+    page = client.get(url).content.decode()
+    assert '<svg class="price-chart"' in page and "<polyline" in page
+    assert "Price history from 2026-01-01 to 2026-03-01" in page
+
+
+def test_card_page_query_count_is_small(client, card_url, django_assert_max_num_queries):
+    url = card_url(client, "Lightning Bolt")
+    with django_assert_max_num_queries(10):
+        assert client.get(url).status_code == 200
