@@ -59,6 +59,7 @@ def run(label: str, shared: Path, database_url: str | None) -> dict:
         "printings": stats["printings"],
         "printing_records": stats["printing_records"],
         "rulings": stats["rulings"],
+        "derived": summary.get("derived_seconds", {}),
     }
 
 
@@ -68,6 +69,10 @@ def markdown(rows: list[dict]) -> str:
     for r in rows:
         lines.append(f"| {r['database']} | {r['ingest_seconds']} | {r['records_per_second']:,} | {r['peak_rss_mb']} | "
                      f"{r['wall_seconds_with_index']} | {r['cards']:,} | {r['printings']:,} | {r['printing_records']:,} | {r['rulings']:,} |")
+    for r in rows:
+        if r["derived"]:
+            steps = ", ".join(f"{step} {s} s" for step, s in r["derived"].items())
+            lines.append(f"\n{r['database']}: after the writes, `tolaria ingest` builds the derived stores: {steps}.")
     return "\n".join(lines)
 
 

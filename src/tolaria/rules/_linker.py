@@ -88,6 +88,7 @@ class Linker:
 
     def __init__(self, rulebook: RuleBook) -> None:
         self.rulebook = rulebook
+        self._rule_numbers = frozenset(rulebook.rules)
         self.catalog = self._build_catalog(rulebook)
         cat = self.catalog
         self._ability_re = _alternation(cat.abilities)
@@ -178,7 +179,7 @@ class Linker:
         self._granted_keywords(folded, cands)
         self._actions(folded, cands)
         self._glossary(oracle_text, folded, cands)
-        for ref in find_references(oracle_text, set(self.rulebook.rules)):
+        for ref in find_references(oracle_text, self._rule_numbers):
             cands.append((ref.start, ref.end, "rule_reference", ref.target, None))
         # choose: longest first, then by kind priority; no overlaps; nothing inside the card's own name
         cands.sort(key=lambda c: (-(c[1] - c[0]), _PRIORITY[c[2]], c[0]))
@@ -298,6 +299,10 @@ def _alt_items(names) -> list[str]:
     return [re.escape(n) for n in sorted(names, key=len, reverse=True)]
 
 
+def _word_char(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()  # the same boundary as _B and _E
+
+
 def _name_ranges(text: str, card_name: str | None) -> list[tuple[int, int]]:
     if not card_name:
         return []
@@ -307,8 +312,15 @@ def _name_ranges(text: str, card_name: str | None) -> list[tuple[int, int]]:
             names.add(n.split(", ")[0])
     out = []
     for n in names:
-        for m in re.finditer(_B + re.escape(n) + _E, text):
-            out.append((m.start(), m.end()))
+        # str.find, not a regex per name: a regex per card would recompile for every card of the corpus
+        start = text.find(n)
+        while start != -1:
+            end = start + len(n)
+            before = text[start - 1] if start else " "
+            after = text[end] if end < len(text) else " "
+            if not _word_char(before) and not _word_char(after):
+                out.append((start, end))
+            start = text.find(n, start + 1)
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from pathlib import Path
 
 import orjson
@@ -89,10 +90,11 @@ def store_tags(tags: dict[str, list]) -> None:
     """Replace the stored tags (they are recomputed from the whole corpus on each change)."""
     rows = [m.CardTag(card_id=oracle_id, tag_id=tag.id, kind=tag.kind, data=orjson.dumps(tag.to_dict()).decode())
             for oracle_id, card_tags_ in tags.items() for tag in card_tags_]
+    from .catalog.ingest import insert_rows
+
     with transaction.atomic():
         m.CardTag.objects.all().delete()
-        for start in range(0, len(rows), 5000):
-            m.CardTag.objects.bulk_create(rows[start : start + 5000])
+        insert_rows(m.CardTag, rows)
 
 
 def card_tags(oracle_id: str) -> list[dict]:
@@ -114,18 +116,26 @@ def tag_facets(tags: dict[str, list]) -> dict:
 # --- the one pass after an ingest ------------------------------------------------------------------
 
 
-def rebuild(corpus: Corpus | None = None, *, embed: bool | None = None, progress: bool = False) -> None:
+def rebuild(corpus: Corpus | None = None, *, embed: bool | None = None, progress: bool = False) -> dict[str, float]:
     """Tags, search index and knowledge index from the corpus (read from the database if not given).
-    embed: compute sentence embeddings for the knowledge index (default: unless TOLARIA_EMBED_AT_INGEST=0)."""
-    from . import searching
+    embed: compute sentence embeddings for the knowledge index (default: unless TOLARIA_EMBED_AT_INGEST=0).
+    Returns the seconds each step took."""
+    from . import knowledge_search, searching
     from .catalog.repository import load_corpus
 
-    from . import knowledge_search
+    seconds: dict[str, float] = {}
 
-    corpus = corpus or load_corpus()
-    tags = tag_corpus(corpus)
-    store_tags(tags)
-    facets = {"rule": rules_facet(corpus), **tag_facets(tags)}
-    searching.rebuild_index(corpus, facets)
-    knowledge_search.build(corpus, embed=embed, progress=progress)
+    def timed(step: str, fn, *args, **kwargs):
+        started = time.perf_counter()
+        value = fn(*args, **kwargs)
+        seconds[step] = round(time.perf_counter() - started, 2)
+        return value
 
+    corpus = corpus or timed("load corpus", load_corpus)
+    tags = timed("tag cards", tag_corpus, corpus)
+    timed("store tags", store_tags, tags)
+    facets = {"rule": timed("link rules", rules_facet, corpus), **tag_facets(tags)}
+    del tags  # the facets hold what the index needs; free the tag objects before the big builds
+    timed("search index", searching.rebuild_index, corpus, facets)
+    timed("knowledge index", knowledge_search.build, corpus, embed=embed, progress=progress)
+    return seconds

@@ -62,6 +62,7 @@ class IngestSummary:
     sets: Counts = field(default_factory=Counts)
     price_points: Counts = field(default_factory=Counts)
     unmatched_prices: int = 0
+    derived_seconds: dict[str, float] = field(default_factory=dict)  # tags, indexes: built after the writes
 
     @property
     def changed_anything(self) -> bool:
@@ -80,6 +81,7 @@ class IngestSummary:
             "sets": self.sets.as_dict(),
             "price_points": self.price_points.as_dict(),
             "unmatched_prices": self.unmatched_prices,
+            "derived_seconds": self.derived_seconds,
         }
 
     def lines(self) -> list[str]:
@@ -91,6 +93,8 @@ class IngestSummary:
         if self.unmatched_prices:
             out.append(f"{self.unmatched_prices:,} price points name printings that are not loaded; skipped")
         out.append(f"corpus version {self.version}" + ("" if self.changed_anything else " (nothing changed)"))
+        if self.derived_seconds:
+            out.append("then built: " + ", ".join(f"{step} {s:.1f} s" for step, s in self.derived_seconds.items()))
         return out
 
 
@@ -181,7 +185,7 @@ def _chunks(items: Sequence, size: int = BATCH) -> Iterable[Sequence]:
         yield items[start : start + size]
 
 
-def _insert(model, objects: Sequence) -> None:
+def insert_rows(model, objects: Sequence) -> None:
     """Insert many rows with one prepared statement (executemany): several times faster than
     bulk_create for the hundred thousand rows of a full ingest, on SQLite and PostgreSQL alike."""
     if not objects:
@@ -216,7 +220,7 @@ def _upsert(model, rows: dict[str, tuple[str, dict]], counts: Counts, update_fie
             new.append(model(pk=key, data=data, **columns))
         elif stored[key] != data:
             changed.append(model(pk=key, data=data, **columns))
-    _insert(model, new)
+    insert_rows(model, new)
     for chunk in _chunks(changed):
         model.objects.bulk_update(chunk, ["data", *update_fields])
     counts.added += len(new)
@@ -259,7 +263,7 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
     known = set()
     for chunk in _chunks([u.uuid for u in uuids], 900):
         known.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", flat=True))
-    _insert(m.MtgjsonUuid, [u for u in uuids if u.uuid not in known])
+    insert_rows(m.MtgjsonUuid, [u for u in uuids if u.uuid not in known])
 
 
 def _write_rulings(read: _Read, summary: IngestSummary) -> None:
@@ -291,7 +295,7 @@ def _write_rulings(read: _Read, summary: IngestSummary) -> None:
         to_add.extend(m.Ruling(card_id=oid, position=i, date=d, source=s, text=t) for i, (d, s, t) in enumerate(new))
     for chunk in _chunks(to_delete, 900):
         m.Ruling.objects.filter(card_id__in=chunk).delete()
-    _insert(m.Ruling, to_add)
+    insert_rows(m.Ruling, to_add)
 
 
 _PRICE_FIELDS = ["usd", "usd_foil", "usd_etched", "eur", "eur_foil", "tix"]
@@ -332,7 +336,7 @@ def _write_prices(read: _Read, summary: IngestSummary) -> None:
         if (pid, date) in stored:
             continue
         rows.append(m.PricePoint(printing_id=pid, date=date, **{f: getattr(point.prices, f) for f in _PRICE_FIELDS}))
-    _insert(m.PricePoint, rows)
+    insert_rows(m.PricePoint, rows)
     summary.price_points.added += len(rows)
     _latest_prices_onto_printings(points, known_printings, summary)
 

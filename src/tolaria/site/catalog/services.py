@@ -14,17 +14,17 @@ from . import models as m
 from .ingest import IngestSummary, ingest
 from .repository import card as load_card
 
-def rebuild_derived(*, embed: bool | None = None, progress: bool = False) -> None:
-    """Tags, the search index and the knowledge index, from what is now stored."""
+def rebuild_derived(*, embed: bool | None = None, progress: bool = False) -> dict[str, float]:
+    """Tags, the search index and the knowledge index, from what is now stored; seconds per step."""
     from tolaria.site import derived
 
-    derived.rebuild(embed=embed, progress=progress)
+    return derived.rebuild(embed=embed, progress=progress)
 
 
 def ingest_and_index(paths: Sequence[str | Path], *, progress: bool = False, embed: bool | None = None) -> IngestSummary:
     summary = ingest(paths, progress=progress)
     if summary.changed_anything:
-        rebuild_derived(embed=embed, progress=progress)
+        summary.derived_seconds = rebuild_derived(embed=embed, progress=progress)
         card_names.cache_clear()
     return summary
 
