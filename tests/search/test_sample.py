@@ -126,7 +126,7 @@ def test_corrupt_index_file_is_refused(tmp_path):
 def test_in_list_searches_within_the_users_lists(sample_index):
     from tolaria.search import search
 
-    bolt = next(oid for oid, name in zip(sample_index.oracle_ids, _names(sample_index)) if name == "Lightning Bolt")
+    bolt = next(oid for oid, name in zip(sample_index.oracle_ids, _sample_names(sample_index)) if name == "Lightning Bolt")
     lists = {"Burn Pile": {bolt}}
     found = search(sample_index, 'in:"list/Burn Pile" t:instant', user_lists=lists)
     assert found.oracle_ids == [bolt] and not found.warnings
@@ -139,7 +139,7 @@ def test_in_list_searches_within_the_users_lists(sample_index):
     assert any("no list named" in w for w in missing.warnings)
 
 
-def _names(index):
+def _sample_names(index):
     from tolaria.cards import load_sample
 
     cards = load_sample().cards

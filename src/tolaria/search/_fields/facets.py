@@ -26,7 +26,10 @@ class FacetFamily(Family):
         self.threshold_op, self.threshold = (">", 0.0)
 
     def term_matches(self, term: str) -> bool:
-        return fold(term) == self.term
+        """A tag id ("theme:lifegain") matches its whole self or its name after the group prefix
+        ("lifegain"), so `theme:lifegain` and `tag:theme:lifegain` find the same cards."""
+        folded = fold(term)
+        return folded == self.term or folded.partition(":")[2] == self.term
 
     def weight_ok(self, w: float) -> bool:
         return bool(compare(w, self.threshold_op, self.threshold))
@@ -65,7 +68,9 @@ class FacetFamily(Family):
         }
         prefixes: dict[str, list[str]] = {}
         for t in table:
-            prefixes.setdefault(fold(t)[:3], []).append(t)
+            folded = fold(t)
+            for key in {folded[:3], folded.partition(":")[2][:3]} - {""}:  # the whole id and its name part
+                prefixes.setdefault(key, []).append(t)
         cols["facet_terms_" + cls.facet] = prefixes
 
     def explain(self):

@@ -1,0 +1,447 @@
+"""Lists and decks as JSON: /api/lists and /api/decks.
+
+Scripts authenticate with a personal token from the account page (`Authorization: Bearer <token>`);
+the site's own pages may use the session (with a CSRF token on every write). Reading an unlisted or
+public list or deck needs no authentication; a private one answers 404 to everyone but its owner.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from django.http import HttpResponse
+from django.urls import reverse
+from ninja import Router, Schema, Status
+from ninja.errors import HttpError
+from ninja.security import HttpBearer, SessionAuth
+
+from tolaria.site.accounts.models import ApiToken
+from tolaria.site.collections import rules
+from tolaria.site.collections import services as svc
+from tolaria.site.collections.models import CardList, Deck
+
+from .api import api
+
+
+class TokenAuth(HttpBearer):
+    openapi_description = "A personal API token made on the account page (/accounts/)."
+
+    def authenticate(self, request, token):
+        return ApiToken.user_for(token)
+
+
+AUTH = [TokenAuth(), SessionAuth()]  # SessionAuth checks the CSRF token on writes
+
+Visibility = Literal["private", "unlisted", "public"]
+Zone = Literal["commander", "main", "sideboard", "maybeboard"]
+
+
+def _reader(request):
+    """The user behind a read request, if any: a bearer token, else the session."""
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        user = ApiToken.user_for(header[7:].strip())
+        if user is None:
+            raise HttpError(401, "Unauthorized")
+        return user
+    return request.user if request.user.is_authenticated else None
+
+
+def _guard(fn, *args, **kwargs):
+    try:
+        return fn(*args, **kwargs)
+    except svc.CollectionError as exc:
+        raise HttpError(400, str(exc)) from None
+
+
+# ------------------------------------------------------------------------------------------
+# Schemas
+
+
+class Error(Schema):
+    detail: str
+
+
+class ListIn(Schema):
+    name: str
+    notes: str = ""
+    visibility: Visibility = "private"
+
+
+class ListPatch(Schema):
+    name: str | None = None
+    notes: str | None = None
+    visibility: Visibility | None = None
+
+
+class ListCardIn(Schema):
+    card: str  # oracle id or exact card name
+    printing: str = ""
+    quantity: int = 1
+
+
+class ListCardOut(Schema):
+    id: int
+    oracle_id: str
+    name: str
+    quantity: int
+    printing_id: str | None
+    set_code: str | None
+    collector_number: str | None
+    price_usd: float | None
+
+
+class ListSummary(Schema):
+    token: str
+    name: str
+    visibility: str
+    is_default: bool
+    url: str
+    cards: int
+
+
+class ListOut(Schema):
+    token: str
+    name: str
+    notes: str
+    visibility: str
+    is_default: bool
+    owner: str
+    url: str
+    cards: list[ListCardOut]
+    total_usd: float
+
+
+class DeckIn(Schema):
+    name: str = ""
+    format: str = ""
+    description: str = ""
+    visibility: Visibility = "private"
+    card: str | None = None  # a first card (oracle id or name); the commander when it can be one
+    as_commander: bool | None = None
+
+
+class DeckPatch(Schema):
+    name: str | None = None
+    format: str | None = None
+    description: str | None = None
+    visibility: Visibility | None = None
+
+
+class DeckCardIn(Schema):
+    card: str  # oracle id or exact card name
+    quantity: int = 1
+    zone: Zone = "main"
+    printing: str = ""
+
+
+class DeckCardPatch(Schema):
+    zone: Zone | None = None
+    quantity: int | None = None
+
+
+class DeckCardOut(Schema):
+    id: int
+    oracle_id: str
+    name: str
+    zone: str
+    quantity: int
+    printing_id: str | None
+    price_usd: float | None
+
+
+class ProblemOut(Schema):
+    code: str
+    message: str
+    card: str
+
+
+class StatsOut(Schema):
+    cards: int
+    curve: dict[str, int]
+    pips: dict[str, int]
+    produced: dict[str, int]
+    types: dict[str, int]
+    average_mana_value: float
+    price_total_usd: float
+    unpriced_cards: int
+
+
+class DeckSummary(Schema):
+    token: str
+    name: str
+    format: str
+    visibility: str
+    url: str
+    cards: int
+
+
+class DeckOut(Schema):
+    token: str
+    name: str
+    format: str
+    format_label: str
+    description: str
+    visibility: str
+    owner: str
+    url: str
+    cards: list[DeckCardOut]
+    legal: bool
+    summary: str
+    problems: list[ProblemOut]
+    stats: StatsOut
+
+
+class ImportIn(Schema):
+    text: str
+
+
+class UnknownName(Schema):
+    name: str
+    suggestions: list[str]
+
+
+class ImportOut(Schema):
+    ok: bool
+    added: int
+    unknown: list[UnknownName]
+    errors: list[str]
+
+
+# ------------------------------------------------------------------------------------------
+# Serialisers
+
+
+def _list_out(card_list: CardList) -> dict:
+    rows, total = svc.list_rows(card_list)
+    return {
+        "token": card_list.token, "name": card_list.name, "notes": card_list.notes, "visibility": card_list.visibility,
+        "is_default": card_list.is_default, "owner": card_list.owner.username,
+        "url": reverse("collections:list_detail", args=[card_list.token]), "total_usd": total,
+        "cards": [{"id": r.id, "oracle_id": r.oracle_id, "name": r.name, "quantity": r.quantity,
+                   "printing_id": r.printing.id if r.printing else None, "set_code": r.printing.set_code if r.printing else None,
+                   "collector_number": r.printing.collector_number if r.printing else None, "price_usd": r.price} for r in rows],
+    }
+
+
+def _deck_out(deck: Deck) -> dict:
+    view = svc.deck_view(deck)
+    s = view.stats
+    return {
+        "token": deck.token, "name": deck.name, "format": deck.format, "format_label": deck.format_label,
+        "description": deck.description, "visibility": deck.visibility, "owner": deck.owner.username,
+        "url": reverse("collections:deck_detail", args=[deck.token]),
+        "cards": [{"id": r.id, "oracle_id": r.oracle_id, "name": r.name, "zone": r.zone, "quantity": r.quantity,
+                   "printing_id": r.printing.id if r.printing else None, "price_usd": r.price} for r in view.rows],
+        "legal": view.validation.legal, "summary": view.validation.summary,
+        "problems": [{"code": p.code, "message": p.message, "card": p.card} for p in view.validation.problems],
+        "stats": {"cards": s.cards, "curve": {(str(k) if k < 7 else "7+"): v for k, v in s.curve.items()}, "pips": s.pips,
+                  "produced": s.produced, "types": s.types, "average_mana_value": s.average_mana_value,
+                  "price_total_usd": s.price_total, "unpriced_cards": s.unpriced_cards},
+    }
+
+
+def _card(value: str):
+    card = svc.resolve_card(value)
+    if card is None:
+        suggestions = svc.suggest_names(value) if value else []
+        raise HttpError(404, f"No card is named {value!r}." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""))
+    return card
+
+
+# ------------------------------------------------------------------------------------------
+# Lists
+
+lists_router = Router(tags=["lists"])
+
+
+def _own_list(request, token) -> CardList:
+    card_list = svc.owned_list(request.auth, token)
+    if card_list is None:
+        raise HttpError(404, "No such list.")
+    return card_list
+
+
+@lists_router.get("", response=list[ListSummary], auth=AUTH, summary="Your lists")
+def my_lists(request):
+    return [{"token": cl.token, "name": cl.name, "visibility": cl.visibility, "is_default": cl.is_default,
+             "url": reverse("collections:list_detail", args=[cl.token]), "cards": len(cl.items.all())}
+            for cl in CardList.objects.filter(owner=request.auth).prefetch_related("items")]
+
+
+@lists_router.post("", response={201: ListOut, 400: Error}, auth=AUTH, summary="Create a list")
+def create_list(request, body: ListIn):
+    card_list = _guard(svc.create_list, request.auth, body.name, body.notes, body.visibility)
+    return Status(201, _list_out(card_list))
+
+
+@lists_router.get("/{token}", response={200: ListOut, 404: Error}, auth=None, summary="A list with its cards and prices")
+def get_list(request, token: str):
+    card_list = svc.visible_list(_reader(request), token)
+    if card_list is None:
+        raise HttpError(404, "No such list.")
+    return _list_out(card_list)
+
+
+@lists_router.patch("/{token}", response={200: ListOut, 400: Error, 404: Error}, auth=AUTH, summary="Rename a list, change notes or visibility")
+def patch_list(request, token: str, body: ListPatch):
+    card_list = _own_list(request, token)
+    if body.name is not None:
+        if not body.name.strip():
+            raise HttpError(400, "A list needs a name.")
+        card_list.name = body.name.strip()[:120]
+    if body.notes is not None:
+        card_list.notes = body.notes
+    if body.visibility is not None:
+        card_list.visibility = body.visibility
+    card_list.save()
+    return _list_out(card_list)
+
+
+@lists_router.delete("/{token}", response={204: None, 404: Error}, auth=AUTH, summary="Delete a list")
+def delete_list(request, token: str):
+    _own_list(request, token).delete()
+    return Status(204, None)
+
+
+@lists_router.post("/{token}/cards", response={200: ListOut, 400: Error, 404: Error}, auth=AUTH, summary="Add a card to a list")
+def add_list_card(request, token: str, body: ListCardIn):
+    card_list = _own_list(request, token)
+    card = _card(body.card)
+    if body.quantity < 1 or body.quantity > svc.MAX_QUANTITY:
+        raise HttpError(400, f"A quantity is between 1 and {svc.MAX_QUANTITY}.")
+    _guard(svc.save_card, request.auth, card.oracle_id, printing_id=body.printing, list_id=card_list.pk, quantity=body.quantity)
+    return _list_out(card_list)
+
+
+@lists_router.delete("/{token}/cards/{item_id}", response={204: None, 404: Error}, auth=AUTH, summary="Remove a card from a list")
+def delete_list_card(request, token: str, item_id: int):
+    card_list = _own_list(request, token)
+    if not card_list.items.filter(pk=item_id).delete()[0]:
+        raise HttpError(404, "That card is not in this list.")
+    return Status(204, None)
+
+
+@lists_router.get("/{token}/export", auth=None, summary="A list as CSV or text", response={200: str, 400: Error, 404: Error})
+def export_list(request, token: str, format: Literal["csv", "text"] = "csv"):
+    card_list = svc.visible_list(_reader(request), token)
+    if card_list is None:
+        raise HttpError(404, "No such list.")
+    if format == "csv":
+        return HttpResponse(svc.list_csv(card_list), content_type="text/csv; charset=utf-8")
+    return HttpResponse(svc.list_text(card_list), content_type="text/plain; charset=utf-8")
+
+
+# ------------------------------------------------------------------------------------------
+# Decks
+
+decks_router = Router(tags=["decks"])
+
+
+def _own_deck(request, token) -> Deck:
+    deck = svc.owned_deck(request.auth, token)
+    if deck is None:
+        raise HttpError(404, "No such deck.")
+    return deck
+
+
+@decks_router.get("", response=list[DeckSummary], auth=AUTH, summary="Your decks")
+def my_decks(request):
+    return [{"token": d.token, "name": d.name, "format": d.format, "visibility": d.visibility,
+             "url": reverse("collections:deck_detail", args=[d.token]), "cards": sum(c.quantity for c in d.cards.all())}
+            for d in Deck.objects.filter(owner=request.auth).prefetch_related("cards")]
+
+
+@decks_router.get("/formats", response=list[dict], auth=None, summary="Deck formats and their rules")
+def formats(request):
+    return [{"key": f.key, "label": f.label, "min_size": f.min_size, "exact_size": f.exact_size, "copy_limit": f.copy_limit,
+             "sideboard_max": f.sideboard_max, "commander": f.commander} for f in rules.FORMATS.values()]
+
+
+@decks_router.post("", response={201: DeckOut, 400: Error, 404: Error}, auth=AUTH, summary="Create a deck, optionally with a first card")
+def create_deck(request, body: DeckIn):
+    card = _card(body.card) if body.card else None
+    deck = _guard(svc.create_deck, request.auth, body.name, body.format, card=card, description=body.description,
+                  visibility=body.visibility, as_commander=body.as_commander)
+    return Status(201, _deck_out(deck))
+
+
+@decks_router.get("/{token}", response={200: DeckOut, 404: Error}, auth=None, summary="A deck with its validation and statistics")
+def get_deck(request, token: str):
+    deck = svc.visible_deck(_reader(request), token)
+    if deck is None:
+        raise HttpError(404, "No such deck.")
+    return _deck_out(deck)
+
+
+@decks_router.patch("/{token}", response={200: DeckOut, 400: Error, 404: Error}, auth=AUTH, summary="Change a deck's name, format, description or visibility")
+def patch_deck(request, token: str, body: DeckPatch):
+    deck = _own_deck(request, token)
+    if body.name is not None:
+        if not body.name.strip():
+            raise HttpError(400, "A deck needs a name.")
+        deck.name = body.name.strip()[:120]
+    if body.format is not None:
+        deck.format = _guard(svc._format, body.format)
+    if body.description is not None:
+        deck.description = body.description
+    if body.visibility is not None:
+        deck.visibility = body.visibility
+    deck.save()
+    return _deck_out(deck)
+
+
+@decks_router.delete("/{token}", response={204: None, 404: Error}, auth=AUTH, summary="Delete a deck")
+def delete_deck(request, token: str):
+    _own_deck(request, token).delete()
+    return Status(204, None)
+
+
+@decks_router.post("/{token}/cards", response={200: DeckOut, 400: Error, 404: Error}, auth=AUTH, summary="Add a card to a zone of a deck")
+def add_deck_card(request, token: str, body: DeckCardIn):
+    deck = _own_deck(request, token)
+    card = _card(body.card)
+    if body.quantity < 1:
+        raise HttpError(400, "A quantity is at least 1.")
+    _guard(svc.add_card, deck, card, body.quantity, body.zone, body.printing)
+    return _deck_out(deck)
+
+
+@decks_router.patch("/{token}/cards/{row_id}", response={200: DeckOut, 400: Error, 404: Error}, auth=AUTH,
+                    summary="Move a card to another zone or set its quantity (0 removes it)")
+def patch_deck_card(request, token: str, row_id: int, body: DeckCardPatch):
+    deck = _own_deck(request, token)
+    _guard(svc.update_card, deck, row_id, zone=body.zone, quantity=body.quantity)
+    return _deck_out(deck)
+
+
+@decks_router.delete("/{token}/cards/{row_id}", response={204: None, 400: Error, 404: Error}, auth=AUTH, summary="Remove a card from a deck")
+def delete_deck_card(request, token: str, row_id: int):
+    deck = _own_deck(request, token)
+    if not deck.cards.filter(pk=row_id).exists():
+        raise HttpError(404, "That card is not in this deck.")
+    _guard(svc.update_card, deck, row_id, quantity=0)
+    return Status(204, None)
+
+
+@decks_router.post("/{token}/import", response={200: ImportOut, 400: ImportOut, 404: Error}, auth=AUTH,
+                   summary="Add a decklist (text, MTG Arena or MTGO .dek); all or nothing")
+def import_deck(request, token: str, body: ImportIn):
+    deck = _own_deck(request, token)
+    result = svc.import_decklist(deck, body.text)
+    out = {"ok": result.ok, "added": result.added, "errors": result.errors,
+           "unknown": [{"name": n, "suggestions": s} for n, s in result.unknown]}
+    return Status(200 if result.ok else 400, out)
+
+
+@decks_router.get("/{token}/export", auth=None, summary="A deck as text, MTG Arena or MTGO .dek", response={200: str, 404: Error})
+def export_deck(request, token: str, format: Literal["text", "arena", "mtgo"] = "text"):
+    deck = svc.visible_deck(_reader(request), token)
+    if deck is None:
+        raise HttpError(404, "No such deck.")
+    text, content_type, _ = svc.export_deck(deck, format)
+    return HttpResponse(text, content_type=content_type)
+
+
+api.add_router("/lists", lists_router)
+api.add_router("/decks", decks_router)

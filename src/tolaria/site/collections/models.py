@@ -1,0 +1,99 @@
+"""Saved lists and decks. Cards are referenced by oracle id (and printing id) as plain values with the
+name kept beside them, so a re-ingest that drops or renames a card never deletes a user's data."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from .rules import ZONES, ZONE_LABELS, FORMATS
+
+PRIVATE, UNLISTED, PUBLIC = "private", "unlisted", "public"
+VISIBILITY_CHOICES = [
+    (PRIVATE, "Private — only you"),
+    (UNLISTED, "Unlisted — anyone with the link"),
+    (PUBLIC, "Public — anyone"),
+]
+DEFAULT_LIST_NAME = "Saved cards"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(12)  # 96 random bits: unguessable link
+
+
+class Owned(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    name = models.CharField(max_length=120)
+    visibility = models.CharField(max_length=10, choices=VISIBILITY_CHOICES, default=PRIVATE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+    def visible_to(self, user) -> bool:
+        """Private: the owner only. Unlisted and public: anyone who has the link."""
+        if self.visibility in (UNLISTED, PUBLIC):
+            return True
+        return bool(user and user.is_authenticated and user.pk == self.owner_id)
+
+    def owned_by(self, user) -> bool:
+        return bool(user and user.is_authenticated and user.pk == self.owner_id)
+
+
+class CardList(Owned):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="card_lists")
+    notes = models.TextField(blank=True)
+    is_default = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-is_default", "name"]
+        indexes = [models.Index(fields=["owner", "name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ListItem(models.Model):
+    card_list = models.ForeignKey(CardList, on_delete=models.CASCADE, related_name="items")
+    oracle_id = models.CharField(max_length=36, db_index=True)
+    card_name = models.CharField(max_length=300)
+    printing_id = models.CharField(max_length=36, blank=True, default="")
+    quantity = models.PositiveIntegerField(default=1)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["card_name"]
+        constraints = [models.UniqueConstraint(fields=["card_list", "oracle_id", "printing_id"], name="one_item_per_card_printing")]
+
+
+class Deck(Owned):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    format = models.CharField(max_length=30, blank=True, choices=[(k, f.label) for k, f in FORMATS.items()])
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def format_label(self) -> str:
+        return FORMATS[self.format].label if self.format in FORMATS else self.format
+
+
+class DeckCard(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    oracle_id = models.CharField(max_length=36, db_index=True)
+    card_name = models.CharField(max_length=300)
+    printing_id = models.CharField(max_length=36, blank=True, default="")
+    zone = models.CharField(max_length=12, choices=[(z, ZONE_LABELS[z]) for z in ZONES], default="main")
+    quantity = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["zone", "card_name"]
+        constraints = [models.UniqueConstraint(fields=["deck", "oracle_id", "zone"], name="one_row_per_card_zone")]

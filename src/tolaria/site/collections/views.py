@@ -1,0 +1,324 @@
+"""Pages for lists and decks. Reading a private list or deck that is not yours answers 404 (its
+existence is not revealed); every write needs the owner's session and a CSRF token."""
+
+from __future__ import annotations
+
+from urllib.parse import quote, urlparse
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from . import charts, rules
+from . import services as svc
+from .models import VISIBILITY_CHOICES, CardList, Deck
+
+
+def _safe_next(request, fallback: str) -> str:
+    candidates = [request.POST.get("next"), request.GET.get("next")]
+    referer = request.META.get("HTTP_REFERER")
+    if referer:
+        parts = urlparse(referer)
+        if parts.netloc == request.get_host():
+            candidates.append(parts.path + (f"?{parts.query}" if parts.query else ""))
+    for target in candidates:
+        if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+            return target
+    return fallback
+
+
+def _login_redirect(request, next_url: str):
+    return redirect(f"{settings.LOGIN_URL}?next={quote(next_url)}")
+
+
+# ------------------------------------------------------------------------------------------
+# Saving a card
+
+
+@require_POST
+def save_card(request):
+    """One click from a card page or a search result: put the card in a list (the default one unless
+    `list` or `new_list` says otherwise) and go back where the user was."""
+    back = _safe_next(request, "/")
+    if not request.user.is_authenticated:
+        messages.info(request, "Log in to save cards to your lists.")
+        return _login_redirect(request, back)
+    try:
+        target, item = svc.save_card(request.user, request.POST.get("card", ""), printing_id=request.POST.get("printing", ""),
+                                     list_id=request.POST.get("list"), new_list=request.POST.get("new_list", ""))
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
+        return redirect(back)
+    url = reverse("collections:list_detail", args=[target.token])
+    messages.success(request, f"Saved {item.card_name} to “{target.name}” ({item.quantity} there now).")
+    response = redirect(back)
+    response["X-Tolaria-List"] = url
+    return response
+
+
+# ------------------------------------------------------------------------------------------
+# Lists
+
+
+@login_required
+@require_GET
+def lists(request):
+    return render(request, "collections/lists.html", {
+        "lists": CardList.objects.filter(owner=request.user).prefetch_related("items"),
+        "visibility_choices": VISIBILITY_CHOICES,
+    })
+
+
+@login_required
+@require_POST
+def list_create(request):
+    try:
+        card_list = svc.create_list(request.user, request.POST.get("name", ""), request.POST.get("notes", ""),
+                                    request.POST.get("visibility", "private"))
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
+        return redirect("collections:lists")
+    return redirect("collections:list_detail", card_list.token)
+
+
+def _visible_list(request, token):
+    card_list = svc.visible_list(request.user, token)
+    if card_list is None:
+        raise Http404("No such list.")
+    return card_list
+
+
+def _owned_list(request, token):
+    card_list = svc.owned_list(request.user, token)
+    if card_list is None:
+        raise Http404("No such list.")
+    return card_list
+
+
+@require_GET
+def list_detail(request, token):
+    card_list = _visible_list(request, token)
+    rows, total = svc.list_rows(card_list)
+    return render(request, "collections/list_detail.html", {
+        "card_list": card_list, "rows": rows, "total": total, "is_owner": card_list.owned_by(request.user),
+        "visibility_choices": VISIBILITY_CHOICES, "card_count": sum(r.quantity for r in rows),
+    })
+
+
+@login_required
+@require_POST
+def list_edit(request, token):
+    card_list = _owned_list(request, token)
+    name = request.POST.get("name", "").strip()
+    visibility = request.POST.get("visibility", card_list.visibility)
+    if not name or visibility not in dict(VISIBILITY_CHOICES):
+        messages.error(request, "A list needs a name and a visibility (private, unlisted or public).")
+    else:
+        card_list.name, card_list.notes, card_list.visibility = name[:120], request.POST.get("notes", ""), visibility
+        card_list.save()
+        messages.success(request, "List saved.")
+    return redirect("collections:list_detail", card_list.token)
+
+
+@login_required
+@require_POST
+def list_delete(request, token):
+    card_list = _owned_list(request, token)
+    card_list.delete()
+    messages.success(request, f"Deleted the list “{card_list.name}”.")
+    return redirect("collections:lists")
+
+
+@login_required
+@require_POST
+def list_item(request, token, item_id: int):
+    card_list = _owned_list(request, token)
+    quantity = 0 if "remove" in request.POST else request.POST.get("quantity")
+    try:
+        svc.set_item_quantity(card_list, item_id, quantity)
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
+    return redirect("collections:list_detail", card_list.token)
+
+
+@require_GET
+def list_export(request, token):
+    card_list = _visible_list(request, token)
+    kind = request.GET.get("format", "csv")
+    slug = "".join(ch if ch.isalnum() else "-" for ch in card_list.name).strip("-") or "list"
+    if kind == "csv":
+        response = HttpResponse(svc.list_csv(card_list), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{slug}.csv"'
+    elif kind == "text":
+        response = HttpResponse(svc.list_text(card_list), content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{slug}.txt"'
+    else:
+        return HttpResponse("Export formats are csv and text.", status=400, content_type="text/plain")
+    return response
+
+
+# ------------------------------------------------------------------------------------------
+# Decks
+
+
+@login_required
+@require_GET
+def decks(request):
+    return render(request, "collections/decks.html", {
+        "decks": Deck.objects.filter(owner=request.user).prefetch_related("cards"),
+        "formats": rules.FORMATS.values(),
+    })
+
+
+def start_deck(request):
+    """GET: a form to pick a format and a name for a new deck, with `?card=` as its first card.
+    POST: create the deck (the card goes in the command zone when it can be a commander and the
+    format has one)."""
+    card = svc.resolve_card(request.POST.get("card") or request.GET.get("card") or "")
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            messages.info(request, "Log in to start a deck.")
+        return _login_redirect(request, request.get_full_path() if request.method == "GET" else
+                               (reverse("collections:start_deck") + (f"?card={card.oracle_id}" if card else "")))
+    can_command = card is not None and rules.commander_reason(card) is None
+    if request.method == "POST":
+        try:
+            as_commander = request.POST.get("as_commander") == "1" if "commander_choice" in request.POST else None
+            deck = svc.create_deck(request.user, request.POST.get("name", ""), request.POST.get("format", ""), card=card,
+                                   description=request.POST.get("description", ""),
+                                   visibility=request.POST.get("visibility", "private"), as_commander=as_commander)
+        except svc.CollectionError as exc:
+            messages.error(request, str(exc))
+        else:
+            return redirect("collections:deck_detail", deck.token)
+    elif request.method != "GET":
+        return HttpResponse(status=405)
+    default_format = "commander" if can_command else "modern"
+    if card is not None and card.legalities.get(default_format) not in ("legal", "restricted"):
+        default_format = next((k for k in ("commander", "modern", "legacy", "vintage") if card.legalities.get(k) == "legal"), "")
+    return render(request, "collections/start_deck.html", {
+        "card": card, "can_command": can_command, "formats": rules.FORMATS.values(), "default_format": default_format,
+        "visibility_choices": VISIBILITY_CHOICES, "missing_card": bool(request.GET.get("card")) and card is None,
+    })
+
+
+def _visible_deck(request, token):
+    deck = svc.visible_deck(request.user, token)
+    if deck is None:
+        raise Http404("No such deck.")
+    return deck
+
+
+def _owned_deck(request, token):
+    deck = svc.owned_deck(request.user, token)
+    if deck is None:
+        raise Http404("No such deck.")
+    return deck
+
+
+def _deck_page(request, deck, *, import_result=None, import_text="", status=200):
+    view = svc.deck_view(deck)
+    return render(request, "collections/deck_detail.html", {
+        "deck": deck, "view": view, "zones": view.zone_rows(), "validation": view.validation, "stats": view.stats,
+        "curve_svg": charts.mana_curve(view.stats), "colors_svg": charts.color_balance(view.stats),
+        "types_svg": charts.type_breakdown(view.stats), "is_owner": deck.owned_by(request.user),
+        "zone_choices": [(z, rules.ZONE_LABELS[z]) for z in rules.ZONES], "formats": rules.FORMATS.values(),
+        "visibility_choices": VISIBILITY_CHOICES, "import_result": import_result, "import_text": import_text,
+    }, status=status)
+
+
+@require_GET
+def deck_detail(request, token):
+    return _deck_page(request, _visible_deck(request, token))
+
+
+@login_required
+@require_POST
+def deck_edit(request, token):
+    deck = _owned_deck(request, token)
+    name = request.POST.get("name", "").strip()
+    fmt = request.POST.get("format", deck.format)
+    visibility = request.POST.get("visibility", deck.visibility)
+    if not name or fmt not in rules.FORMATS or visibility not in dict(VISIBILITY_CHOICES):
+        messages.error(request, "A deck needs a name, a known format and a visibility.")
+    else:
+        deck.name, deck.format, deck.visibility = name[:120], fmt, visibility
+        deck.description = request.POST.get("description", "")
+        deck.save()
+        messages.success(request, "Deck saved.")
+    return redirect("collections:deck_detail", deck.token)
+
+
+@login_required
+@require_POST
+def deck_delete(request, token):
+    deck = _owned_deck(request, token)
+    deck.delete()
+    messages.success(request, f"Deleted the deck “{deck.name}”.")
+    return redirect("collections:decks")
+
+
+@login_required
+@require_POST
+def deck_add(request, token):
+    deck = _owned_deck(request, token)
+    name = request.POST.get("name", "").strip()
+    card = svc.resolve_card(name)
+    if card is None:
+        suggestions = svc.suggest_names(name) if name else []
+        messages.error(request, f"No card is named “{name}”." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""))
+        return redirect("collections:deck_detail", deck.token)
+    try:
+        svc.add_card(deck, card, request.POST.get("quantity") or 1, request.POST.get("zone") or rules.MAIN)
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Added {card.name}.")
+    return redirect(reverse("collections:deck_detail", args=[deck.token]) + "#add")
+
+
+@login_required
+@require_POST
+def deck_card(request, token, row_id: int):
+    deck = _owned_deck(request, token)
+    try:
+        if "remove" in request.POST:
+            svc.update_card(deck, row_id, quantity=0)
+        else:
+            svc.update_card(deck, row_id, zone=request.POST.get("zone") or None, quantity=request.POST.get("quantity"))
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
+    return redirect("collections:deck_detail", deck.token)
+
+
+@login_required
+@require_POST
+def deck_import(request, token):
+    deck = _owned_deck(request, token)
+    text = request.POST.get("decklist", "")
+    upload = request.FILES.get("file")
+    if upload is not None:
+        text = upload.read(1_000_000).decode("utf-8", errors="replace")
+    result = svc.import_decklist(deck, text)
+    if not result.ok:
+        return _deck_page(request, deck, import_result=result, import_text=text, status=400)
+    messages.success(request, f"Imported {result.added} card{'s' if result.added != 1 else ''}.")
+    return redirect("collections:deck_detail", deck.token)
+
+
+@require_GET
+def deck_export(request, token):
+    deck = _visible_deck(request, token)
+    try:
+        text, content_type, filename = svc.export_deck(deck, request.GET.get("format", "text"))
+    except svc.CollectionError as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain")
+    response = HttpResponse(text, content_type=content_type)
+    if request.GET.get("download"):
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
