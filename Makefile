@@ -28,18 +28,21 @@ node: node_modules/.installed
 run: install node
 	$(VENV)/bin/tolaria serve --host $(HOST) --port $(PORT)
 
+# each test run gets a data dir of its own (index files, secret key), so runs never share ./var
+TESTDIR = TOLARIA_DATA_DIR=$$(mktemp -d -t tolaria-test-XXXXXX)
+
 test: install
-	$(PY) -m pytest -q -m "not full and not browser" -p no:cacheprovider
+	$(TESTDIR) $(PY) -m pytest -q -m "not full and not browser" -p no:cacheprovider
 
 test-pg: install
-	DATABASE_URL=$${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/tolaria_test} \
+	$(TESTDIR) DATABASE_URL=$${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/tolaria_test} \
 	  $(PY) -m pytest -q -m "not full and not browser" -p no:cacheprovider
 
 test-full: install
-	TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m full -p no:cacheprovider
+	$(TESTDIR) TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m full -p no:cacheprovider
 
 test-browser: install node
-	$(PY) -m pytest -q -m browser -p no:cacheprovider
+	$(TESTDIR) $(PY) -m pytest -q -m browser -p no:cacheprovider
 
 bench: install
 	TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) benchmarks/run_all.py --shared $(abspath $(SHARED)) --out BENCHMARKS.md

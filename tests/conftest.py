@@ -1,11 +1,8 @@
 import os
-import tempfile
 from pathlib import Path
 
 # Tests build the knowledge index lexically; the tests of ranking by meaning embed what they need.
 os.environ.setdefault("TOLARIA_EMBED_AT_INGEST", "0")
-# Each test session has a data dir of its own (index files, secret key): runs never share ./var.
-os.environ["TOLARIA_DATA_DIR"] = tempfile.mkdtemp(prefix="tolaria-test-")
 
 import pytest
 

@@ -82,8 +82,21 @@ class CardSearch:
     index: CardIndex
 
 
+def user_lists(user, query: str) -> dict[str, set[str]] | None:
+    """The user's own lists (name -> oracle ids) when the query searches within lists (in:list/NAME);
+    None for anonymous users, so the search says to log in. Private lists never reach anyone else."""
+    if user is None or not getattr(user, "is_authenticated", False) or "list/" not in query.lower():
+        return None
+    from .collections.models import CardList
+    from .collections.services import list_oracle_ids
+
+    names = set(CardList.objects.filter(owner=user).values_list("name", flat=True))
+    return {name: list_oracle_ids(user, name) for name in names}
+
+
 def run_search(query: str, *, unique: str = "cards", order: str = "name", direction: str = "auto",
-               page: int = 1, page_size: int = 175) -> SearchResult:
-    """Raises tolaria.search.QueryError (syntax, too long) for the caller to show."""
+               page: int = 1, page_size: int = 175, user=None) -> SearchResult:
+    """Raises tolaria.search.QueryError (syntax, too long) for the caller to show.
+    user: the searching user, whose lists `in:list/NAME` searches within."""
     return search(current_index(), query, unique=unique, order=order, direction=direction, page=page,
-                  page_size=page_size)
+                  page_size=page_size, user_lists=user_lists(user, query))

@@ -36,7 +36,7 @@ def normalise_order(order: str | None) -> str:
 
 
 def do_search(query: str, *, unique: str = "cards", order: str = "name", direction: str = "auto", page: int = 1,
-              page_size: int = PAGE_SIZE):
+              page_size: int = PAGE_SIZE, user=None):
     """A SearchResult, or a SearchFailure saying why not (bad syntax, too long, no match, past the end)."""
     if len(query) > MAX_QUERY_LENGTH:
         return SearchFailure(400, "bad_request", f"queries are limited to {MAX_QUERY_LENGTH} characters; this one has {len(query)}")
@@ -44,7 +44,7 @@ def do_search(query: str, *, unique: str = "cards", order: str = "name", directi
         return SearchFailure(400, "bad_request", "the query is empty: give a search like t:creature o:trample")
     try:
         result = run_search(query, unique=unique or "cards", order=normalise_order(order), direction=direction or "auto",
-                            page=max(1, page), page_size=page_size)
+                            page=max(1, page), page_size=page_size, user=user)
     except QuerySyntaxError as exc:
         expected = f"; expected {', '.join(exc.expected)}" if exc.expected else ""
         details = f"{exc.message} at position {exc.position + 1}{expected}"

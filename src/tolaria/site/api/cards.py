@@ -34,12 +34,22 @@ def _failure(f: data.SearchFailure):
                         "A bad query answers 400 naming the position and what was expected; no match answers 404.")
 def search_cards(request: HttpRequest, q: str = Query(..., description="a Scryfall-syntax query"),
                  unique: str = "cards", order: str = "name", dir: str = "auto", page: int = 1):
-    result = data.do_search(q, unique=unique, order=order, direction=dir, page=page)
+    result = data.do_search(q, unique=unique, order=order, direction=dir, page=page, user=_searching_user(request))
     if isinstance(result, data.SearchFailure):
         return _failure(result)
     next_page = absolute_with(request, page=result.page + 1) if result.has_more else None
     body = list_object(request, result, next_page)
     return json_response(body)
+
+
+def _searching_user(request: HttpRequest):
+    """Whose lists in:list/NAME searches: a bearer token's user, else the session's (None: anonymous)."""
+    from tolaria.site.accounts.models import ApiToken
+
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        return ApiToken.user_for(header[7:].strip())
+    return request.user if request.user.is_authenticated else None
 
 
 @router.get("/named", response={200: dict, **ERRORS}, summary="One card by its exact or approximate name")

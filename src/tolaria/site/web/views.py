@@ -151,7 +151,8 @@ def search(request):
     hits = p.knowledge_hits(q) if plain and page == 1 else []
     ctx["hits"] = hits
     try:
-        result = run_search(q, unique=unique, order=order, direction=direction, page=page, page_size=PAGE_SIZE)
+        result = run_search(q, unique=unique, order=order, direction=direction, page=page, page_size=PAGE_SIZE,
+                            user=request.user)
     except QuerySyntaxError as e:
         ctx["error"] = {"message": e.message, "query": e.query, "position": e.position, "caret": e.caret,
                         "expected": ", ".join(e.expected), "pad": " " * e.position}
