@@ -91,6 +91,7 @@ def test_tags_panel_without_tags_says_predicted_tags_are_unavailable(client, car
     from tolaria.site import derived
 
     monkeypatch.setattr(derived, "card_tags", lambda oid: [], raising=False)
+    monkeypatch.setattr(derived, "predicted_available", lambda: False)
     words = text(client.get(card_url(client, "Fleetfoot Dancer")).content.decode())
     assert "Tags and classifications" in words
     assert ("Card attributes are distinct from extracted ability facts and inferred themes. "
@@ -117,15 +118,26 @@ def test_tags_are_grouped_linked_and_show_evidence_and_kind(client, card_url, mo
     assert "Predicted tags are currently unavailable." not in page and "0.61" in page
 
 
-def test_a_failing_tagger_does_not_break_the_page(client, card_url, monkeypatch):
+def test_an_unreadable_model_leaves_the_page_whole(client, card_url, monkeypatch, tmp_path):
     from tolaria.site import derived
 
-    def boom(oid):
-        raise RuntimeError("no model")
+    broken = tmp_path / "predicted-tags.pkl"
+    broken.write_bytes(b"not a model")
+    monkeypatch.setattr(derived, "model_paths", lambda: [broken])
+    derived.predicted_model.cache_clear()
+    try:
+        response = client.get(card_url(client, "Fleetfoot Dancer"))
+        assert response.status_code == 200 and "Predicted tags are currently unavailable." in response.content.decode()
+    finally:
+        derived.predicted_model.cache_clear()
 
-    monkeypatch.setattr(derived, "card_tags", boom, raising=False)
-    response = client.get(card_url(client, "Fleetfoot Dancer"))
-    assert response.status_code == 200 and "Predicted tags are currently unavailable." in response.content.decode()
+
+def test_a_card_the_model_tags_nothing_says_so(client, card_url):
+    from tolaria.site import derived
+
+    assert derived.predicted_available()
+    words = text(client.get(card_url(client, "Fleetfoot Dancer")).content.decode())
+    assert "No predicted tags for this card." in words
 
 
 def test_price_history_chart_from_price_points(client, card_url):

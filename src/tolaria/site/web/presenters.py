@@ -306,15 +306,32 @@ KIND_LABELS = {"attribute": "card attribute", "extracted": "ability fact", "infe
                "predicted": "predicted", "ai": "AI theme"}
 
 
+def evidence_text(evidence) -> str:
+    """Why a tag is on a card, in words: the quoted text it was read from, the card data, or the
+    facts a theme was concluded from."""
+    if isinstance(evidence, str):
+        return evidence
+    parts = []
+    for e in evidence or ():
+        if not isinstance(e, dict):
+            parts.append(str(e))
+        elif e.get("source") == "text":
+            parts.append(f"“{e.get('text', '')}”")
+        elif e.get("source") == "facts":
+            parts.append("from " + ", ".join(e.get("facts", ())))
+        elif e.get("field"):
+            parts.append(f"{e['field']}: {e.get('text') or ''}".strip())
+        elif e.get("source") == "model":
+            parts.append("a model's guess")
+    return "; ".join(parts)
+
+
 def tag_groups(tags: list[dict]) -> tuple[list[dict], list[dict]]:
     groups: dict[str, list[dict]] = {g: [] for g in TAG_GROUPS}
     predicted = []
     for t in tags:
         t = dict(t) if isinstance(t, dict) else {k: _get(t, k) for k in ("id", "label", "group", "kind", "evidence", "confidence")}
-        ev = t.get("evidence")
-        if isinstance(ev, (list, tuple)):
-            ev = "; ".join(str(e) for e in ev)
-        t["evidence_text"] = ev or ""
+        t["evidence_text"] = evidence_text(t.get("evidence"))
         t["kind_label"] = KIND_LABELS.get(t.get("kind") or "", t.get("kind") or "")
         t["href"] = "/search?" + urllib.parse.urlencode({"q": f"tag:{t.get('id')}"})
         if t.get("kind") == "predicted" or t.get("group") == "Predicted tags":

@@ -7,6 +7,7 @@ import random
 import urllib.parse
 
 import orjson
+from django.db.models import Count
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -93,15 +94,10 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
                       "mana": p.mana_html(face.mana_cost), "flavor": p.text_html(flavor) if flavor else "", "index": i})
     from tolaria.site import derived
 
-    tags = []
-    card_tags = getattr(derived, "card_tags", None)
-    if card_tags is not None:
-        try:
-            tags = list(card_tags(card.oracle_id))
-        except Exception:
-            log.exception("card_tags(%s) failed", card.oracle_id)
-            tags = []
-    tag_groups, predicted = p.tag_groups(tags)
+    from tolaria.site import knowledge_search
+
+    tag_groups, predicted = p.tag_groups(derived.card_tags(card.oracle_id))
+    similar = [{**item, "url": f"/card/{item['oracle_id']}"} for item in knowledge_search.similar_to(card.oracle_id)]
     here = request.get_full_path()
     ctx = {
         "card": card, "printing": printing, "faces": faces, "set_name": sets.get(printing.set_code, printing.set_code.upper()),
@@ -109,7 +105,8 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         "prices": p.price_list(printing.prices), "chart": p.price_chart(points),
         "legalities": p.legality_rows(card.legalities), "printings": printings,
         "printing_rows": p.printing_rows_html(printings),
-        "tag_groups": tag_groups, "predicted": predicted,
+        "tag_groups": tag_groups, "predicted": predicted, "predicted_available": derived.predicted_available(),
+        "similar": similar, "meaning_status": knowledge_search.meaning_status(),
         "save_url": _reverse("collections:save_card", "/accounts/login/?next=" + urllib.parse.quote(here)),
         "deck_url": _reverse("collections:start_deck", "/accounts/login/?next=" + urllib.parse.quote(here),
                              "?" + urllib.parse.urlencode({"card": card.oracle_id})),
@@ -165,6 +162,13 @@ def search(request):
         row = m.Printing.objects.select_related("card").only("set_code", "collector_number", "card__name").get(pk=result.printing_ids[0])
         return HttpResponseRedirect(p.printing_url(row, row.card.name))
     ctx.update(result=result, rows=_result_rows(result, full_text=view == "text"), suggestions=[] if result.total else _suggest(q))
+    if plain:
+        from tolaria.site import knowledge_search
+
+        ctx["meaning_status"] = knowledge_search.meaning_status()
+        syntax = knowledge_search.syntax_for(q)
+        if syntax and syntax != q:
+            ctx.update(syntax_suggestion=syntax, syntax_url="/search?" + urllib.parse.urlencode({"q": syntax}))
     if plain and not result.total:
         words = q.split()
         ctx["text_search"] = f'o:"{q}"' if len(words) > 1 else f"o:{q}"
@@ -326,3 +330,73 @@ def rules_search(request):
         entries = [{"entry": e, "excerpt": p.highlight(e.definition, words)} for e in book.glossary.values()
                    if all(w in normalize_term(f"{e.term} {e.definition}") for w in words)][:30]
     return render(request, "web/rules_search.html", {"q": q, "rules": rules, "entries": entries})
+
+
+# --- tags -------------------------------------------------------------------------------------------
+
+
+@require_GET
+def tags_index(request):
+    from tolaria.tags import default_taxonomy
+
+    taxonomy = default_taxonomy()
+    counts = dict(m.CardTag.objects.values_list("tag_id").annotate(n=Count("card_id", distinct=True)).values_list("tag_id", "n"))
+    groups: dict[str, list] = {}
+    for tag_id, n in sorted(counts.items()):
+        tag = _tag_def(taxonomy, tag_id)
+        group = tag.group if tag else "Other tags"
+        groups.setdefault(group, []).append({"id": tag_id, "label": tag.label if tag else tag_id, "count": n,
+                                             "kind": tag.kind if tag else ""})
+    ordered = [(g, groups[g]) for g in p.TAG_GROUPS if g in groups] + [(g, v) for g, v in groups.items() if g not in p.TAG_GROUPS]
+    return render(request, "web/tags_index.html", {"groups": ordered})
+
+
+def _tag_def(taxonomy, tag_id: str):
+    try:
+        return taxonomy.get(tag_id)
+    except KeyError:  # an id of no family the taxonomy knows
+        return None
+
+
+@require_GET
+def tag_page(request, tag_id: str):
+    from tolaria.search import QueryError
+    from tolaria.site.searching import run_search
+    from tolaria.tags import default_taxonomy
+
+    tag = _tag_def(default_taxonomy(), tag_id)
+    if tag is None and not m.CardTag.objects.filter(tag_id=tag_id).exists():
+        raise Http404("No such tag.")
+    page = _int(request.GET.get("page"), 1)
+    try:
+        result = run_search(f'tag:"{tag_id}"', page=page, page_size=PAGE_SIZE)
+    except QueryError:
+        raise Http404("No such tag.") from None
+    ctx = {"tag": tag, "tag_id": tag_id, "result": result, "rows": _result_rows(result), "page": page,
+           "kind_label": p.KIND_LABELS.get(tag.kind, tag.kind) if tag else "",
+           "search_url": "/search?" + urllib.parse.urlencode({"q": f"tag:{tag_id}"}),
+           "prev_url": f"?page={page - 1}" if page > 1 else "", "next_url": f"?page={page + 1}" if result.has_more else ""}
+    return render(request, "web/tag.html", ctx)
+
+
+# --- changes between editions of the rules ------------------------------------------------------------
+
+
+@require_GET
+def rules_changes(request):
+    """What changed between two stored editions of the Comprehensive Rules (tolaria rules ingest)."""
+    from tolaria.rules import diff_rulebooks, parse_rules
+
+    editions = list(m.RulesVersion.objects.order_by("effective_date").values_list("effective_date", flat=True))
+    ctx: dict = {"editions": editions}
+    old, new = request.GET.get("from", ""), request.GET.get("to", "")
+    if len(editions) >= 2 and not (old and new):
+        old, new = str(editions[-2]), str(editions[-1])
+    ctx.update(old=old, new=new)
+    if old and new:
+        rows = {str(v.effective_date): v for v in m.RulesVersion.objects.filter(effective_date__in=[old, new])}
+        if old not in rows or new not in rows:
+            raise Http404("Both editions must be stored (tolaria rules ingest).")
+        diff = diff_rulebooks(parse_rules(rows[old].text), parse_rules(rows[new].text))
+        ctx["diff"] = diff
+    return render(request, "web/rules_changes.html", ctx)

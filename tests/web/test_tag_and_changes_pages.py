@@ -1,0 +1,50 @@
+"""The tag pages list their cards; the changes page compares two stored editions of the rules."""
+
+import datetime as dt
+
+import pytest
+
+from tolaria.rules import shipped_rulebook
+from tolaria.site.catalog import models as m
+
+pytestmark = pytest.mark.django_db
+
+
+def test_tag_page_describes_the_tag_and_lists_its_cards(client):
+    page = client.get("/tags/keyword:trample")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Trample" in html and "Fleetfoot Dancer" in html
+    total = m.CardTag.objects.filter(tag_id="keyword:trample").values("card_id").distinct().count()
+    assert f"{total} cards" in html
+
+
+def test_theme_tag_page_and_index(client):
+    assert "Harvesttide Infiltrator" in client.get("/tags/theme:day-night").content.decode()
+    index = client.get("/tags/").content.decode()
+    assert "Theme tags" in index and "/tags/theme:day-night" in index
+
+
+def test_unknown_tag_is_404(client):
+    assert client.get("/tags/nothing:like-this").status_code == 404
+
+
+def test_changes_page_shows_the_word_diff_of_two_editions(client):
+    text = shipped_rulebook  # the shipped edition, and an older one with a rule worded differently
+    from importlib import resources
+
+    current = (resources.files("tolaria") / "data" / "MagicCompRules-20260227.txt").read_text(encoding="utf-8-sig")
+    older = current.replace("These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025.")
+    older = older.replace("Multiple instances of trample on the same creature are redundant.",
+                          "Multiple instances of trample on one creature are redundant.")
+    assert older != current and text
+    m.RulesVersion.objects.create(effective_date=dt.date(2025, 11, 14), text=older)
+    m.RulesVersion.objects.create(effective_date=dt.date(2026, 2, 27), text=current)
+    html = client.get("/rules/changes").content.decode()
+    assert "1 changed" in html and "/rules/702.19g" in html
+    assert "<del>one</del>" in html and "<ins>the same</ins>" in html
+
+
+def test_changes_page_with_one_edition_explains_how_to_add_one(client):
+    html = client.get("/rules/changes").content.decode()
+    assert "tolaria rules ingest" in html
