@@ -13,7 +13,7 @@ import sys
 import textwrap
 
 
-def register(sub, command, CommandError, django_setup, migrate) -> None:  # noqa: N803
+def register(sub, command, CommandError, django_setup, migrate) -> None:
     p = sub.add_parser("ask", help="search the rules, glossary, rulings and cards in plain words")
     p.add_argument("question")
     p.add_argument("--limit", type=int, default=10)
@@ -98,7 +98,7 @@ def register(sub, command, CommandError, django_setup, migrate) -> None:  # noqa
     command("tags")(tags)
 
 
-def _train(args, CommandError, migrate) -> int:  # noqa: N803
+def _train(args, CommandError, migrate) -> int:
     from pathlib import Path
 
     from django.conf import settings

@@ -147,12 +147,13 @@ def _embed_in_background() -> None:
         return
     try:
         locate_model()
-    except Exception as exc:  # noqa: BLE001 — no model installed: the site says meaning is unavailable
+    except Exception as exc:
         print(exc)
         return
     log = Path(settings.DATA_DIR) / "embed.log"
-    subprocess.Popen([sys.executable, "-m", "tolaria.cli", "knowledge", "embed"], stdout=open(log, "ab"),
-                     stderr=subprocess.STDOUT, start_new_session=True)
+    with open(log, "ab") as out:  # the child keeps its own copy of the descriptor
+        subprocess.Popen([sys.executable, "-m", "tolaria.cli", "knowledge", "embed"], stdout=out,
+                         stderr=subprocess.STDOUT, start_new_session=True)
     print(f"Computing embeddings for ranking by meaning in the background (log: {log}).")
 
 
@@ -209,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tolaria: interrupted", file=sys.stderr)
         return 130
-    except Exception as exc:  # noqa: BLE001 — every known failure becomes one line, not a traceback
+    except Exception as exc:
         from tolaria.cards import DataFileError
         from tolaria.cards._download import DownloadError
 

@@ -58,7 +58,7 @@ def test_login_and_logout(client, alice):
 
 
 def test_login_locks_after_five_failures(client, alice):
-    for attempt in range(4):
+    for _attempt in range(4):
         html = client.post(reverse("accounts:login"), {"username": "alice", "password": "wrong"}).content.decode()
         assert "Please enter a correct username and password" in html
     html = client.post(reverse("accounts:login"), {"username": "Alice", "password": "wrong"}).content.decode()

@@ -19,7 +19,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def do_GET(self):  # noqa: N802
+    def do_GET(self):
         Handler.seen.append((self.path, self.headers.get("User-Agent"), self.headers.get("Range")))
         if self.path == "/bulk-data":
             base = f"http://127.0.0.1:{self.server.server_port}"

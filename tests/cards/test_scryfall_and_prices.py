@@ -1,10 +1,9 @@
 """The Scryfall reader and the price readers on real objects (tests/fixtures, sources in its README)."""
 
 import json
+from pathlib import Path
 
 from tolaria.cards import PriceBatch, RulingsBatch, SetBatch, detect_format, read_corpus, read_source
-
-from pathlib import Path
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

@@ -3,8 +3,6 @@
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
-import pytest
-
 from tolaria.cards import Card, Face
 from tolaria.site.collections import charts, rules
 from tolaria.site.collections.rules import Entry

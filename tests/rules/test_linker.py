@@ -96,7 +96,7 @@ def test_day_and_night(linker, book):
     day = [s for s in linker.link("Nightbound (If a player casts at least two spells during their own turn, it becomes day next turn.)") if s.text == "it becomes day"]
     assert night[0].rule == "730.2a" and night[0].in_reminder
     assert day[0].rule == "730.2b"
-    assert book.rule(night[0].rule).parent and "Day and Night" == book.rule("730").title
+    assert book.rule(night[0].rule).parent and book.rule("730").title == "Day and Night"
 
 
 def test_glossary_terms(linker):

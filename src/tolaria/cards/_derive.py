@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ._mana import cost_colors, identity_from_text, mana_value, sort_colors
-from ._model import COLORS, Face
+from ._model import COLORS, Card, Face
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 # Layouts whose faces are cast separately and whose mana value off the stack is the sum (rule 709.4)
@@ -128,3 +128,29 @@ def meld_backs(cards, parts_of, known: dict | None = None) -> None:
             card.mana_value = sum(part.mana_value for part in fronts)
             for face in card.faces:
                 face.mana_value = card.mana_value
+
+
+def derived_card(oracle_id: str, name: str, layout: str, faces: list[Face], **source_fields) -> Card:
+    """An oracle card whose rules-derived values (face colors and mana values, mana cost, mana value,
+    colors, color identity, color indicator, produced mana) are computed here, the same way for every
+    reader; source_fields carries what only the source knows (keywords, legalities, rulings, …)."""
+    for face in faces:
+        face.colors = face_colors(face, name)
+    if layout == "flip":  # 710.2: flipping changes name, text, type line, P/T — not mana cost, so not colors
+        for face in faces[1:]:
+            face.colors = faces[0].colors
+    for face, value in zip(faces, face_mana_values(layout, faces)):
+        face.mana_value = value
+    return Card(
+        oracle_id=oracle_id,
+        name=name,
+        layout=layout,
+        faces=faces,
+        mana_cost=" // ".join(f.mana_cost for f in faces if f.mana_cost),
+        mana_value=card_mana_value(layout, faces),
+        colors=card_colors(layout, faces, name),
+        color_identity=color_identity(faces),
+        color_indicator=tuple(c for c in COLORS if any(c in f.color_indicator for f in faces)),
+        produced_mana=produced_mana(faces),
+        **source_fields,
+    )

@@ -61,17 +61,16 @@ def is_tar(path: str | Path) -> bool:
 
 def tar_members(path: str | Path) -> Iterator[tuple[str, BinaryIO]]:
     """Yield (name, stream) for each .json file of a (compressed) tar, in archive order, streamed."""
-    with open_binary(path) as stream:
-        with tarfile.open(fileobj=stream, mode="r|") as archive:
-            for member in archive:
-                if member.isfile() and member.name.endswith((".json", ".json.gz", ".json.xz")):
-                    handle = archive.extractfile(member)
-                    if handle is None:
-                        continue
-                    if member.name.endswith(".json"):
-                        yield member.name, handle
-                    else:
-                        # a compressed member: decompress from memory (per-set files are small)
-                        data = handle.read()
-                        opener = gzip.open if member.name.endswith(".gz") else lzma.open
-                        yield member.name, opener(io.BytesIO(data), "rb")
+    with open_binary(path) as stream, tarfile.open(fileobj=stream, mode="r|") as archive:
+        for member in archive:
+            if member.isfile() and member.name.endswith((".json", ".json.gz", ".json.xz")):
+                handle = archive.extractfile(member)
+                if handle is None:
+                    continue
+                if member.name.endswith(".json"):
+                    yield member.name, handle
+                else:
+                    # a compressed member: decompress from memory (per-set files are small)
+                    data = handle.read()
+                    opener = gzip.open if member.name.endswith(".gz") else lzma.open
+                    yield member.name, opener(io.BytesIO(data), "rb")

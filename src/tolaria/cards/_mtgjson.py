@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._derive import FRONT_FACE_LAYOUTS, card_colors, card_mana_value, color_identity, face_mana_values, meld_backs, produced_mana
+from ._derive import FRONT_FACE_LAYOUTS, derived_card, meld_backs
 from ._files import DataFileError
-from ._model import COLORS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+from ._model import Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
 
 NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
 
@@ -47,14 +47,13 @@ def _oracle_id(record: dict[str, Any]) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, "tolaria:oracle:" + record["name"]))
 
 
-def _face(record: dict[str, Any], layout: str) -> Face:
+def _face(record: dict[str, Any]) -> Face:
     return Face(
         name=record.get("faceName") or record["name"],
         mana_cost=record.get("manaCost") or "",
         type_line=record.get("type") or "",
         oracle_text=record.get("text") or "",
         mana_value=record.get("faceManaValue"),
-        colors=tuple(record.get("colors") or ()),
         color_indicator=tuple(record.get("colorIndicator") or ()),
         supertypes=tuple(record.get("supertypes") or ()),
         types=tuple(record.get("types") or ()),
@@ -78,39 +77,18 @@ def _card_name(record: dict[str, Any]) -> str:
 def card_from_records(records: list[dict[str, Any]]) -> Card:
     """Build the oracle card from the face records of one printing (sorted by side)."""
     first = records[0]
-    layout = first["layout"]
-    faces = [_face(r, layout) for r in records]
-    name = _card_name(first)
-    for face in faces:
-        face.colors = ()  # derived below, never copied from the source
-    from ._derive import face_colors
-
-    for face in faces:
-        face.colors = face_colors(face, name)
-    for face, value in zip(faces, face_mana_values(layout, faces)):
-        face.mana_value = value
-    if layout == "flip":  # 710.2: flipping changes name, text, type line, P/T — not mana cost, so not colors
-        for face in faces[1:]:
-            face.colors = faces[0].colors
-    costs = [f.mana_cost for f in faces if f.mana_cost]
     leadership = first.get("leadershipSkills") or {}
     keywords: list[str] = []
     for r in records:
         for k in r.get("keywords") or ():
             if k not in keywords:
                 keywords.append(k)
-    return Card(
-        oracle_id=_oracle_id(first),
-        name=name,
-        layout=layout,
-        faces=faces,
-        mana_cost=" // ".join(costs),
-        mana_value=card_mana_value(layout, faces),
-        colors=card_colors(layout, faces, name),
-        color_identity=color_identity(faces),
-        color_indicator=tuple(c for c in COLORS if any(c in f.color_indicator for f in faces)),
+    return derived_card(
+        _oracle_id(first),
+        _card_name(first),
+        first["layout"],
+        [_face(r) for r in records],
         keywords=tuple(keywords),
-        produced_mana=produced_mana(faces),
         legalities={fmt: status.lower() for fmt, status in (first.get("legalities") or {}).items()},
         rulings=[Ruling(date=r["date"], text=r["text"], source="wotc") for r in first.get("rulings") or ()],
         edhrec_rank=first.get("edhrecRank"),

@@ -17,8 +17,8 @@ from typing import Any, BinaryIO
 
 import ijson
 
-from ._files import DataFileError, is_tar, open_binary, tar_members
 from ._derive import meld_backs
+from ._files import DataFileError, is_tar, open_binary, tar_members
 from ._model import Corpus, PricePoint, Ruling
 from ._mtgjson import SetBatch, SourceMeta, atomic_cards, prices_from_mtgjson, set_batch
 from ._scryfall import NOT_CARDS, scryfall_card, scryfall_ruling, scryfall_set
@@ -169,7 +169,7 @@ class _Chain(io.RawIOBase):
 
 def _read_allprintings(stream, source: str, state: dict) -> Iterator[Item]:
     melds: dict = state.setdefault("melds", {})
-    for code, data in ijson.kvitems(stream, "data", use_float=True):
+    for _code, data in ijson.kvitems(stream, "data", use_float=True):
         batch = set_batch(data, source, first_record=state["record"] + 1, melds=melds)
         state["record"] += batch.records
         yield batch

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._derive import card_colors, card_mana_value, color_identity, face_colors, face_mana_values, produced_mana
-from ._model import COLORS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+from ._derive import derived_card
+from ._model import Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
 
 NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
 
@@ -56,26 +56,14 @@ def scryfall_card(data: dict[str, Any]) -> tuple[Card, Printing]:
     faces = [_face(f if "name" in f else data) for f in faces_data]
     name = data["name"] if data.get("layout") != "reversible_card" else faces[0].name
     layout = data.get("layout", "normal")
-    for face in faces:
-        face.colors = face_colors(face, name)
-    for face, value in zip(faces, face_mana_values(layout, faces)):
-        face.mana_value = value
     oracle_id = data.get("oracle_id") or (data.get("card_faces") or [{}])[0].get("oracle_id")
-    legalities = {fmt: status for fmt, status in (data.get("legalities") or {}).items() if status != "not_legal"}
-    costs = [f.mana_cost for f in faces if f.mana_cost]
-    card = Card(
-        oracle_id=oracle_id,
-        name=name,
-        layout=layout,
-        faces=faces,
-        mana_cost=" // ".join(costs),
-        mana_value=card_mana_value(layout, faces),
-        colors=card_colors(layout, faces, name),
-        color_identity=color_identity(faces),
-        color_indicator=tuple(c for c in COLORS if any(c in f.color_indicator for f in faces)),
+    card = derived_card(
+        oracle_id,
+        name,
+        layout,
+        faces,
         keywords=tuple(data.get("keywords") or ()),
-        produced_mana=produced_mana(faces),
-        legalities=legalities,
+        legalities={fmt: status for fmt, status in (data.get("legalities") or {}).items() if status != "not_legal"},
         edhrec_rank=data.get("edhrec_rank"),
         reserved=bool(data.get("reserved")),
         game_changer=bool(data.get("game_changer")),

@@ -6,11 +6,7 @@ from dataclasses import dataclass
 
 from ._fields import FAMILIES
 
-HELP_ORDER = (
-    "name o fo t m mv c id pow tou pt loy def kw r s st b cn f banned restricted is has usd eur tix cheapest "
-    "a ft wm border frame stamp game year date lang new in prints sets artists produces devotion "
-    "rule tag theme pred unique order dir prefer include display"
-).split()
+HELP_ORDER = ["name", "o", "fo", "t", "m", "mv", "c", "id", "pow", "tou", "pt", "loy", "def", "kw", "r", "s", "st", "b", "cn", "f", "banned", "restricted", "is", "has", "usd", "eur", "tix", "cheapest", "a", "ft", "wm", "border", "frame", "stamp", "game", "year", "date", "lang", "new", "in", "prints", "sets", "artists", "produces", "devotion", "rule", "tag", "theme", "pred", "unique", "order", "dir", "prefer", "include", "display"]
 
 
 @dataclass(frozen=True)

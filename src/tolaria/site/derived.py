@@ -71,7 +71,7 @@ def predicted_model():
         if path.exists():
             try:
                 return predict.PredictedTagModel.load(path)
-            except Exception as exc:  # noqa: BLE001 — an unreadable model must not take the site down
+            except Exception as exc:
                 log.warning("predicted-tag model %s not loaded: %s", path, exc)
     return None
 

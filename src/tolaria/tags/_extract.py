@@ -325,7 +325,7 @@ def static(ctx: CardContext) -> Iterator[Hit]:
         permanent = ctx.is_permanent_face(face.index)
         activated_starts = {s for s, _e, _x in activated_spans(face)}
         trigger_starts = {s for s, _e, _x in trigger_spans(face)}
-        for (start, line), (astart, aline) in zip(face.lines("rules"), _ability_lines(face)):
+        for (_start, line), (astart, aline) in zip(face.lines("rules"), _ability_lines(face)):
             text = aline.strip()
             if not text or text == "~" or text.startswith("•"):
                 continue

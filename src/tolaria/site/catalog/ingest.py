@@ -21,8 +21,8 @@ from tqdm import tqdm
 
 from tolaria.cards import (
     Card,
-    CardsOnly,
     CardSet,
+    CardsOnly,
     PriceBatch,
     PricePoint,
     Printing,
@@ -251,7 +251,7 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
     stored = _existing(m.Printing, rows)
     import orjson
 
-    for pid, (data, columns) in list(rows.items()):
+    for pid, (_data, columns) in list(rows.items()):
         p = read.printings[pid]
         if p.prices is None and pid in stored:
             old = orjson.loads(stored[pid])

@@ -7,7 +7,10 @@ from __future__ import annotations
 import orjson
 from django.db import models
 
-from tolaria.cards import Card, CardSet as DomainSet, Printing as DomainPrinting, Ruling as DomainRuling
+from tolaria.cards import Card
+from tolaria.cards import CardSet as DomainSet
+from tolaria.cards import Printing as DomainPrinting
+from tolaria.cards import Ruling as DomainRuling
 
 
 def dumps(obj) -> str:

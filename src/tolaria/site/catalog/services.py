@@ -14,6 +14,7 @@ from . import models as m
 from .ingest import IngestSummary, ingest
 from .repository import card as load_card
 
+
 def rebuild_derived(*, embed: bool | None = None, progress: bool = False) -> dict[str, float]:
     """Tags, the search index and the knowledge index, from what is now stored; seconds per step."""
     from tolaria.site import derived

@@ -12,8 +12,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass, field
 
-from tolaria.cards import COLORS, Card, Printing, parse_mana_cost
-from tolaria.cards import ManaCostError
+from tolaria.cards import COLORS, Card, ManaCostError, Printing, parse_mana_cost
 
 # --------------------------------------------------------------------------------------------
 # Zones and formats

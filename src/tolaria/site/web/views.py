@@ -92,9 +92,7 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         flavor = printing.flavor_texts[i] if i < len(printing.flavor_texts) else ""
         faces.append({"face": face, "segments": explained[i] if i < len(explained) else [{"html": p.text_html(face.oracle_text)}],
                       "mana": p.mana_html(face.mana_cost), "flavor": p.text_html(flavor) if flavor else "", "index": i})
-    from tolaria.site import derived
-
-    from tolaria.site import knowledge_search
+    from tolaria.site import derived, knowledge_search
 
     tag_groups, predicted = p.tag_groups(derived.card_tags(card.oracle_id))
     similar = [{**item, "url": f"/card/{item['oracle_id']}"} for item in knowledge_search.similar_to(card.oracle_id)]
