@@ -100,6 +100,54 @@ def write_xz(path: Path, doc: dict) -> None:
         json.dump(doc, f, ensure_ascii=False, separators=(",", ":"))
 
 
+def write_readme(all_sets: list[dict], chosen: set[str], written, named: set[str], meta: dict) -> None:
+    """The sample's README: what it holds, by layout, keyword and format, and every card's name."""
+    from collections import Counter
+
+    cards: dict[str, dict] = {}
+    printings = 0
+    for s in all_sets:
+        for c in s["cards"]:
+            if oracle_key(c) in chosen:
+                cards.setdefault(oracle_key(c), c)
+                printings += 1
+    layouts = Counter(c["layout"] for c in cards.values())
+    keywords = sorted({k for s in all_sets for c in s["cards"] if oracle_key(c) in chosen for k in c.get("keywords", ())})
+    formats = Counter(f for c in cards.values() for f, v in c.get("legalities", {}).items())
+    with_rulings = sum(1 for c in cards.values() if c.get("rulings"))
+    names = sorted({c["name"] for c in cards.values()})
+    lines = [
+        "# The embedded sample",
+        "",
+        "Real cards in MTGJSON's own format, built by `scripts/make_sample.py` from `../shared/data`",
+        f"(MTGJSON AllPrintings {meta.get('version')} and the DMU, BRO and ONE set files; MTGJSON data is",
+        "MIT-licensed, card texts © Wizards of the Coast). `tolaria ingest --sample` and the first start of",
+        "`make run` load it; the tests use it. Regenerate it with `python scripts/make_sample.py`.",
+        "",
+        "| file | card records | size |",
+        "|---|---|---|",
+        *[f"| `{path.name}` | {records:,} | {path.stat().st_size / 1e6:.2f} MB |" for path, records in written],
+        "",
+        f"{len(cards):,} oracle cards, {printings:,} card records (every printing of each chosen card, one record per",
+        f"face), {with_rulings:,} cards with rulings. Chosen: one or two cards of every layout, a card for every",
+        "keyword in MTGJSON's `keywords` field, a legal, a banned and a restricted card of every format, the",
+        "cards named in `scripts/sample_cards.txt` (the reference pages' cards among them), and a seeded",
+        "random draw of the rest.",
+        "",
+        "Layouts: " + ", ".join(f"{k} {v}" for k, v in sorted(layouts.items())) + ".",
+        "",
+        "Formats (cards with a legal, banned or restricted status): " + ", ".join(f"{k} {v}" for k, v in sorted(formats.items())) + ".",
+        "",
+        f"Keywords ({len(keywords)}): " + ", ".join(keywords) + ".",
+        "",
+        f"## The {len(names):,} cards",
+        "",
+        "; ".join(names) + ".",
+        "",
+    ]
+    (OUT / "README.md").write_text("\n".join(lines), encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
@@ -128,6 +176,7 @@ def main() -> None:
             written.append((path, len(trimmed["cards"])))
     missing = sorted(n for n in named if not any(oracle_key(c) in chosen and (c["name"] == n or c.get("faceName") == n)
                                                   for s in all_sets for c in s["cards"]))
+    write_readme(all_sets, chosen, written, named, allprintings["meta"])
     for path, records in written:
         print(f"{path.relative_to(ROOT)}: {records} card records, {path.stat().st_size / 1e6:.2f} MB")
     print(f"{len(chosen)} oracle cards chosen")

@@ -1,6 +1,7 @@
 """Commands over the knowledge search and the tags:
 
     tolaria ask "what happens to excess damage when a blocker dies"
+    tolaria similar "Llanowar Elves" cards that mean much the same (needs the embeddings)
     tolaria knowledge embed          compute the embeddings an ingest left out (ranking by meaning)
     tolaria tags CARD                a card's tags with their kind and evidence
     tolaria tags train --labels PATH train the predicted-tag model on Scryfall Tagger labels
@@ -46,6 +47,29 @@ def register(sub, command, CommandError, django_setup, migrate) -> None:
         return 0 if hits else 1
 
     command("ask")(ask)
+
+    p = sub.add_parser("similar", help="cards whose text means much the same and that share tags (reprints excluded)")
+    p.add_argument("name")
+    p.add_argument("--limit", type=int, default=10)
+
+    def similar(args) -> int:
+        django_setup()
+        from tolaria.site import knowledge_search
+        from tolaria.site.catalog.services import find_card
+
+        card, suggestions = find_card(args.name)
+        if card is None:
+            hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+            raise CommandError(f"no card named {args.name!r}.{hint}")
+        status = knowledge_search.meaning_status()
+        if status:
+            raise CommandError(f"{status} Run `tolaria knowledge embed` first.")
+        print(f"Cards like {card.name}:")
+        for item in knowledge_search.similar_to(card.oracle_id, k=max(1, args.limit)):
+            print(f"  {item['score']:.3f}  {item['name']}  — {item['reason']}")
+        return 0
+
+    command("similar")(similar)
 
     p = sub.add_parser("knowledge", help="the knowledge index: `knowledge embed` computes its embeddings")
     p.add_argument("action", choices=("embed",))

@@ -50,8 +50,14 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
     _django()
     _migrate()
-    paths: list[Path] = [Path(p) for p in args.paths]
     folder = Path(args.download_dir or (Path(os.environ.get("TOLARIA_DATA_DIR", "var")) / "downloads"))
+    paths: list[Path] = []
+    for given in args.paths:  # a path, or an address to download first
+        if given.startswith(("http://", "https://")):
+            name = given.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "download.json"
+            paths.append(dl.download(given, folder / name, progress=_is_tty()))
+        else:
+            paths.append(Path(given))
     if args.mtgjson:
         paths += dl.download_mtgjson(folder, base=args.mtgjson_base, progress=_is_tty())
     if args.scryfall:
@@ -172,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("ingest", help="read card data files (or download the current ones) into the database")
-    p.add_argument("paths", nargs="*", help="MTGJSON or Scryfall files (plain, .gz, .xz, .bz2, .tar.xz); the format is told by content")
+    p.add_argument("paths", nargs="*", help="MTGJSON or Scryfall files or their http(s) addresses (plain, .gz, .xz, .bz2, .tar.xz); the format is told by content")
     p.add_argument("--mtgjson", action="store_true", help="download AllPrintings and AllPricesToday from mtgjson.com first")
     p.add_argument("--scryfall", action="store_true", help="download Scryfall's default cards and rulings bulk files first")
     p.add_argument("--sample", action="store_true", help="ingest the sample that ships in the package")

@@ -70,3 +70,32 @@ def test_printing_fields(sample):
 def test_newer_set_files_are_read_too(sample):
     sets = collections.Counter(p.set_code for p in sample.printings.values())
     assert sets["dmu"] and sets["bro"] and sets["one"]
+
+
+def test_atomic_cards_shape(tmp_path, sample):
+    """AtomicCards ({"data": {name: [faces]}}) built from real sample records reads into oracle cards."""
+    import json
+    import lzma
+
+    from tolaria.cards import CardsOnly, read_source
+
+    with lzma.open(sample_paths()[0], "rb") as f:
+        sets = json.load(f)["data"]
+    atomic: dict[str, list] = {}
+    drop = ("artist", "number", "uuid", "setCode", "rarity", "flavorText", "identifiers")
+    for records in (sets["MID"]["cards"], sets["LEA"]["cards"]):
+        for record in records:
+            faces = atomic.setdefault(record["name"], [])
+            if len(faces) < (2 if record.get("side") else 1) and record.get("side") not in {f.get("side") for f in faces}:
+                face = {k: v for k, v in record.items() if k not in drop}
+                face["identifiers"] = {"scryfallOracleId": record["identifiers"]["scryfallOracleId"]}
+                faces.append(face)
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps({"meta": {"date": "2022-04-25", "version": "5.2.0"}, "data": atomic}))
+    cards = [c for item in read_source(path) if isinstance(item, CardsOnly) for c in item.cards]
+    assert len(cards) == len(atomic)
+    by_name = {c.name: c for c in cards}
+    werewolf = by_name["Harvesttide Infiltrator // Harvesttide Assailant"]
+    assert [f.name for f in werewolf.faces] == ["Harvesttide Infiltrator", "Harvesttide Assailant"]
+    assert werewolf.oracle_id == card_named(sample, werewolf.name).oracle_id
+    assert by_name["Black Lotus"].legalities["vintage"] == "restricted"

@@ -43,3 +43,28 @@ def test_ingest_of_a_missing_file_is_one_line(capsys, tmp_path):
 def test_init_does_not_reload_the_sample(capsys):
     assert cli.main(["init"]) == 0
     assert "Database ready: 3,000 cards." in capsys.readouterr().out
+
+
+def test_ingest_reads_an_address_through_the_download_code(capsys, tmp_path):
+    """`tolaria ingest URL`: the file is downloaded (local HTTP server here) and ingested."""
+    import functools
+    import http.server
+    import threading
+
+    from tolaria.cards import sample_paths
+
+    source = [p for p in sample_paths() if "ONE" in p.name][0]
+    (tmp_path / "www").mkdir()
+    (tmp_path / "www" / source.name).write_bytes(source.read_bytes())
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path / "www"))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}/{source.name}"
+        code = cli.main(["ingest", url, "--download-dir", str(tmp_path / "dl"), "--json"])
+    finally:
+        server.shutdown()
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["records"] == 63 and (tmp_path / "dl" / source.name).exists()

@@ -1,0 +1,45 @@
+"""The site's ranking by meaning: off after a lexical build (it says so), on after `knowledge embed`:
+similar cards on the API and the CLI, natural-language card search."""
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tolaria import cli
+from tolaria.site import knowledge_search
+from tolaria.site.catalog.repository import load_corpus
+from tolaria.site.catalog.services import find_card
+
+
+@pytest.mark.django_db
+def test_without_embeddings_the_site_says_meaning_is_unavailable(client, capsys, monkeypatch):
+    monkeypatch.setattr(cli, "_migrate", lambda verbosity=0: None)
+    assert knowledge_search.meaning_status().startswith("Ranking by meaning is unavailable")
+    body = client.get("/api/search", {"q": "trample"}).json()
+    assert body["ranking_by_meaning"] is False and body["data"][0]["kind"] in ("glossary", "rule")
+    assert cli.main(["similar", "Llanowar Elves"]) == 2
+    assert "knowledge embed" in capsys.readouterr().err
+
+
+@pytest.mark.full  # embeds the CR and the whole sample (shares the cache of test_knowledge_quality)
+@pytest.mark.django_db
+def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsys, monkeypatch):
+    monkeypatch.setattr(cli, "_migrate", lambda verbosity=0: None)
+    monkeypatch.setattr(knowledge_search, "cache_path",
+                        lambda: Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz")
+    try:
+        index = knowledge_search.embed_now()
+        assert index.semantic_available and knowledge_search.meaning_status() is None
+        elves, _ = find_card("Llanowar Elves")
+        similar = client.get(f"/api/cards/{elves.oracle_id}/similar").json()["data"]
+        assert similar and all(s["name"] != "Llanowar Elves" for s in similar)
+        assert any("Add {G}" in (find_card(s["name"])[0].oracle_text) for s in similar[:5])
+        assert cli.main(["similar", "Llanowar Elves", "--limit", "3"]) == 0
+        assert capsys.readouterr().out.count("\n") == 4
+        asked = client.get("/api/search", {"q": "cards that draw when a creature dies"}).json()
+        assert asked["ranking_by_meaning"] is True and asked["data"]
+        page = client.get(f"/card/{elves.oracle_id}", follow=True).content.decode()
+        assert "Similar cards" in page and similar[0]["name"] in page
+    finally:  # leave the lexical index the rest of the session expects
+        knowledge_search.build(load_corpus(), embed=False)
