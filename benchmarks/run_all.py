@@ -21,6 +21,8 @@ BENCHES = [
     ("Card search", "bench_search.py", ["--data", "{allprintings}", "--data", "{setfiles}"]),
     ("Tags", "bench_tags.py", ["--data", "{allprintings}", "--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz"]),
     ("Knowledge search", "bench_knowledge.py", ["--full", "{allprintings}"]),
+    ("Predicted tags with sentence embeddings (embedded sample)", "bench_tags_embeddings.py",
+     ["--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz"]),
     ("Web pages under load", "bench_web.py", ["--shared", "{shared}"]),
 ]
 

@@ -6,7 +6,6 @@ Pure functions returning dicts and `SafeString`s for the templates; the views st
 from __future__ import annotations
 
 import functools
-import logging
 import re
 import urllib.parse
 from dataclasses import dataclass
@@ -108,74 +107,23 @@ def rule_dict(rule) -> dict:
 # --- explained card text ------------------------------------------------------------------------
 
 
-@functools.cache
-def _linker():
-    from tolaria.rules import Linker
-
-    return Linker(rulebook())
-
-
-def _fallback_faces(card) -> list[dict]:
-    """The card's faces split into plain text and linked terms (used until site.explain is present)."""
-    book = rulebook()
-    faces = []
-    for face in card.faces:
-        segments, pos = [], 0
-        text = face.oracle_text or ""
-        for span in _linker().link(text, card.name):
-            if span.kind == "rule_reference":
-                continue
-            if span.start < pos:
-                continue
-            if span.start > pos:
-                segments.append({"text": text[pos:span.start]})
-            rule = book.get(span.rule)
-            segments.append({
-                "text": span.text, "kind": span.kind, "rule": span.rule,
-                "title": (rule.title if rule else "") or span.text,
-                "rules": [{"number": r.number, "text": r.text, "examples": list(r.examples)} for r in book.subtree(span.rule)] if rule else [],
-                "in_reminder": span.in_reminder,
-            })
-            pos = span.end
-        if pos < len(text):
-            segments.append({"text": text[pos:]})
-        faces.append({"name": face.name, "segments": segments})
-    return faces
-
-
-def _get(obj, name, default=None):
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
 def explained(card) -> list[list[dict]]:
-    """Per face, a list of segments {text, html} or {text, rule, title, kind, rules:[{number, html, examples}]}."""
-    try:
-        from tolaria.site.explain import explained_faces
-        faces = explained_faces(card)
-    except ImportError:
-        faces = _fallback_faces(card)
+    """Per face, segments {html} for plain text and rule references, or a linked term
+    {term, html, text, rule, title, kind, in_reminder, box} whose box opens its rules."""
+    from tolaria.site.explain import LinkedSegment, explained_faces
+
     out = []
-    for face in faces:
+    for face in explained_faces(card):
         segs = []
-        for seg in _get(face, "segments", []) or []:
-            if isinstance(seg, str):
-                segs.append({"html": text_html(seg)})
-                continue
-            text = _get(seg, "text", "")
-            number = _get(seg, "rule") or _get(seg, "number") or _get(seg, "rule_number")
-            if not number:
-                segs.append({"html": text_html(text)})
-                continue
-            if _get(seg, "kind") == "rule_reference":
-                segs.append({"html": format_html('<a class="ref" href="/rules/{}">{}</a>', number, text)})
-                continue
-            title = _get(seg, "title", "") or text
-            truncated = bool(_get(seg, "truncated", False))
-            segs.append({"term": True, "html": text_html(text), "text": text, "rule": number, "title": title,
-                         "kind": _get(seg, "kind", ""), "in_reminder": bool(_get(seg, "in_reminder", False)),
-                         "box": _rule_box(number, title, truncated, _get(seg, "rules", []) or [])})
+        for seg in face.segments:
+            if not isinstance(seg, LinkedSegment):
+                segs.append({"html": text_html(seg.text)})
+            elif seg.kind == "rule_reference":
+                segs.append({"html": format_html('<a class="ref" href="/rules/{}">{}</a>', seg.rule, seg.text)})
+            else:
+                segs.append({"term": True, "html": text_html(seg.text), "text": seg.text, "rule": seg.rule,
+                             "title": seg.title or seg.text, "kind": seg.kind, "in_reminder": seg.in_reminder,
+                             "box": _rule_box(seg.rule, seg.title or seg.text, seg.truncated, seg.rules)})
         out.append(segs)
     return out
 
@@ -193,12 +141,11 @@ def _rule_box(number: str, title: str, truncated: bool, rules) -> SafeString:
     parts = [format_html('<span class="rule-box" role="note" aria-label="Comprehensive Rules {}">'
                          '<span class="rule-title">{}</span>', number, title)]
     for r in rules:
-        rtext = _get(r, "text", "") or ""
-        if not rtext:
+        if not r.text:
             continue
         parts.append(format_html('<span class="rule-line"><a class="rule-num" href="/rules/{}">{}</a> {}</span>',
-                                 _get(r, "number"), _get(r, "number"), linked_rule_text(rtext)))
-        for e in _get(r, "examples", []) or []:
+                                 r.number, r.number, linked_rule_text(r.text)))
+        for e in r.examples:
             parts.append(format_html('<span class="rule-line example">Example: {}</span>', linked_rule_text(e)))
     if truncated:
         parts.append(format_html('<span class="rule-line"><a href="/rules/{}">More rules under {}…</a></span>', number, number))
@@ -330,7 +277,7 @@ def tag_groups(tags: list[dict]) -> tuple[list[dict], list[dict]]:
     groups: dict[str, list[dict]] = {g: [] for g in TAG_GROUPS}
     predicted = []
     for t in tags:
-        t = dict(t) if isinstance(t, dict) else {k: _get(t, k) for k in ("id", "label", "group", "kind", "evidence", "confidence")}
+        t = dict(t)
         t["evidence_text"] = evidence_text(t.get("evidence"))
         t["kind_label"] = KIND_LABELS.get(t.get("kind") or "", t.get("kind") or "")
         t["href"] = "/search?" + urllib.parse.urlencode({"q": f"tag:{t.get('id')}"})
@@ -421,91 +368,19 @@ def highlight(text: str, words: list[str], width: int = 260) -> SafeString:
 
 
 def knowledge_hits(q: str, limit: int = 10) -> list[Hit]:
-    try:
-        from tolaria.site.knowledge_search import search_knowledge
-    except ImportError:
-        return lexical_hits(q, limit)
-    try:
-        hits = search_knowledge(q, limit=limit)
-    except Exception:
-        logging.getLogger(__name__).exception("search_knowledge(%r) failed; lexical fallback", q)
-        return lexical_hits(q, limit)
-    return [_adapt_hit(h, q) for h in hits]
+    from tolaria.site.knowledge_search import search_knowledge
+
+    return [_hit(h) for h in search_knowledge(q, limit=limit)]
 
 
-def _adapt_hit(h, q: str) -> Hit:
-    doc = _get(h, "document", None) or h  # tolaria.knowledge Hit(document=Document(kind, title, ref), excerpt=[(text, match)])
-    kind = str(_get(doc, "kind", "") or "")
-    ref = str(_get(doc, "ref", "") or "")
-    title = str(_get(doc, "title", "") or ref)
-    segs = _get(h, "excerpt", None) or _get(h, "segments", None) or []
-    if isinstance(segs, str):
-        excerpt = highlight(segs, q.lower().split())
-    else:
-        parts = []
-        for s in segs:
-            if isinstance(s, str):
-                parts.append(escape(s))
-            elif isinstance(s, (list, tuple)) and len(s) == 2:
-                parts.append(format_html("<mark>{}</mark>", s[0]) if s[1] else escape(s[0]))
-            else:
-                text = _get(s, "text", "")
-                hl = _get(s, "highlight", None) or _get(s, "match", None) or _get(s, "hit", None)
-                parts.append(format_html("<mark>{}</mark>", text) if hl else escape(text))
-        excerpt = mark_safe("".join(parts))
-    url = _get(h, "url", "") or ""
-    if not url:
-        if kind in ("rule",) and ref:
-            url = f"/rules/{ref}"
-        elif kind == "glossary":
-            url = "/rules/glossary/" + urllib.parse.quote(ref or title)
-        elif kind in ("ruling", "card"):
-            oid = _get(h, "oracle_id", "") or (ref if re.fullmatch(r"[0-9a-f-]{36}", ref) else "")
-            url = f"/card/{oid}" if oid else "/search?" + urllib.parse.urlencode({"q": f'!"{ref or title}"'})
-            if kind == "ruling":
-                url += "#rulings-h"
-    return Hit(kind=kind, title=title, ref=ref, url=url, excerpt=excerpt)
-
-
-@functools.cache
-def _lexical_corpus() -> list[tuple]:
-    """(kind, object, normalised haystack, normalised title) for every glossary entry and rule, once."""
-    from tolaria.rules import normalize_term
-
-    book = rulebook()
-    out = [("glossary", e, normalize_term(f"{e.term} {e.definition}"), normalize_term(e.term)) for e in book.glossary.values()]
-    out += [("rule", r, normalize_term(f"{r.title} {r.text} {' '.join(r.examples)}"), normalize_term(r.title) if r.title else "")
-            for r in book.rules.values()]
-    return out
-
-
-def lexical_hits(q: str, limit: int = 10) -> list[Hit]:
-    """Rules and glossary entries by words: exact glossary term / rule title first, then match count."""
-    from tolaria.rules import normalize_term
-
-    book = rulebook()
-    words = normalize_term(q).split()
-    if not words:
-        return []
-    phrase = " ".join(words)
-    scored = []
-    for kind, obj, hay, title in _lexical_corpus():
-        if not all(w in hay for w in words):
-            continue
-        exact = bool(title) and title == phrase
-        count = sum(hay.count(w) for w in words)
-        if kind == "glossary":
-            scored.append(((0 if exact else 1, -count - (5 if phrase in title else 0)), 0, kind, obj))
-        else:
-            scored.append(((0 if exact else 1, -count), 1, kind, obj))
-    scored.sort(key=lambda s: (s[0], s[1]))
-    hits = []
-    for _, _, kind, obj in scored[:limit]:
-        if kind == "glossary":
-            hits.append(Hit("glossary", obj.term, obj.term, "/rules/glossary/" + urllib.parse.quote(obj.term),
-                            highlight(obj.definition, words)))
-        else:
-            body = obj.text or " ".join(r.text for r in book.children(obj.number)[:1])
-            hits.append(Hit("rule", f"{obj.number} {obj.title}".strip(), obj.number, f"/rules/{obj.number}",
-                            highlight(body or obj.title, words)))
-    return hits
+def _hit(h) -> Hit:
+    """A tolaria.knowledge Hit as the page shows it: kind, title, a link, the excerpt with its matches marked."""
+    doc = h.document
+    excerpt = mark_safe("".join(format_html("<mark>{}</mark>", text) if match else escape(text) for text, match in h.excerpt))
+    if doc.kind == "rule":
+        url = f"/rules/{doc.ref}"
+    elif doc.kind == "glossary":
+        url = "/rules/glossary/" + urllib.parse.quote(doc.ref or doc.title)
+    else:  # a card or a ruling: ref is the card's oracle id
+        url = f"/card/{doc.ref}" + ("#rulings-h" if doc.kind == "ruling" else "")
+    return Hit(kind=doc.kind, title=doc.title, ref=doc.ref, url=url, excerpt=excerpt)
