@@ -31,8 +31,8 @@ def _fresh_postgres(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def run(label: str, shared: Path, database_url: str | None) -> dict:
-    data_dir = tempfile.mkdtemp(prefix="tolaria-bench-")
+def run(label: str, shared: Path, database_url: str | None, data_dir: str | None = None) -> dict:
+    data_dir = data_dir or tempfile.mkdtemp(prefix="tolaria-bench-")
     env = {**os.environ, "TOLARIA_DATA_DIR": data_dir, "TOLARIA_EMBED_AT_INGEST": "0"}
     env.pop("DATABASE_URL", None)
     if database_url:
@@ -81,8 +81,9 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--postgres", default=os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/tolaria_bench"))
     parser.add_argument("--markdown", type=Path)
+    parser.add_argument("--keep-sqlite", help="ingest SQLite into this data dir and keep it (for bench_web)")
     args = parser.parse_args()
-    rows = [run("SQLite", args.shared, None)]
+    rows = [run("SQLite", args.shared, None, args.keep_sqlite)]
     if args.postgres and args.postgres != "none":
         rows.append(run("PostgreSQL", args.shared, args.postgres))
     table = markdown(rows)

@@ -54,7 +54,7 @@ def load_queries(path: Path) -> list[str]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", default=str(DEFAULT_DATA), help="MTGJSON AllPrintings file (.json, .json.xz, .json.gz)")
+    ap.add_argument("--data", action="append", help="MTGJSON files (AllPrintings, set files or a tar of them); repeat for several")
     ap.add_argument("--corpus-pickle", default=None, help="(development) a pickled Corpus to skip reading the data")
     ap.add_argument("--queries", default=str(HERE / "queries.txt"))
     ap.add_argument("--markdown", default=None, help="write the Markdown table to this file")
@@ -79,7 +79,7 @@ def main(argv=None) -> int:
     else:
         from tolaria.cards import read_mtgjson
 
-        corpus = read_mtgjson(args.data)
+        corpus = read_mtgjson(*(args.data or [DEFAULT_DATA]))
     read_s = time.perf_counter() - t
     print(
         f"corpus: {len(corpus.cards)} cards, {len(corpus.printings)} printings, read in {read_s:.1f} s", file=sys.stderr
@@ -153,7 +153,7 @@ def main(argv=None) -> int:
         "",
         (
             f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-            f"{platform.system()}, load average {os.getloadavg()[0]:.1f} at the end. Data: {Path(args.data).name}. Queries: {len(queries)} from "
+            f"{platform.system()}, load average {os.getloadavg()[0]:.1f} at the end. Data: {', '.join(Path(d).name for d in (args.data or [DEFAULT_DATA]))}. Queries: {len(queries)} from "
             f"benchmarks/queries.txt, median of {args.repeat} runs each."
         ),
         "",

@@ -16,14 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # (title, script, extra arguments); {shared} and {allprintings} are filled in
 BENCHES = [
-    ("Ingest of the full data", "bench_ingest.py", ["--shared", "{shared}"]),
+    ("Ingest of the full data", "bench_ingest.py", ["--shared", "{shared}", "--keep-sqlite", "{fulldir}"]),
     ("Rules linker: keyword coverage", "../scripts/keyword_coverage.py", ["{allprintings}"]),
     ("Card search", "bench_search.py", ["--data", "{allprintings}", "--data", "{setfiles}"]),
     ("Tags", "bench_tags.py", ["--data", "{allprintings}", "--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz"]),
-    ("Knowledge search", "bench_knowledge.py", ["--full", "{allprintings}"]),
+    ("Knowledge search: quality by meaning (CR + embedded sample)", "bench_knowledge.py", ["--cache", "{cache}"]),
+    ("Knowledge search on the full data (lexical only)", "bench_knowledge.py", ["--full", "{allprintings}", "--lexical-only"]),
     ("Predicted tags with sentence embeddings (embedded sample)", "bench_tags_embeddings.py",
-     ["--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz"]),
-    ("Web pages under load", "bench_web.py", ["--shared", "{shared}"]),
+     ["--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz", "--cache", "{cache}"]),
+    ("Web pages and API under load (full data, SQLite)", "bench_web.py", ["--data-dir", "{fulldir}"]),
 ]
 
 
@@ -50,11 +51,15 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--out", type=Path, default=ROOT / "BENCHMARKS.md")
     parser.add_argument("--only", nargs="*", help="script names to run (default: all)")
+    parser.add_argument("--full-dir", help="a data dir with the full data ingested (SQLite), for bench_web; "
+                                           "default: the one bench_ingest.py fills")
     args = parser.parse_args()
     fill = {
         "shared": str(args.shared),
         "allprintings": str(args.shared / "data/mtgjson/AllPrintings-5.2.0+20220425.json.xz"),
         "setfiles": str(args.shared / "data/mtgjson/SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz"),
+        "fulldir": args.full_dir or tempfile.mkdtemp(prefix="tolaria-bench-full-"),
+        "cache": str(Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"),
     }
     sections = []
     failed = []
@@ -63,9 +68,17 @@ def main() -> None:
             continue
         path = (Path(__file__).parent / script).resolve()
         out = Path(tempfile.mkstemp(suffix=".md")[1])
-        cmd = [sys.executable, str(path), *[a.format(**fill) for a in extra], "--markdown", str(out)]
+        cmd = [sys.executable, str(path), *[a.format(**fill) for a in extra]]
+        writes_markdown = "--markdown" in subprocess.run([sys.executable, str(path), "--help"], cwd=ROOT,
+                                                         capture_output=True, text=True).stdout
+        if writes_markdown:
+            cmd += ["--markdown", str(out)]
         print(f"== {title}: {' '.join(cmd)}", flush=True)
-        done = subprocess.run(cmd, cwd=ROOT)
+        done = subprocess.run(cmd, cwd=ROOT, env={**os.environ, "TOLARIA_EMBED_AT_INGEST": "0"},
+                              stdout=None if writes_markdown else subprocess.PIPE, text=True)
+        if not writes_markdown:
+            print(done.stdout)
+            out.write_text(done.stdout)
         if done.returncode != 0:
             failed.append(script)
             sections.append(f"## {title}\n\n`{script}` failed (exit {done.returncode}); see the run's output.\n")
