@@ -37,6 +37,7 @@ def register(sub, command, CommandError, django_setup, migrate) -> None:
                        description="tolaria rules NUMBER | glossary TERM | ingest PATH | ingest --latest | diff OLD_DATE NEW_DATE")
     p.add_argument("words", nargs="+", metavar="NUMBER|glossary TERM|ingest PATH|diff OLD NEW")
     p.add_argument("--latest", action="store_true", help="with ingest: download the current edition from Wizards")
+    p.add_argument("--edition", help="with a rule number: a stored edition (YYYY-MM-DD) instead of the shipped one")
     p.add_argument("--rules-page", default=None, help=argparse.SUPPRESS)
     command("rules")(lambda args: cmd_rules(args, ctx))
 
@@ -136,13 +137,22 @@ def cmd_rules(args, ctx: _Context) -> int:
         return rules_diff(words[1], words[2], ctx)
     if len(words) != 1:
         raise ctx.Error(f"unknown rules command {words[0]!r}: give a rule number, glossary, ingest or diff")
-    return rules_show(words[0], ctx)
+    return rules_show(words[0], ctx, args.edition)
 
 
-def rules_show(number: str, ctx: _Context) -> int:
-    from tolaria.rules import shipped_rulebook
+def rules_show(number: str, ctx: _Context, edition: str | None = None) -> int:
+    if edition:
+        ctx.django()
+        from tolaria.site.rules_editions import edition as stored_edition
 
-    book = shipped_rulebook()
+        try:
+            book = stored_edition(edition)
+        except LookupError as exc:
+            raise ctx.Error(str(exc)) from None
+    else:
+        from tolaria.rules import shipped_rulebook
+
+        book = shipped_rulebook()
     if number not in book:
         nearest = ", ".join(r.number for r in book.nearest(number))
         raise ctx.Error(f"there is no rule {number} (CR of {book.effective_date}). Nearest: {nearest}")

@@ -4,7 +4,6 @@ import datetime as dt
 
 import pytest
 
-from tolaria.rules import shipped_rulebook
 from tolaria.site.catalog import models as m
 
 pytestmark = pytest.mark.django_db
@@ -30,14 +29,13 @@ def test_unknown_tag_is_404(client):
 
 
 def test_changes_page_shows_the_word_diff_of_two_editions(client):
-    text = shipped_rulebook  # the shipped edition, and an older one with a rule worded differently
-    from importlib import resources
+    from importlib import resources  # the shipped edition, and an older one with a rule worded differently
 
     current = (resources.files("tolaria") / "data" / "MagicCompRules-20260227.txt").read_text(encoding="utf-8-sig")
     older = current.replace("These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025.")
     older = older.replace("Multiple instances of trample on the same creature are redundant.",
                           "Multiple instances of trample on one creature are redundant.")
-    assert older != current and text
+    assert older != current
     m.RulesVersion.objects.create(effective_date=dt.date(2025, 11, 14), text=older)
     m.RulesVersion.objects.create(effective_date=dt.date(2026, 2, 27), text=current)
     html = client.get("/rules/changes").content.decode()
@@ -48,3 +46,17 @@ def test_changes_page_shows_the_word_diff_of_two_editions(client):
 def test_changes_page_with_one_edition_explains_how_to_add_one(client):
     html = client.get("/rules/changes").content.decode()
     assert "tolaria rules ingest" in html
+
+
+def test_an_older_stored_edition_stays_readable(client):
+    from importlib import resources
+
+    current = (resources.files("tolaria") / "data" / "MagicCompRules-20260227.txt").read_text(encoding="utf-8-sig")
+    older = current.replace("These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025.")
+    older = older.replace("Multiple instances of trample on the same creature are redundant.",
+                          "Multiple instances of trample on one creature are redundant.")
+    m.RulesVersion.objects.create(effective_date=dt.date(2025, 11, 14), text=older)
+    html = client.get("/rules/702.19", {"edition": "2025-11-14"}).content.decode()
+    assert "trample on one creature" in html and "effective November 14, 2025" in html
+    assert "trample on the same creature" in client.get("/rules/702.19").content.decode()
+    assert client.get("/rules/702.19", {"edition": "1999-01-01"}).status_code == 404

@@ -262,7 +262,12 @@ def rules_index(request):
 
 @require_GET
 def rule_page(request, number: str):
-    book = p.rulebook()
+    from tolaria.site.rules_editions import edition
+
+    try:
+        book = edition(request.GET.get("edition"))
+    except LookupError as exc:
+        raise Http404(str(exc)) from None
     rule = book.get(number)
     if rule is None:
         return render(request, "web/rule_missing.html", {"number": number, "nearest": book.nearest(number, 8)}, status=404)
@@ -281,6 +286,7 @@ def rule_page(request, number: str):
         parents.insert(0, pr)
         cur = pr.parent
     ctx = {"rule": rule, "subtree": subtree, "prev": book.previous(rule.number), "next": book.next(rule.number),
+           "edition": book.effective_date, "older_edition": book is not p.rulebook(),
            "parents": parents, "cards": cards, "total": total, "page": page, "has_more": has_more,
            "prev_page": page - 1 if page > 1 else 0, "next_page": page + 1 if has_more else 0}
     return render(request, "web/rule.html", ctx)

@@ -1,0 +1,27 @@
+"""Editions of the Comprehensive Rules: the one shipped with the package, and every edition stored
+with `tolaria rules ingest`, so an older edition stays readable (`tolaria rules N --edition DATE`,
+`/rules/N?edition=DATE`) and two can be compared (`/rules/changes`)."""
+
+from __future__ import annotations
+
+import functools
+
+from tolaria.rules import RuleBook, parse_rules, shipped_rulebook
+
+from .catalog.models import RulesVersion
+
+
+def edition(date: str | None = None) -> RuleBook:
+    """The shipped rules, or the stored edition effective on `date` (YYYY-MM-DD); LookupError if none."""
+    if not date or date == shipped_rulebook().effective_date.isoformat():
+        return shipped_rulebook()
+    row = RulesVersion.objects.filter(effective_date=date).only("text", "ingested_at").first()
+    if row is None:
+        stored = ", ".join(str(d) for d in RulesVersion.objects.values_list("effective_date", flat=True)) or "none"
+        raise LookupError(f"no stored edition effective {date} (stored: {stored}); add one with tolaria rules ingest")
+    return _parsed(date, row.ingested_at.isoformat(), row.text)
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(date: str, stamp: str, text: str) -> RuleBook:  # stamp: a re-ingested edition is parsed again
+    return parse_rules(text)
