@@ -7,11 +7,12 @@ from typing import Any
 from urllib.parse import urlencode
 
 import orjson
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 
 from tolaria.cards import Card, Face, Printing
 from tolaria.site.catalog import models as m
+from tolaria.site.corpus_cache import CorpusCache
 
 # Scryfall's formats, so every card object names every format even where the data only lists some
 FORMATS = (
@@ -23,11 +24,12 @@ MULTI_FACE_LAYOUTS = {"split", "flip", "transform", "modal_dfc", "double_faced_t
                       "reversible_card", "art_series", "meld"}
 
 
-def json_response(data: Any, status: int = 200) -> JsonResponse:
-    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False}, safe=False)
+def json_response(data: Any, status: int = 200) -> HttpResponse:
+    # orjson: a page of 175 card objects serialises several times faster than with the json module
+    return HttpResponse(orjson.dumps(data), status=status, content_type="application/json")
 
 
-def error(status: int, code: str, details: str, warnings: Sequence[str] | None = None, **extra: Any) -> JsonResponse:
+def error(status: int, code: str, details: str, warnings: Sequence[str] | None = None, **extra: Any) -> HttpResponse:
     """Scryfall's error object."""
     body: dict[str, Any] = {"object": "error", "code": code, "status": status, "details": details}
     if warnings:
@@ -175,19 +177,30 @@ def set_names(codes: Iterable[str]) -> dict[str, str]:
     return dict(m.CardSet.objects.filter(code__in=set(codes)).values_list("code", "name"))
 
 
+_OBJECTS = CorpusCache()
+
+
 def card_objects(request: HttpRequest | None, pairs: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
-    """Card objects for (printing id, oracle id) pairs, in order, in three queries."""
-    cards = load_cards(o for _, o in pairs)
-    printings = load_printings(p for p, _ in pairs)
-    names = set_names(p.set_code for p in printings.values())
-    out = []
-    for pid, oid in pairs:
-        card = cards.get(oid)
-        if card is None:
-            continue
-        printing = printings.get(pid)
-        out.append(card_object(request, card, printing, names.get(printing.set_code, "") if printing else ""))
-    return out
+    """Card objects for (printing id, oracle id) pairs, in order: from the worker's cache, the rest
+    built in three queries."""
+    host = request.get_host() if request is not None else ""
+
+    def build(keys: list) -> dict:
+        cards = load_cards(o for _, _, o in keys)
+        printings = load_printings(p for _, p, _ in keys)
+        names = set_names(p.set_code for p in printings.values())
+        built = {}
+        for key in keys:
+            _, pid, oid = key
+            card = cards.get(oid)
+            if card is not None:
+                printing = printings.get(pid)
+                built[key] = card_object(request, card, printing, names.get(printing.set_code, "") if printing else "")
+        return built
+
+    keys = [(host, pid, oid) for pid, oid in pairs]
+    found = _OBJECTS.get_many(keys, build)
+    return [found[k] for k in keys if k in found]
 
 
 def list_object(request: HttpRequest | None, result, next_page: str | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import stats
+from tolaria.site.corpus_cache import CorpusCache
 
 from . import presenters as p
 
@@ -197,13 +198,23 @@ def _page_url(request, page: int, **changes) -> str:
     return "/search?" + params.urlencode()
 
 
+_ROWS = CorpusCache()
+
+
 def _result_rows(result, full_text: bool = False) -> list[dict]:
-    """The page's cards and printings: two queries for up to 175 results, plain dicts (no dataclasses)."""
-    cards = {oid: orjson.loads(d) for oid, d in m.OracleCard.objects.filter(pk__in=set(result.oracle_ids)).values_list("oracle_id", "data")}
-    prints = {pid: orjson.loads(d) for pid, d in m.Printing.objects.filter(pk__in=set(result.printing_ids)).values_list("id", "data")}
+    """The page's cards as rows (plain dicts): from the worker's cache, the rest in three queries."""
+    keys = [(pid, oid, full_text) for pid, oid in zip(result.printing_ids, result.oracle_ids)]
+    found = _ROWS.get_many(keys, _build_rows)
+    return [found[k] for k in keys if k in found]
+
+
+def _build_rows(keys: list) -> dict:
+    cards = {oid: orjson.loads(d) for oid, d in m.OracleCard.objects.filter(pk__in={k[1] for k in keys}).values_list("oracle_id", "data")}
+    prints = {pid: orjson.loads(d) for pid, d in m.Printing.objects.filter(pk__in={k[0] for k in keys}).values_list("id", "data")}
     sets = dict(m.CardSet.objects.filter(code__in={x["set_code"] for x in prints.values()}).values_list("code", "name"))
-    rows = []
-    for pid, oid in zip(result.printing_ids, result.oracle_ids):
+    rows = {}
+    for key in keys:
+        pid, oid, full_text = key
         c, pr = cards.get(oid), prints.get(pid)
         if c is None or pr is None:
             continue
@@ -221,7 +232,7 @@ def _result_rows(result, full_text: bool = False) -> list[dict]:
                              "text": p.text_html(f.get("oracle_text", "")),
                              "pt": f"{f['power']}/{f['toughness']}" if f.get("power") is not None else "",
                              "loyalty": f.get("loyalty"), "defense": f.get("defense")} for f in faces]
-        rows.append(row)
+        rows[key] = row
     return rows
 
 
