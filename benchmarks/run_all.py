@@ -84,7 +84,8 @@ def main() -> None:
             failed.append(script)
             sections.append(f"## {title}\n\n`{script}` failed (exit {done.returncode}); see the run's output.\n")
             continue
-        sections.append(f"## {title}\n\n{out.read_text().strip()}\n")
+        body = "\n".join("#" + line if line.startswith("## ") else line for line in out.read_text().strip().splitlines())
+        sections.append(f"## {title}\n\n{body}\n")
     header = (f"# Benchmarks\n\nWritten by `make bench` on {dt.date.today().isoformat()}.\n\n"
               f"- Machine: {machine()}\n"
               f"- Data: MTGJSON AllPrintings 5.2.0+20220425 (579 sets) plus the DMU, BRO and ONE set files "
