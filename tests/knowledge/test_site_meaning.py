@@ -41,5 +41,11 @@ def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsy
         assert asked["ranking_by_meaning"] is True and asked["data"]
         page = client.get(f"/card/{elves.oracle_id}", follow=True).content.decode()
         assert "Similar cards" in page and similar[0]["name"] in page
+        # the reference page's "trample" search, on the site's search page (acceptance of the knowledge issue)
+        trample = client.get("/search", {"q": "trample"}).content.decode()
+        for rule in ("702.19", "111.10k", "122.1b", "702.1c", "111.4"):
+            assert f'href="/rules/{rule}"' in trample, rule
+        ray, _ = find_card("Super-Duper Death Ray")
+        assert f'href="/card/{ray.oracle_id}#rulings-h"' in trample
     finally:  # leave the lexical index the rest of the session expects
         knowledge_search.build(load_corpus(), embed=False)

@@ -367,10 +367,21 @@ def highlight(text: str, words: list[str], width: int = 260) -> SafeString:
     return mark_safe(escape(prefix) + "".join(out) + escape(suffix))
 
 
-def knowledge_hits(q: str, limit: int = 10) -> list[Hit]:
-    from tolaria.site.knowledge_search import search_knowledge
+KNOWLEDGE_GROUPS = (("glossary", "Glossary"), ("rule", "Comprehensive Rules"), ("ruling", "Rulings"), ("card", "Cards by their text"))
 
-    return [_hit(h) for h in search_knowledge(q, limit=limit)]
+
+def knowledge_groups(q: str) -> list[dict]:
+    """The first page of the knowledge search: the best matches, then the rest grouped by kind (each
+    kind ranked on its own, so the many cards that merely have a keyword do not push the rules off)."""
+    from tolaria.site.knowledge_search import search_knowledge, search_page
+
+    best = search_knowledge(q, limit=3)  # the best few across kinds first: "trample" opens 702.19 and the glossary
+    shown = {h.document.id for h in best}
+    page = search_page(q)
+    groups = [{"kind": "best", "label": "Best matches", "hits": [_hit(h) for h in best]}]
+    groups += [{"kind": kind, "label": label, "hits": [_hit(h) for h in page.get(kind, []) if h.document.id not in shown]}
+               for kind, label in KNOWLEDGE_GROUPS]
+    return [g for g in groups if g["hits"]]
 
 
 def _hit(h) -> Hit:

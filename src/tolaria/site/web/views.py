@@ -144,8 +144,9 @@ def search(request):
     if not q:
         return render(request, "web/search.html", ctx)
     plain = p.is_plain_words(q)
-    hits = p.knowledge_hits(q) if plain and page == 1 else []
-    ctx["hits"] = hits
+    groups = p.knowledge_groups(q) if plain and page == 1 else []
+    hits = [h for g in groups for h in g["hits"]]
+    ctx.update(hits=hits, knowledge_groups=groups)
     try:
         result = run_search(q, unique=unique, order=order, direction=direction, page=page, page_size=PAGE_SIZE,
                             user=request.user)
