@@ -168,3 +168,18 @@ def test_account_pages_need_login(client):
     for name in ("account", "export", "delete", "password_change"):
         response = client.get(reverse(f"accounts:{name}"))
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next="), name
+
+
+def test_failure_counts_are_shared_by_every_worker_process():
+    """The counts live in the cache the settings name (files in the data dir, or Redis), not in one
+    process's memory: another process — here a second cache object on the same location — sees them."""
+    from django.conf import settings
+    from django.core.cache.backends.filebased import FileBasedCache
+
+    from tolaria.site.accounts import throttle
+
+    assert settings.CACHES["default"]["BACKEND"].endswith(("FileBasedCache", "RedisCache"))
+    for _ in range(throttle.MAX_FAILURES):
+        throttle.record_failure("someone", "10.0.0.9")
+    other_worker = FileBasedCache(settings.CACHES["default"]["LOCATION"], {})
+    assert other_worker.get(throttle._key("someone", "10.0.0.9")) == throttle.MAX_FAILURES

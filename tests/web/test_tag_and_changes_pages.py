@@ -60,3 +60,11 @@ def test_an_older_stored_edition_stays_readable(client):
     assert "trample on one creature" in html and "effective November 14, 2025" in html
     assert "trample on the same creature" in client.get("/rules/702.19").content.decode()
     assert client.get("/rules/702.19", {"edition": "1999-01-01"}).status_code == 404
+
+
+def test_a_rule_page_lists_related_rules_but_not_its_own_subrules(client):
+    html = client.get("/rules/702.19").content.decode()
+    assert "Related rules" in html
+    related = html.split("Related rules", 1)[1].split("</section>", 1)[0]
+    assert 'href="/rules/' in related
+    assert 'href="/rules/702.19b"' not in related and 'href="/rules/702"' not in related

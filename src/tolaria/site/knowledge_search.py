@@ -136,3 +136,30 @@ def similar_to(oracle_id: str, k: int = 8) -> list[dict]:
     names = index.card_names()
     return [{"oracle_id": other, "name": names.get(other, ""), "score": round(score, 3), "reason": reason}
             for other, score, reason in similar_cards(oracle_id, vectors, tags or None, k=k, names=names)]
+
+
+def related_rules(number: str, k: int = 6) -> list[dict]:
+    """Other rules about the same thing as rule `number` (ranked by meaning when it is on, else by
+    words), leaving out the rule's own subrules and the rules above it."""
+    book = _rulebook()
+    rule = book.get(number)
+    if rule is None:
+        return []
+    text = " ".join(r.text for r in book.subtree(number)[:4])
+    query = f"{rule.title} {text}".strip()[:1000]
+    own = {r.number for r in book.subtree(number)}
+    above = set()
+    parent = rule.parent
+    while parent:
+        above.add(parent)
+        parent = book.rule(parent).parent if parent in book else None
+    related = []
+    for hit in current().search(query, k=k + len(own) + 10, kinds=["rule"]):
+        ref = hit.document.ref
+        if ref in own or ref in above:
+            continue
+        target = book.get(ref)
+        related.append({"number": ref, "title": hit.document.title, "text": target.text if target else ""})
+        if len(related) >= k:
+            break
+    return related

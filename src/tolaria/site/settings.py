@@ -150,7 +150,13 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Login throttling counts failures in the cache, so every worker must see the same counts: files in
+# the data dir serve the workers of one machine; REDIS_URL (with the redis package) serves several.
+if os.environ.get("REDIS_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": str(DATA_DIR / "cache")}}
 
 LOGGING = {
     "version": 1,

@@ -274,6 +274,7 @@ def rules_index(request):
 
 @require_GET
 def rule_page(request, number: str):
+    from tolaria.site import knowledge_search
     from tolaria.site.rules_editions import edition
 
     try:
@@ -299,6 +300,7 @@ def rule_page(request, number: str):
         cur = pr.parent
     ctx = {"rule": rule, "subtree": subtree, "prev": book.previous(rule.number), "next": book.next(rule.number),
            "edition": book.effective_date, "older_edition": book is not p.rulebook(),
+           "related": knowledge_search.related_rules(rule.number),
            "parents": parents, "cards": cards, "total": total, "page": page, "has_more": has_more,
            "prev_page": page - 1 if page > 1 else 0, "next_page": page + 1 if has_more else 0}
     return render(request, "web/rule.html", ctx)
