@@ -7,7 +7,6 @@ os.environ.setdefault("TOLARIA_EMBED_AT_INGEST", "0")
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = Path(os.environ.get("TOLARIA_SHARED", ROOT.parent / "shared"))
 
 
