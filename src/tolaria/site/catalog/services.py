@@ -13,6 +13,7 @@ from tolaria.cards import Card, sample_paths
 from . import models as m
 from .ingest import IngestSummary, ingest
 from .repository import card as load_card
+from .repository import corpus_version
 
 
 def rebuild_derived(*, embed: bool | None = None, progress: bool = False) -> dict[str, float]:
@@ -26,7 +27,6 @@ def ingest_and_index(paths: Sequence[str | Path], *, progress: bool = False, emb
     summary = ingest(paths, progress=progress)
     if summary.changed_anything:
         summary.derived_seconds = rebuild_derived(embed=embed, progress=progress)
-        card_names.cache_clear()
     return summary
 
 
@@ -39,10 +39,14 @@ def ensure_loaded(*, progress: bool = False) -> str:
     return f"Loaded the embedded sample: {summary.cards.added:,} cards, {summary.printings.added:,} printings."
 
 
-@functools.cache
 def _name_tables() -> tuple[dict[str, str], dict[str, str]]:
-    """(lower-cased card and face names -> oracle id, oracle id -> card name), read once per process
-    and again after an ingest."""
+    """(lower-cased card and face names -> oracle id, oracle id -> card name), read once per corpus
+    version: a worker sees the names an ingest in another process added."""
+    return _name_tables_of(corpus_version())
+
+
+@functools.lru_cache(maxsize=1)
+def _name_tables_of(version: int) -> tuple[dict[str, str], dict[str, str]]:
     names: dict[str, str] = {}
     by_id: dict[str, str] = {}
     for oid, name in m.OracleCard.objects.values_list("oracle_id", "name"):
@@ -57,9 +61,6 @@ def _name_tables() -> tuple[dict[str, str], dict[str, str]]:
 def card_names() -> dict[str, str]:
     """Lower-cased card and face names -> oracle id."""
     return _name_tables()[0]
-
-
-card_names.cache_clear = _name_tables.cache_clear  # callers clear the tables after an ingest
 
 
 def suggest_names(text: str, limit: int = 5) -> list[str]:
