@@ -24,6 +24,9 @@ BENCHES = [
     ("Knowledge search on the full data (lexical only)", "bench_knowledge.py", ["--full", "{allprintings}", "--lexical-only"]),
     ("Predicted tags with sentence embeddings (embedded sample)", "bench_tags_embeddings.py",
      ["--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz", "--cache", "{cache}"]),
+    ("Predicted tags with sentence embeddings (full data)", "bench_tags_embeddings.py",
+     ["--data", "{allprintings}", "--data", "{setfiles}", "--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz",
+      "--cache", "{fullcache}"]),
     # as many workers as cores: more only time-slice the CPU and blur each request's own time
     ("Web pages and API under load (full data, SQLite)", "bench_web.py", ["--data-dir", "{fulldir}", "--workers", "2"]),
 ]
@@ -61,6 +64,7 @@ def main() -> None:
         "setfiles": str(args.shared / "data/mtgjson/SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz"),
         "fulldir": args.full_dir or tempfile.mkdtemp(prefix="tolaria-bench-full-"),
         "cache": str(Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"),
+        "fullcache": str(Path(tempfile.gettempdir()) / "tolaria-card-embeddings-full.npz"),
     }
     sections = []
     failed = []
