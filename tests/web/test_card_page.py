@@ -155,3 +155,25 @@ def test_card_page_query_count_is_small(client, card_url, django_assert_max_num_
     url = card_url(client, "Lightning Bolt")
     with django_assert_max_num_queries(10):
         assert client.get(url).status_code == 200
+
+
+def test_printings_show_set_symbols_from_the_keyrune_font(client, card_url, monkeypatch):
+    """Symbols come from the OFL font's own glyph names; without the npm package the page has none."""
+    from tolaria.site.web import presenters
+
+    monkeypatch.setattr(presenters, "set_glyphs", lambda: {"snc": "\ue900"})
+    page = client.get(card_url(client, "Fleetfoot Dancer")).content.decode()
+    assert 'class="set-symbol rarity-rare" aria-hidden="true">\ue900</i>' in page
+    monkeypatch.setattr(presenters, "set_glyphs", lambda: {})
+    assert "set-symbol" not in client.get(card_url(client, "Fleetfoot Dancer")).content.decode()
+
+
+def test_the_font_file_names_a_glyph_for_known_sets():
+    from tolaria.site.web import presenters
+
+    presenters.set_glyphs.cache_clear()
+    glyphs = presenters.set_glyphs()
+    if not glyphs:  # make test does not install npm packages; make test-browser and make run do
+        assert not (presenters.settings.NODE_MODULES / "keyrune").exists()
+    else:
+        assert {"lea", "snc", "mid"} <= set(glyphs)

@@ -10,6 +10,7 @@ import re
 import urllib.parse
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
@@ -159,9 +160,29 @@ def _rule_box(number: str, title: str, truncated: bool, rules) -> SafeString:
 def printing_rows_html(printings: list[dict]) -> SafeString:
     """The printings table body (built here: basic lands have hundreds of rows)."""
     return mark_safe("".join(format_html(
-        '<tr{}><td><a href="{}">{} <span class="code">({})</span></a></td><td>{}</td><td>{}</td><td>{}</td></tr>',
-        mark_safe(' class="current" aria-current="page"') if o["current"] else "", o["url"], o["set_name"], o["set_code"],
-        o["number"], o["rarity"].capitalize(), o["price"] or "—") for o in printings))
+        '<tr{}><td><a href="{}">{}{} <span class="code">({})</span></a></td><td>{}</td><td>{}</td><td>{}</td></tr>',
+        mark_safe(' class="current" aria-current="page"') if o["current"] else "", o["url"], o["symbol"], o["set_name"],
+        o["set_code"], o["number"], o["rarity"].capitalize(), o["price"] or "—") for o in printings))
+
+
+@functools.cache
+def set_glyphs() -> dict[str, str]:
+    """Set code -> the character of its symbol in the keyrune font, read from the font file itself
+    (OFL). Keyrune's CSS is GPL-3.0 and is not used: web/sets.css is our own. Empty without npm."""
+    font = settings.NODE_MODULES / "keyrune" / "fonts" / "keyrune.svg"
+    if not font.exists():
+        return {}
+    glyph = re.compile(r'<glyph unicode="&#x([0-9a-fA-F]+);" glyph-name="([^"]+)"')
+    return {name.lower(): chr(int(code, 16)) for code, name in glyph.findall(font.read_text(encoding="utf-8"))}
+
+
+def set_symbol(set_code: str, keyrune_code: str = "", rarity: str = "common") -> SafeString:
+    """The set's symbol in its rarity's color, hidden from screen readers (the set name is beside it)."""
+    glyphs = set_glyphs()
+    char = glyphs.get((keyrune_code or "").lower()) or glyphs.get(set_code.lower())
+    if not char:
+        return mark_safe("")
+    return format_html('<i class="set-symbol rarity-{}" aria-hidden="true">{}</i> ', rarity or "common", char)
 
 
 # --- cards, printings, prices --------------------------------------------------------------------

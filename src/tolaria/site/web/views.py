@@ -77,7 +77,9 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
     # every printing of the card and the sets they are in: two queries (plain dicts: basic lands have hundreds)
     others = sorted((orjson.loads(d) for d in m.Printing.objects.filter(card_id=card.oracle_id).values_list("data", flat=True)),
                     key=lambda x: (x["released_at"], x["set_code"], x["collector_number"]), reverse=True)
-    sets = dict(m.CardSet.objects.filter(code__in={o["set_code"] for o in others}).values_list("code", "name"))
+    set_rows = {code: orjson.loads(data) for code, data in
+                m.CardSet.objects.filter(code__in={o["set_code"] for o in others}).values_list("code", "data")}
+    sets = {code: row["name"] for code, row in set_rows.items()}
     slug = p.card_slug(card.name)
     printings = []
     for o in others:
@@ -85,7 +87,9 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         printings.append({"url": f"/card/{urllib.parse.quote(o['set_code'])}/{urllib.parse.quote(o['collector_number'])}/{slug}",
                           "set_code": o["set_code"].upper(), "set_name": sets.get(o["set_code"], o["set_code"].upper()),
                           "number": o["collector_number"], "rarity": o.get("rarity", ""), "released_at": o["released_at"],
-                          "price": p.money(usd, "usd") if usd is not None else "", "current": o["id"] == printing.id})
+                          "price": p.money(usd, "usd") if usd is not None else "", "current": o["id"] == printing.id,
+                          "symbol": p.set_symbol(o["set_code"], set_rows.get(o["set_code"], {}).get("keyrune_code", ""),
+                                                 o.get("rarity", ""))})
     points = list(m.PricePoint.objects.filter(printing_id=printing.id).order_by("date").values_list("date", "usd", "eur"))
     explained = p.explained(card)
     faces = []
@@ -100,6 +104,7 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
     here = request.get_full_path()
     ctx = {
         "card": card, "printing": printing, "faces": faces, "set_name": sets.get(printing.set_code, printing.set_code.upper()),
+        "set_symbol": p.set_symbol(printing.set_code, set_rows.get(printing.set_code, {}).get("keyrune_code", ""), printing.rarity),
         "flippable": card.layout in p.TRANSFORMING and len(card.faces) > 1,
         "prices": p.price_list(printing.prices), "chart": p.price_chart(points),
         "legalities": p.legality_rows(card.legalities), "printings": printings,
