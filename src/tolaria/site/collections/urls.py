@@ -14,6 +14,7 @@ urlpatterns = [
     path("lists/<str:token>/export/", views.list_export, name="list_export"),
     path("decks/", views.decks, name="decks"),
     path("decks/new/", views.start_deck, name="start_deck"),
+    path("decks/public/", views.public_decks, name="public_decks"),
     path("decks/<str:token>/", views.deck_detail, name="deck_detail"),
     path("decks/<str:token>/edit/", views.deck_edit, name="deck_edit"),
     path("decks/<str:token>/delete/", views.deck_delete, name="deck_delete"),

@@ -175,6 +175,29 @@ def decks(request):
     })
 
 
+@require_GET
+def public_decks(request):
+    """Decks their owners made public (unlisted and private ones never appear), newest first,
+    by format and by a card they hold; no account needed to read them."""
+    from django.core.paginator import Paginator
+
+    decks = Deck.objects.filter(visibility="public").select_related("owner").prefetch_related("cards")
+    fmt = request.GET.get("format", "any")  # "" is a format of its own: casual decks
+    if fmt in rules.FORMATS:
+        decks = decks.filter(format=fmt)
+    card_name = request.GET.get("card", "").strip()
+    card = svc.resolve_card(card_name) if card_name else None
+    if card is not None:
+        decks = decks.filter(cards__oracle_id=card.oracle_id).distinct()
+    elif card_name:
+        decks = decks.none()
+    page = Paginator(decks, 50).get_page(request.GET.get("page"))
+    return render(request, "collections/public_decks.html", {
+        "page": page, "formats": [(key, f.label) for key, f in rules.FORMATS.items()], "format": fmt, "card_name": card_name,
+        "card": card, "unknown_card": bool(card_name) and card is None,
+    })
+
+
 def start_deck(request):
     """GET: a form to pick a format and a name for a new deck, with `?card=` as its first card.
     POST: create the deck (the card goes in the command zone when it can be a commander and the
