@@ -109,6 +109,14 @@ def number(text: str) -> float | None:
     return float(m.group(0)) if m else None
 
 
+def mask_of(size: int, ids) -> np.ndarray:
+    """A boolean mask of `size` rows, true at `ids` (None: nothing)."""
+    m = np.zeros(size, bool)
+    if ids is not None:
+        m[ids] = True
+    return m
+
+
 def card_any(index, printing_mask: np.ndarray) -> np.ndarray:
     """Cards that have at least one printing in the mask."""
     cm = np.zeros(index.n_cards, bool)

@@ -11,7 +11,7 @@ import re
 import numpy as np
 
 from .._text import fold, strip_reminder
-from ._base import Family, Ignored, register
+from ._base import Family, Ignored, mask_of, register
 
 BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"}
@@ -366,10 +366,7 @@ class KeywordFamily(Family):
         return (self.kw in {fold(k) for k in card.keywords}) != (self.op == "!=")
 
     def card_mask(self, index):
-        ids = index.cols["keywords"].get(self.kw)
-        m = np.zeros(index.n_cards, bool)
-        if ids is not None:
-            m[ids] = True
+        m = mask_of(index.n_cards, index.cols["keywords"].get(self.kw))
         return ~m if self.op == "!=" else m
 
     @classmethod

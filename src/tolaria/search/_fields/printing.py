@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from .._text import fold
-from ._base import OP_WORDS, Family, Ignored, card_any, compare, number, register
+from ._base import OP_WORDS, Family, Ignored, card_any, compare, mask_of, number, register
 
 RARITIES = {"common": 0, "uncommon": 1, "rare": 2, "mythic": 3, "special": 4, "bonus": 5}
 RARITY_SHORT = {
@@ -57,10 +57,7 @@ class Category(Family):
         return (self.target in self.values(printing)) != (self.op == "!=")
 
     def mask(self, index):
-        ids = index.cols[self.column].get(self.target)
-        m = np.zeros(index.n_printings, bool)
-        if ids is not None:
-            m[ids] = True
+        m = mask_of(index.n_printings, index.cols[self.column].get(self.target))
         return ~m if self.op == "!=" else m
 
     @classmethod
@@ -277,10 +274,7 @@ class CollectorNumberFamily(Family):
 
     def mask(self, index):
         if self.op in (":", "=", "!="):
-            ids = index.cols["cn"].get(self.target)
-            m = np.zeros(index.n_printings, bool)
-            if ids is not None:
-                m[ids] = True
+            m = mask_of(index.n_printings, index.cols["cn"].get(self.target))
             return ~m if self.op == "!=" else m
         return compare(index.cols["cn_num"], self.op, self.n)
 
@@ -602,13 +596,13 @@ class InFamily(Family):
             cm = np.fromiter((oid in self.list_ids for oid in index.oracle_ids), bool, index.n_cards)
             return ~cm if self.op == "!=" else cm
         if self.kind_ == "set":
-            pm = _ids_mask(index, cols["set"].get(self.v))
+            pm = mask_of(index.n_printings, cols["set"].get(self.v))
         elif self.kind_ == "rarity":
             pm = cols["rarity"] == RARITIES[self.v]
         elif self.kind_ == "game":
-            pm = _ids_mask(index, cols["game"].get(self.v))
+            pm = mask_of(index.n_printings, cols["game"].get(self.v))
         else:
-            pm = _ids_mask(index, cols["lang"].get(self.v))
+            pm = mask_of(index.n_printings, cols["lang"].get(self.v))
         cm = card_any(index, pm)
         return ~cm if self.op == "!=" else cm
 
@@ -620,13 +614,6 @@ class InFamily(Family):
     @classmethod
     def explain_unchecked(cls, op, value):
         return f"{'never ' if op == '!=' else 'ever '}printed in {value}"
-
-
-def _ids_mask(index, ids):
-    m = np.zeros(index.n_printings, bool)
-    if ids is not None:
-        m[ids] = True
-    return m
 
 
 class CountFamily(Family):

@@ -8,7 +8,7 @@ import numpy as np
 import re2
 
 from .._text import TextColumn, compile_regex, fold, strip_reminder, tilde
-from ._base import Family, Ignored, register
+from ._base import Family, Ignored, card_any, register
 
 
 def _names(card):
@@ -80,8 +80,7 @@ class TextFamily(Family):
     def mask(self, index, within=None):
         cards = None
         if within is not None:
-            cards = np.zeros(index.n_cards, bool)
-            cards[index.card_of[within]] = True
+            cards = card_any(index, within)
         return self.card_mask(index, cards)[index.card_of]
 
     @classmethod
