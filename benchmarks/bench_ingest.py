@@ -18,8 +18,10 @@ TOLARIA = [sys.executable, "-m", "tolaria.cli"]
 
 
 def full_files(shared: Path) -> list[str]:
-    return [str(shared / "data/mtgjson/AllPrintings-5.2.0+20220425.json.xz"),
-            str(shared / "data/mtgjson/SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz")]
+    return [
+        str(shared / "data/mtgjson/AllPrintings-5.2.0+20220425.json.xz"),
+        str(shared / "data/mtgjson/SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz"),
+    ]
 
 
 def _fresh_postgres(url: str) -> None:
@@ -41,13 +43,15 @@ def run(label: str, shared: Path, database_url: str | None, data_dir: str | None
     subprocess.run([*TOLARIA, "init"], env={**env, "TOLARIA_SKIP_SAMPLE": "1"}, check=True, capture_output=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     started = time.perf_counter()
-    done = subprocess.run([*TOLARIA, "ingest", "--json", *full_files(shared)], env=env, check=True,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [*TOLARIA, "ingest", "--json", *full_files(shared)], env=env, check=True, capture_output=True, text=True
+    )
     wall = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     summary = json.loads(done.stdout)
-    stats = json.loads(subprocess.run([*TOLARIA, "stats", "--json"], env=env, check=True, capture_output=True,
-                                      text=True).stdout)
+    stats = json.loads(
+        subprocess.run([*TOLARIA, "stats", "--json"], env=env, check=True, capture_output=True, text=True).stdout
+    )
     return {
         "database": label,
         "ingest_seconds": summary["seconds"],
@@ -64,11 +68,15 @@ def run(label: str, shared: Path, database_url: str | None, data_dir: str | None
 
 
 def markdown(rows: list[dict]) -> str:
-    lines = ["| database | ingest (s) | records/s | peak RSS (MB) | wall incl. index build (s) | cards | printings | MTGJSON records | rulings |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| database | ingest (s) | records/s | peak RSS (MB) | wall incl. index build (s) | cards | printings | MTGJSON records | rulings |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        lines.append(f"| {r['database']} | {r['ingest_seconds']} | {r['records_per_second']:,} | {r['peak_rss_mb']} | "
-                     f"{r['wall_seconds_with_index']} | {r['cards']:,} | {r['printings']:,} | {r['printing_records']:,} | {r['rulings']:,} |")
+        lines.append(
+            f"| {r['database']} | {r['ingest_seconds']} | {r['records_per_second']:,} | {r['peak_rss_mb']} | "
+            f"{r['wall_seconds_with_index']} | {r['cards']:,} | {r['printings']:,} | {r['printing_records']:,} | {r['rulings']:,} |"
+        )
     for r in rows:
         if r["derived"]:
             steps = ", ".join(f"{step} {s} s" for step, s in r["derived"].items())
@@ -79,7 +87,9 @@ def markdown(rows: list[dict]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
-    parser.add_argument("--postgres", default=os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/tolaria_bench"))
+    parser.add_argument(
+        "--postgres", default=os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/tolaria_bench")
+    )
     parser.add_argument("--markdown", type=Path)
     parser.add_argument("--keep-sqlite", help="ingest SQLite into this data dir and keep it (for bench_web)")
     args = parser.parse_args()

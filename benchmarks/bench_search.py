@@ -54,7 +54,9 @@ def load_queries(path: Path) -> list[str]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", action="append", help="MTGJSON files (AllPrintings, set files or a tar of them); repeat for several")
+    ap.add_argument(
+        "--data", action="append", help="MTGJSON files (AllPrintings, set files or a tar of them); repeat for several"
+    )
     ap.add_argument("--corpus-pickle", default=None, help="(development) a pickled Corpus to skip reading the data")
     ap.add_argument("--queries", default=str(HERE / "queries.txt"))
     ap.add_argument("--markdown", default=None, help="write the Markdown table to this file")

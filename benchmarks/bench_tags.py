@@ -40,8 +40,10 @@ def main(argv=None) -> int:
     say = out.append
     say("## Tags")
     say("")
-    say(f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
-        f"data: `{Path(args.data).name}`")
+    say(
+        f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+        f"data: `{Path(args.data).name}`"
+    )
     say("")
 
     t0 = time.perf_counter()
@@ -71,26 +73,34 @@ def main(argv=None) -> int:
     say("| measure | value |")
     say("| --- | --- |")
     say(f"| cards (oracle) | {len(cards):,} (read in {load_s:.1f} s) |")
-    say(f"| tagging time, all cards (attributes + extracted + inferred) | {tag_s:.1f} s "
-        f"wall, {tag_cpu:.1f} s CPU ({1000 * tag_cpu / len(cards):.2f} ms CPU per card; one process) |")
+    say(
+        f"| tagging time, all cards (attributes + extracted + inferred) | {tag_s:.1f} s "
+        f"wall, {tag_cpu:.1f} s CPU ({1000 * tag_cpu / len(cards):.2f} ms CPU per card; one process) |"
+    )
     say(f"| tags produced | {n_tags:,} ({', '.join(f'{k} {v:,}' for k, v in sorted(kinds.items()))}) |")
     say(f"| facets_for, all cards | {facet_s:.2f} s |")
-    say(f"| keyword agreement with MTGJSON `keywords` | {100 * agreement.rate:.2f} % "
+    say(
+        f"| keyword agreement with MTGJSON `keywords` | {100 * agreement.rate:.2f} % "
         f"({agreement.agreeing:,} / {agreement.cards:,}; {agreement.cards - agreement.agreeing} cards differ; "
-        f"{agree_s:.1f} s) |")
+        f"{agree_s:.1f} s) |"
+    )
     say(f"| gold set: cards / expected extracted tags | {gold.cards} / {gold.true_positives + gold.false_negatives} |")
     say(f"| gold set: extracted precision | {100 * gold.precision:.2f} % |")
     say(f"| gold set: extracted recall | {100 * gold.recall:.2f} % |")
     say(f"| gold set: expected attribute/inferred tags missing | {len(gold.also_missing)} |")
     say("")
-    say("Keyword misses (in MTGJSON `keywords`, not tagged): " +
-        ", ".join(f"{k} {v}" for k, v in agreement.misses.most_common(args.show_misses)))
+    say(
+        "Keyword misses (in MTGJSON `keywords`, not tagged): "
+        + ", ".join(f"{k} {v}" for k, v in agreement.misses.most_common(args.show_misses))
+    )
     say("")
-    say("Keyword extras (tagged, not in MTGJSON `keywords`): " +
-        ", ".join(f"{k} {v}" for k, v in agreement.extras.most_common(args.show_misses)))
+    say(
+        "Keyword extras (tagged, not in MTGJSON `keywords`): "
+        + ", ".join(f"{k} {v}" for k, v in agreement.extras.most_common(args.show_misses))
+    )
     say("")
     if gold.misses or gold.extras:
-        say(f"Gold misses: {gold.misses[:args.show_misses]}; extras: {gold.extras[:args.show_misses]}")
+        say(f"Gold misses: {gold.misses[: args.show_misses]}; extras: {gold.extras[: args.show_misses]}")
         say("")
 
     if args.labels:
@@ -106,11 +116,14 @@ def main(argv=None) -> int:
         t0 = time.perf_counter()
         scores = evaluate(model, test_cards, labels, tagger)
         pred_s = time.perf_counter() - t0
-        say(f"Predicted tags (`tolaria.tags.predict`, model `{model.model_version}`): trained on "
+        say(
+            f"Predicted tags (`tolaria.tags.predict`, model `{model.model_version}`): trained on "
             f"{len(train_cards):,} cards in {train_s:.1f} s, evaluated on {len(test_cards):,} held-out oracle "
             f"cards (seed {args.seed}) in {pred_s:.1f} s. Labels: Scryfall Tagger otags "
             f"({Path(args.labels).name}) matched by name; unmatched names dropped: "
-            + ", ".join(f"{t} {unmatched.get(t, 0)}" for t in tags_to_learn) + ".")
+            + ", ".join(f"{t} {unmatched.get(t, 0)}" for t in tags_to_learn)
+            + "."
+        )
         say("")
         say("| tag | held-out positives | predicted | precision | recall |")
         say("| --- | ---: | ---: | ---: | ---: |")

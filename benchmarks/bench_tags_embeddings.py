@@ -51,14 +51,19 @@ def main() -> None:
     for name, extra in (("text features", None), ("text features + embeddings", embeddings)):
         model = predict.train(train_cards, labels, extra_features=extra)
         results[name] = {s.tag: s for s in predict.evaluate(model, test_cards, labels)}
-    lines = [f"{len(cards):,} cards ({len(test_cards):,} held out, split by oracle card); {missing:,} card texts embedded "
-             f"for this run in {embed_seconds:.0f} s (the rest from the cache).", "",
-             "| tag | held-out positives | precision (text) | recall (text) | precision (+ embeddings) | recall (+ embeddings) |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        f"{len(cards):,} cards ({len(test_cards):,} held out, split by oracle card); {missing:,} card texts embedded "
+        f"for this run in {embed_seconds:.0f} s (the rest from the cache).",
+        "",
+        "| tag | held-out positives | precision (text) | recall (text) | precision (+ embeddings) | recall (+ embeddings) |",
+        "|---|---|---|---|---|---|",
+    ]
     base, richer = results["text features"], results["text features + embeddings"]
     for tag, b in base.items():
         r = richer[tag]
-        lines.append(f"| {tag} | {b.support} | {b.precision:.3f} | {b.recall:.3f} | {r.precision:.3f} | {r.recall:.3f} |")
+        lines.append(
+            f"| {tag} | {b.support} | {b.precision:.3f} | {b.recall:.3f} | {r.precision:.3f} | {r.recall:.3f} |"
+        )
     table = "\n".join(lines)
     print(table)
     if args.markdown:

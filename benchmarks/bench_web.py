@@ -99,8 +99,11 @@ def card_urls(port: int, n: int) -> list[str]:
 
 
 def search_urls(limit: int) -> dict[str, list[str]]:
-    queries = [q.strip() for q in (HERE / "queries.txt").read_text(encoding="utf-8").splitlines()
-               if q.strip() and not q.startswith("#")][:limit]
+    queries = [
+        q.strip()
+        for q in (HERE / "queries.txt").read_text(encoding="utf-8").splitlines()
+        if q.strip() and not q.startswith("#")
+    ][:limit]
 
     def url(q, **extra):
         return "/search?" + urllib.parse.urlencode({"q": q, **extra})
@@ -147,16 +150,39 @@ def run_wrk(port: int, paths: list[str], connections: int, duration: int) -> dic
         fh.write(lua)
     try:
         threads = min(connections, os.cpu_count() or 2)
-        out = subprocess.run(["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{duration}s", "--timeout", "30s",
-                              "-s", fh.name, f"http://127.0.0.1:{port}"], capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            [
+                "wrk",
+                "-t",
+                str(threads),
+                "-c",
+                str(connections),
+                "-d",
+                f"{duration}s",
+                "--timeout",
+                "30s",
+                "-s",
+                fh.name,
+                f"http://127.0.0.1:{port}",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     finally:
         os.unlink(fh.name)
     m = re.search(r"RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+)", out)
     if not m:
         raise SystemExit("wrk printed no result:\n" + out)
     requests, errors, status_errors, micros = (int(m.group(i)) for i in range(1, 5))
-    return {"requests": requests, "errors": errors + status_errors, "seconds": micros / 1e6,
-            "p50": float(m.group(5)) / 1000, "p95": float(m.group(6)) / 1000, "p99": float(m.group(7)) / 1000}
+    return {
+        "requests": requests,
+        "errors": errors + status_errors,
+        "seconds": micros / 1e6,
+        "p50": float(m.group(5)) / 1000,
+        "p95": float(m.group(6)) / 1000,
+        "p99": float(m.group(7)) / 1000,
+    }
 
 
 def run_python(port: int, paths: list[str], connections: int, duration: int) -> dict:
@@ -198,8 +224,14 @@ def run_python(port: int, paths: list[str], connections: int, duration: int) -> 
     def pct(p):
         return latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] * 1000 if latencies else float("nan")
 
-    return {"requests": len(latencies), "errors": errors, "seconds": time.monotonic() - started,
-            "p50": pct(50), "p95": pct(95), "p99": pct(99)}
+    return {
+        "requests": len(latencies),
+        "errors": errors,
+        "seconds": time.monotonic() - started,
+        "p50": pct(50),
+        "p95": pct(95),
+        "p99": pct(99),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,7 +244,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cards", type=int, default=300, help="distinct card pages to rotate through")
     ap.add_argument("--queries", type=int, default=200, help="queries of benchmarks/queries.txt to use")
     ap.add_argument("--client", choices=["auto", "wrk", "python"], default="auto")
-    ap.add_argument("--start-timeout", type=float, default=900, help="seconds to wait for the first answer (a first start may ingest)")
+    ap.add_argument(
+        "--start-timeout",
+        type=float,
+        default=900,
+        help="seconds to wait for the first answer (a first start may ingest)",
+    )
     ap.add_argument("--markdown", help="also write the table here")
     args = ap.parse_args(argv)
 
@@ -246,7 +283,10 @@ def main(argv: list[str] | None = None) -> int:
             # the right answers, left out of the load; any other page must answer
             warm_errors = 0 if "search" in name else len(paths) - len(answered)
             paths = answered
-            print(f"{name}: {len(paths)} URLs warmed, running {args.duration} s at {args.connections} connections…", file=sys.stderr)
+            print(
+                f"{name}: {len(paths)} URLs warmed, running {args.duration} s at {args.connections} connections…",
+                file=sys.stderr,
+            )
             logged = access_log.stat().st_size
             r = load(port, paths, args.connections, args.duration)
             time.sleep(0.5)  # the workers flush their last log lines
@@ -255,21 +295,27 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stop_server(proc)
 
-    head = [(f"Web pages under load — {args.connections} connections, {args.workers} gunicorn workers, {args.duration} s per row, "
+    head = [
+        (
+            f"Web pages under load — {args.connections} connections, {args.workers} gunicorn workers, {args.duration} s per row, "
             f"client {client}; {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
-            f"data dir {env.get('TOLARIA_DATA_DIR', '(default)')}, database {'PostgreSQL' if 'postgres' in env.get('DATABASE_URL', '') else 'SQLite'}."),
-            "",
-            "Server time is the worker's own time per request, from the gunicorn access log (reading the request to",
-            "sending the response); the client's latency adds the wait for a free worker, since 16 connections share",
-            f"{args.workers} workers on {os.cpu_count()} cores.",
-            "",
-            "| page | URLs | requests | req/s | server p50 ms | server p95 ms | client p50 ms | client p95 ms | client p99 ms | errors |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+            f"data dir {env.get('TOLARIA_DATA_DIR', '(default)')}, database {'PostgreSQL' if 'postgres' in env.get('DATABASE_URL', '') else 'SQLite'}."
+        ),
+        "",
+        "Server time is the worker's own time per request, from the gunicorn access log (reading the request to",
+        "sending the response); the client's latency adds the wait for a free worker, since 16 connections share",
+        f"{args.workers} workers on {os.cpu_count()} cores.",
+        "",
+        "| page | URLs | requests | req/s | server p50 ms | server p95 ms | client p50 ms | client p95 ms | client p99 ms | errors |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for name, n, r, warm in rows:
         rate = r["requests"] / r["seconds"] if r["seconds"] else 0
         sp50, sp95 = r["server"]
-        head.append(f"| {name} | {n} | {r['requests']:,} | {rate:,.0f} | {sp50:.1f} | {sp95:.1f} | {r['p50']:.1f} | "
-                    f"{r['p95']:.1f} | {r['p99']:.1f} | {r['errors'] + warm} |")
+        head.append(
+            f"| {name} | {n} | {r['requests']:,} | {rate:,.0f} | {sp50:.1f} | {sp95:.1f} | {r['p50']:.1f} | "
+            f"{r['p95']:.1f} | {r['p99']:.1f} | {r['errors'] + warm} |"
+        )
     table = "\n".join(head)
     print(table)
     if args.markdown:

@@ -19,14 +19,36 @@ BENCHES = [
     ("Ingest of the full data", "bench_ingest.py", ["--shared", "{shared}", "--keep-sqlite", "{fulldir}"]),
     ("Rules linker: keyword coverage", "../scripts/keyword_coverage.py", ["{allprintings}"]),
     ("Card search", "bench_search.py", ["--data", "{allprintings}", "--data", "{setfiles}"]),
-    ("Tags", "bench_tags.py", ["--data", "{allprintings}", "--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz"]),
+    (
+        "Tags",
+        "bench_tags.py",
+        ["--data", "{allprintings}", "--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz"],
+    ),
     ("Knowledge search: quality by meaning (CR + embedded sample)", "bench_knowledge.py", ["--cache", "{cache}"]),
-    ("Knowledge search on the full data (lexical only)", "bench_knowledge.py", ["--full", "{allprintings}", "--lexical-only"]),
-    ("Predicted tags with sentence embeddings (embedded sample)", "bench_tags_embeddings.py",
-     ["--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz", "--cache", "{cache}"]),
-    ("Predicted tags with sentence embeddings (full data)", "bench_tags_embeddings.py",
-     ["--data", "{allprintings}", "--data", "{setfiles}", "--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz",
-      "--cache", "{fullcache}"]),
+    (
+        "Knowledge search on the full data (lexical only)",
+        "bench_knowledge.py",
+        ["--full", "{allprintings}", "--lexical-only"],
+    ),
+    (
+        "Predicted tags with sentence embeddings (embedded sample)",
+        "bench_tags_embeddings.py",
+        ["--labels", "{shared}/data/tags/scryboard-otags-20260629.json.gz", "--cache", "{cache}"],
+    ),
+    (
+        "Predicted tags with sentence embeddings (full data)",
+        "bench_tags_embeddings.py",
+        [
+            "--data",
+            "{allprintings}",
+            "--data",
+            "{setfiles}",
+            "--labels",
+            "{shared}/data/tags/scryboard-otags-20260629.json.gz",
+            "--cache",
+            "{fullcache}",
+        ],
+    ),
     # as many workers as cores: more only time-slice the CPU and blur each request's own time
     ("Web pages and API under load (full data, SQLite)", "bench_web.py", ["--data-dir", "{fulldir}", "--workers", "2"]),
 ]
@@ -43,7 +65,11 @@ def machine() -> str:
         pass
     mem = ""
     try:
-        kb = int(next(line for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")).split()[1])
+        kb = int(
+            next(
+                line for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")
+            ).split()[1]
+        )
         mem = f", {kb / 1024 / 1024:.0f} GiB RAM"
     except (OSError, StopIteration):
         pass
@@ -55,8 +81,10 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--out", type=Path, default=ROOT / "BENCHMARKS.md")
     parser.add_argument("--only", nargs="*", help="script names to run (default: all)")
-    parser.add_argument("--full-dir", help="a data dir with the full data ingested (SQLite), for bench_web; "
-                                           "default: the one bench_ingest.py fills")
+    parser.add_argument(
+        "--full-dir",
+        help="a data dir with the full data ingested (SQLite), for bench_web; default: the one bench_ingest.py fills",
+    )
     args = parser.parse_args()
     fill = {
         "shared": str(args.shared),
@@ -74,13 +102,20 @@ def main() -> None:
         path = (Path(__file__).parent / script).resolve()
         out = Path(tempfile.mkstemp(suffix=".md")[1])
         cmd = [sys.executable, str(path), *[a.format(**fill) for a in extra]]
-        writes_markdown = "--markdown" in subprocess.run([sys.executable, str(path), "--help"], cwd=ROOT,
-                                                         capture_output=True, text=True).stdout
+        writes_markdown = (
+            "--markdown"
+            in subprocess.run([sys.executable, str(path), "--help"], cwd=ROOT, capture_output=True, text=True).stdout
+        )
         if writes_markdown:
             cmd += ["--markdown", str(out)]
         print(f"== {title}: {' '.join(cmd)}", flush=True)
-        done = subprocess.run(cmd, cwd=ROOT, env={**os.environ, "TOLARIA_EMBED_AT_INGEST": "0"},
-                              stdout=None if writes_markdown else subprocess.PIPE, text=True)
+        done = subprocess.run(
+            cmd,
+            cwd=ROOT,
+            env={**os.environ, "TOLARIA_EMBED_AT_INGEST": "0"},
+            stdout=None if writes_markdown else subprocess.PIPE,
+            text=True,
+        )
         if not writes_markdown:
             print(done.stdout)
             out.write_text(done.stdout)
@@ -88,13 +123,17 @@ def main() -> None:
             failed.append(script)
             sections.append(f"## {title}\n\n`{script}` failed (exit {done.returncode}); see the run's output.\n")
             continue
-        body = "\n".join("#" + line if line.startswith("## ") else line for line in out.read_text().strip().splitlines())
+        body = "\n".join(
+            "#" + line if line.startswith("## ") else line for line in out.read_text().strip().splitlines()
+        )
         sections.append(f"## {title}\n\n{body}\n")
-    header = (f"# Benchmarks\n\nWritten by `make bench` on {dt.date.today().isoformat()}.\n\n"
-              f"- Machine: {machine()}\n"
-              f"- Data: MTGJSON AllPrintings 5.2.0+20220425 (579 sets) plus the DMU, BRO and ONE set files "
-              f"(60,937 card records, 59,941 printings, 24,496 oracle cards), from `../shared/data`; "
-              f"Comprehensive Rules effective 2026-02-27.\n")
+    header = (
+        f"# Benchmarks\n\nWritten by `make bench` on {dt.date.today().isoformat()}.\n\n"
+        f"- Machine: {machine()}\n"
+        f"- Data: MTGJSON AllPrintings 5.2.0+20220425 (579 sets) plus the DMU, BRO and ONE set files "
+        f"(60,937 card records, 59,941 printings, 24,496 oracle cards), from `../shared/data`; "
+        f"Comprehensive Rules effective 2026-02-27.\n"
+    )
     if args.only and args.out.exists():
         # keep the sections of benchmarks not run this time
         old = args.out.read_text().split("\n## ")[1:]

@@ -63,9 +63,14 @@ def main(argv: list[str] | None = None) -> int:
         names = sorted({name for name, k in cov.misses if k == kw})
         print(f"  {kw!r}: {n}  e.g. {'; '.join(names[:3])}")
     if args.markdown:
-        lines = [f"MTGJSON `keywords` entries of {Path(args.allprintings).name} linked to a rule of the CR effective "
-                 f"{book.effective_date}: **{cov.linked:,} of {cov.total:,} = {100 * cov.ratio:.2f}%** "
-                 "(each distinct card face counted once).", "", "| keyword | misses | cards |", "|---|---|---|"]
+        lines = [
+            f"MTGJSON `keywords` entries of {Path(args.allprintings).name} linked to a rule of the CR effective "
+            f"{book.effective_date}: **{cov.linked:,} of {cov.total:,} = {100 * cov.ratio:.2f}%** "
+            "(each distinct card face counted once).",
+            "",
+            "| keyword | misses | cards |",
+            "|---|---|---|",
+        ]
         for kw, n in by_kw.most_common():
             names = sorted({name for name, k in cov.misses if k == kw})
             lines.append(f"| {kw} | {n} | {'; '.join(names)} |")

@@ -112,7 +112,9 @@ def write_readme(all_sets: list[dict], chosen: set[str], written, named: set[str
                 cards.setdefault(oracle_key(c), c)
                 printings += 1
     layouts = Counter(c["layout"] for c in cards.values())
-    keywords = sorted({k for s in all_sets for c in s["cards"] if oracle_key(c) in chosen for k in c.get("keywords", ())})
+    keywords = sorted(
+        {k for s in all_sets for c in s["cards"] if oracle_key(c) in chosen for k in c.get("keywords", ())}
+    )
     formats = Counter(f for c in cards.values() for f, v in c.get("legalities", {}).items())
     with_rulings = sum(1 for c in cards.values() if c.get("rulings"))
     names = sorted({c["name"] for c in cards.values()})
@@ -136,7 +138,9 @@ def write_readme(all_sets: list[dict], chosen: set[str], written, named: set[str
         "",
         "Layouts: " + ", ".join(f"{k} {v}" for k, v in sorted(layouts.items())) + ".",
         "",
-        "Formats (cards with a legal, banned or restricted status): " + ", ".join(f"{k} {v}" for k, v in sorted(formats.items())) + ".",
+        "Formats (cards with a legal, banned or restricted status): "
+        + ", ".join(f"{k} {v}" for k, v in sorted(formats.items()))
+        + ".",
         "",
         f"Keywords ({len(keywords)}): " + ", ".join(keywords) + ".",
         "",
@@ -168,14 +172,21 @@ def main() -> None:
         old.unlink()
     write_xz(OUT / "1-AllPrintings-sample.json.xz", sample)
     written = [(OUT / "1-AllPrintings-sample.json.xz", sum(len(s["cards"]) for s in sample["data"].values()))]
-    for index, (code, doc) in enumerate(sorted(set_files.items(), key=lambda kv: kv[1]["data"]["releaseDate"]), start=2):
+    for index, (code, doc) in enumerate(
+        sorted(set_files.items(), key=lambda kv: kv[1]["data"]["releaseDate"]), start=2
+    ):
         trimmed = trimmed_set(doc["data"], chosen)
         if trimmed:
             path = OUT / f"{index}-{code}-sample.json.xz"
             write_xz(path, {"meta": doc["meta"], "data": trimmed})
             written.append((path, len(trimmed["cards"])))
-    missing = sorted(n for n in named if not any(oracle_key(c) in chosen and (c["name"] == n or c.get("faceName") == n)
-                                                  for s in all_sets for c in s["cards"]))
+    missing = sorted(
+        n
+        for n in named
+        if not any(
+            oracle_key(c) in chosen and (c["name"] == n or c.get("faceName") == n) for s in all_sets for c in s["cards"]
+        )
+    )
     write_readme(all_sets, chosen, written, named, allprintings["meta"])
     for path, records in written:
         print(f"{path.relative_to(ROOT)}: {records} card records, {path.stat().st_size / 1e6:.2f} MB")

@@ -1,10 +1,10 @@
 """Commands over search, rules, tags and knowledge, kept apart from the data commands in cli.py.
 
-    tolaria search "t:creature o:trample c:g mv<=3" [--unique prints] [--order mv] [--dir desc] [--page 2] [--json]
-    tolaria rules 702.19                 the rule and its subrules
-    tolaria rules glossary trample       a glossary entry
-    tolaria rules ingest PATH | --latest store an edition of the Comprehensive Rules
-    tolaria rules diff 2025-11-14 2026-02-27
+tolaria search "t:creature o:trample c:g mv<=3" [--unique prints] [--order mv] [--dir desc] [--page 2] [--json]
+tolaria rules 702.19                 the rule and its subrules
+tolaria rules glossary trample       a glossary entry
+tolaria rules ingest PATH | --latest store an edition of the Comprehensive Rules
+tolaria rules diff 2025-11-14 2026-02-27
 """
 
 from __future__ import annotations
@@ -27,14 +27,19 @@ def register(sub, command, CommandError, django_setup, migrate) -> None:
     p = sub.add_parser("search", help="search cards with Scryfall syntax and print a table")
     p.add_argument("query")
     p.add_argument("--unique", default="cards", choices=("cards", "prints", "art"))
-    p.add_argument("--order", default="name", help="name, set, released, rarity, color, usd, eur, tix, mv (cmc), power, …")
+    p.add_argument(
+        "--order", default="name", help="name, set, released, rarity, color, usd, eur, tix, mv (cmc), power, …"
+    )
     p.add_argument("--dir", default="auto", choices=("auto", "asc", "desc"))
     p.add_argument("--page", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print Scryfall's list object")
     command("search")(lambda args: cmd_search(args, ctx))
 
-    p = sub.add_parser("rules", help="the Comprehensive Rules: a rule, a glossary term, ingest an edition, diff two editions",
-                       description="tolaria rules NUMBER | glossary TERM | ingest PATH | ingest --latest | diff OLD_DATE NEW_DATE")
+    p = sub.add_parser(
+        "rules",
+        help="the Comprehensive Rules: a rule, a glossary term, ingest an edition, diff two editions",
+        description="tolaria rules NUMBER | glossary TERM | ingest PATH | ingest --latest | diff OLD_DATE NEW_DATE",
+    )
     p.add_argument("words", nargs="+", metavar="NUMBER|glossary TERM|ingest PATH|diff OLD NEW")
     p.add_argument("--latest", action="store_true", help="with ingest: download the current edition from Wizards")
     p.add_argument("--edition", help="with a rule number: a stored edition (YYYY-MM-DD) instead of the shipped one")
@@ -67,9 +72,20 @@ def cmd_search(args, ctx: _Context) -> int:
             print("No cards match." if "past the last page" not in result.details else result.details)
             return 1
         if args.json:
-            print(json.dumps({"object": "error", "code": result.code, "status": result.status, "details": result.details,
-                              "warnings": result.warnings, **{k: v for k, v in result.extra.items() if k != "caret"}},
-                             indent=2, ensure_ascii=False))
+            print(
+                json.dumps(
+                    {
+                        "object": "error",
+                        "code": result.code,
+                        "status": result.status,
+                        "details": result.details,
+                        "warnings": result.warnings,
+                        **{k: v for k, v in result.extra.items() if k != "caret"},
+                    },
+                    indent=2,
+                    ensure_ascii=False,
+                )
+            )
             return 2 if result.status == 400 else 1
         print(f"tolaria: {result.details}", file=sys.stderr)
         if "caret" in result.extra:
@@ -78,7 +94,13 @@ def cmd_search(args, ctx: _Context) -> int:
     if args.json:
         next_page = None
         if result.has_more:
-            params = {"q": args.query, "unique": args.unique, "order": args.order, "dir": args.dir, "page": result.page + 1}
+            params = {
+                "q": args.query,
+                "unique": args.unique,
+                "order": args.order,
+                "dir": args.dir,
+                "page": result.page + 1,
+            }
             next_page = "/api/cards/search?" + urllib.parse.urlencode(params)
         print(json.dumps(list_object(None, result, next_page), indent=2, ensure_ascii=False))
         return 0
@@ -97,8 +119,15 @@ def search_table(result) -> str:
         card, printing = cards.get(oid), printings.get(pid)
         if card is None:
             continue
-        rows.append((card.name, card.mana_cost, card.type_line, printing.set_code.upper() if printing else "",
-                     printing.collector_number if printing else ""))
+        rows.append(
+            (
+                card.name,
+                card.mana_cost,
+                card.type_line,
+                printing.set_code.upper() if printing else "",
+                printing.collector_number if printing else "",
+            )
+        )
     lines = [f"Searching {result.explanation}."] if result.explanation else []
     lines += [f"warning: {w}" for w in result.warnings]
     header = ("Name", "Mana cost", "Type line", "Set", "Number")
@@ -113,7 +142,9 @@ def search_table(result) -> str:
     lines += [fmt(r) for r in rows]
     pages = (result.total + result.page_size - 1) // result.page_size
     noun = {"prints": "printings", "art": "artworks"}.get(result.unique, "cards")
-    lines.append(f"{result.total:,} {noun} · page {result.page} of {pages} · sorted by {result.order} {result.direction}")
+    lines.append(
+        f"{result.total:,} {noun} · page {result.page} of {pages} · sorted by {result.order} {result.direction}"
+    )
     return "\n".join(lines)
 
 
@@ -163,7 +194,11 @@ def rules_show(number: str, ctx: _Context, edition: str | None = None) -> int:
         body = rule.text if rule.text else ""
         print(textwrap.fill(f"{head} {body}".rstrip(), width=100, initial_indent=pad, subsequent_indent=pad + "    "))
         for example in rule.examples:
-            print(textwrap.fill(f"Example: {example}", width=100, initial_indent=pad + "    ", subsequent_indent=pad + "    "))
+            print(
+                textwrap.fill(
+                    f"Example: {example}", width=100, initial_indent=pad + "    ", subsequent_indent=pad + "    "
+                )
+            )
     return 0
 
 
@@ -260,8 +295,10 @@ def rules_ingest(path: str | None, ctx: _Context, *, latest: bool, page: str | N
         text = decode_rules(Path(path).read_bytes())
     book, outcome = store_rules(text, source)
     verb = {"stored": "Stored", "updated": "Updated", "unchanged": "Already stored"}[outcome]
-    print(f"{verb}: Comprehensive Rules effective {book.effective_date.isoformat()} "
-          f"({len(book.rules):,} rules, {len(book.glossary):,} glossary terms).")
+    print(
+        f"{verb}: Comprehensive Rules effective {book.effective_date.isoformat()} "
+        f"({len(book.rules):,} rules, {len(book.glossary):,} glossary terms)."
+    )
     return 0
 
 

@@ -1,10 +1,10 @@
 """Commands over the knowledge search and the tags:
 
-    tolaria ask "what happens to excess damage when a blocker dies"
-    tolaria similar "Llanowar Elves" cards that mean much the same (needs the embeddings)
-    tolaria knowledge embed          compute the embeddings an ingest left out (ranking by meaning)
-    tolaria tags CARD                a card's tags with their kind and evidence
-    tolaria tags train --labels PATH train the predicted-tag model on Scryfall Tagger labels
+tolaria ask "what happens to excess damage when a blocker dies"
+tolaria similar "Llanowar Elves" cards that mean much the same (needs the embeddings)
+tolaria knowledge embed          compute the embeddings an ingest left out (ranking by meaning)
+tolaria tags CARD                a card's tags with their kind and evidence
+tolaria tags train --labels PATH train the predicted-tag model on Scryfall Tagger labels
 """
 
 from __future__ import annotations
@@ -31,8 +31,17 @@ def register(sub, command, CommandError, django_setup, migrate) -> None:
         status = knowledge_search.meaning_status()
         suggestion = knowledge_search.syntax_for(args.question)
         if args.json:
-            print(json.dumps({"query": args.question, "ranking_by_meaning": status is None,
-                              "suggested_query": suggestion, "data": [hit_object(h) for h in hits]}, indent=2))
+            print(
+                json.dumps(
+                    {
+                        "query": args.question,
+                        "ranking_by_meaning": status is None,
+                        "suggested_query": suggestion,
+                        "data": [hit_object(h) for h in hits],
+                    },
+                    indent=2,
+                )
+            )
             return 0
         if status:
             print(status, file=sys.stderr)
@@ -110,7 +119,9 @@ def register(sub, command, CommandError, django_setup, migrate) -> None:
             return 0
         print(card.name)
         for tag in sorted(found, key=lambda t: (t["group"], t["label"])):
-            why = "; ".join(e.get("text") or ", ".join(e.get("facts", ())) or e.get("field", "") for e in tag["evidence"])
+            why = "; ".join(
+                e.get("text") or ", ".join(e.get("facts", ())) or e.get("field", "") for e in tag["evidence"]
+            )
             confidence = f" {tag['confidence']:.2f}" if tag.get("confidence") is not None else ""
             print(f"  {tag['group']:<20} {tag['label']:<28} {tag['kind']}{confidence}  {why}")
         if not derived.predicted_available():
@@ -147,7 +158,9 @@ def _train(args, CommandError, migrate) -> int:
     final.save(out)
     print("held-out cards (20%, split by oracle card):")
     for score in scores:
-        print(f"  {score.tag:<16} precision {score.precision:.3f}  recall {score.recall:.3f}  ({score.support} positives)")
+        print(
+            f"  {score.tag:<16} precision {score.precision:.3f}  recall {score.recall:.3f}  ({score.support} positives)"
+        )
     print(f"model written to {out}")
     derived.predicted_model.cache_clear()
     return 0

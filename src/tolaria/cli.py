@@ -104,7 +104,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(json.dumps(figures, indent=2))
     else:
         for key, value in figures.items():
-            print(f"{key.replace('_', ' ')}: {value:,}" if isinstance(value, int) else f"{key.replace('_', ' ')}: {value}")
+            print(
+                f"{key.replace('_', ' ')}: {value:,}" if isinstance(value, int) else f"{key.replace('_', ' ')}: {value}"
+            )
     return 0
 
 
@@ -158,8 +160,12 @@ def _embed_in_background() -> None:
         return
     log = Path(settings.DATA_DIR) / "embed.log"
     with open(log, "ab") as out:  # the child keeps its own copy of the descriptor
-        subprocess.Popen([sys.executable, "-m", "tolaria.cli", "knowledge", "embed"], stdout=out,
-                         stderr=subprocess.STDOUT, start_new_session=True)
+        subprocess.Popen(
+            [sys.executable, "-m", "tolaria.cli", "knowledge", "embed"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     print(f"Computing embeddings for ranking by meaning in the background (log: {log}).")
 
 
@@ -174,13 +180,23 @@ def _optional_commands(sub) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tolaria", description="Tolaria: Magic: The Gathering cards, rules and search.")
+    parser = argparse.ArgumentParser(
+        prog="tolaria", description="Tolaria: Magic: The Gathering cards, rules and search."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("ingest", help="read card data files (or download the current ones) into the database")
-    p.add_argument("paths", nargs="*", help="MTGJSON or Scryfall files or their http(s) addresses (plain, .gz, .xz, .bz2, .tar.xz); the format is told by content")
-    p.add_argument("--mtgjson", action="store_true", help="download AllPrintings and AllPricesToday from mtgjson.com first")
-    p.add_argument("--scryfall", action="store_true", help="download Scryfall's default cards and rulings bulk files first")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        help="MTGJSON or Scryfall files or their http(s) addresses (plain, .gz, .xz, .bz2, .tar.xz); the format is told by content",
+    )
+    p.add_argument(
+        "--mtgjson", action="store_true", help="download AllPrintings and AllPricesToday from mtgjson.com first"
+    )
+    p.add_argument(
+        "--scryfall", action="store_true", help="download Scryfall's default cards and rulings bulk files first"
+    )
     p.add_argument("--sample", action="store_true", help="ingest the sample that ships in the package")
     p.add_argument("--download-dir", help="where downloads go (default: $TOLARIA_DATA_DIR/downloads)")
     p.add_argument("--mtgjson-base", default="https://mtgjson.com/api/v5/", help=argparse.SUPPRESS)
@@ -226,7 +242,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if os.environ.get("TOLARIA_DEBUG"):
             raise
-        print(f"tolaria: unexpected error: {type(exc).__name__}: {exc} (set TOLARIA_DEBUG=1 for the traceback)", file=sys.stderr)
+        print(
+            f"tolaria: unexpected error: {type(exc).__name__}: {exc} (set TOLARIA_DEBUG=1 for the traceback)",
+            file=sys.stderr,
+        )
         return 2
 
 

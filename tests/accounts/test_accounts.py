@@ -30,8 +30,16 @@ def test_urls():
 
 
 def test_signup_logs_in_and_hashes_with_argon2(client):
-    response = client.post(reverse("accounts:signup"), {"username": "newbie", "email": "n@example.com",
-                                                        "password1": PASSWORD, "password2": PASSWORD, "next": "/lists/"})
+    response = client.post(
+        reverse("accounts:signup"),
+        {
+            "username": "newbie",
+            "email": "n@example.com",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "next": "/lists/",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == "/lists/"
     user = User.objects.get(username="newbie")
     assert user.password.startswith("argon2")
@@ -39,14 +47,18 @@ def test_signup_logs_in_and_hashes_with_argon2(client):
 
 
 def test_signup_rejects_weak_password(client):
-    response = client.post(reverse("accounts:signup"), {"username": "weak", "password1": "12345678", "password2": "12345678"})
+    response = client.post(
+        reverse("accounts:signup"), {"username": "weak", "password1": "12345678", "password2": "12345678"}
+    )
     assert response.status_code == 200 and "too common" in response.content.decode()
     assert not User.objects.filter(username="weak").exists()
 
 
 def test_signup_refuses_offsite_next(client):
-    response = client.post(reverse("accounts:signup"), {"username": "x1", "password1": PASSWORD, "password2": PASSWORD,
-                                                        "next": "https://evil.example/"})
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "x1", "password1": PASSWORD, "password2": PASSWORD, "next": "https://evil.example/"},
+    )
     assert response["Location"] == "/"
 
 
@@ -89,8 +101,10 @@ def test_login_needs_csrf(alice):
 
 def test_change_password(client, alice):
     client.force_login(alice)
-    response = client.post(reverse("accounts:password_change"), {"old_password": PASSWORD, "new_password1": "another fine pass 9",
-                                                                 "new_password2": "another fine pass 9"})
+    response = client.post(
+        reverse("accounts:password_change"),
+        {"old_password": PASSWORD, "new_password1": "another fine pass 9", "new_password2": "another fine pass 9"},
+    )
     assert response.status_code == 302
     alice.refresh_from_db()
     assert alice.check_password("another fine pass 9")
@@ -142,7 +156,13 @@ def test_export_my_data(client, alice):
     data = json.loads(response.content)
     assert data["account"]["username"] == "alice"
     assert data["lists"][0]["name"] == "Burn" and data["lists"][0]["cards"][0]["name"] == "Lightning Bolt"
-    assert data["decks"][0]["cards"][0] == {"name": "Lightning Bolt", "oracle_id": BOLT, "printing_id": None, "zone": "main", "quantity": 4}
+    assert data["decks"][0]["cards"][0] == {
+        "name": "Lightning Bolt",
+        "oracle_id": BOLT,
+        "printing_id": None,
+        "zone": "main",
+        "quantity": 4,
+    }
     assert data["api_tokens"][0]["name"] == "script" and "token_hash" not in json.dumps(data)
 
 

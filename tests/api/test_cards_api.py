@@ -6,9 +6,35 @@ import pytest
 
 pytestmark = pytest.mark.django_db
 
-CARD_KEYS = {"object", "id", "oracle_id", "name", "lang", "released_at", "layout", "mana_cost", "cmc", "type_line",
-             "oracle_text", "power", "toughness", "loyalty", "colors", "color_identity", "keywords", "produced_mana",
-             "legalities", "set", "set_name", "collector_number", "rarity", "artist", "prices", "tolaria_uri", "uri"}
+CARD_KEYS = {
+    "object",
+    "id",
+    "oracle_id",
+    "name",
+    "lang",
+    "released_at",
+    "layout",
+    "mana_cost",
+    "cmc",
+    "type_line",
+    "oracle_text",
+    "power",
+    "toughness",
+    "loyalty",
+    "colors",
+    "color_identity",
+    "keywords",
+    "produced_mana",
+    "legalities",
+    "set",
+    "set_name",
+    "collector_number",
+    "rarity",
+    "artist",
+    "prices",
+    "tolaria_uri",
+    "uri",
+}
 
 
 def search(client, q, **params):
@@ -40,7 +66,7 @@ def test_search_returns_only_matching_cards_in_scryfall_shape(client):
 
 
 def test_legalities_name_every_format(client):
-    card = search(client, "!\"Lightning Bolt\"").json()["data"][0]
+    card = search(client, '!"Lightning Bolt"').json()["data"][0]
     legal = card["legalities"]
     assert {"standard", "modern", "legacy", "vintage", "commander", "pauper", "pioneer"} <= set(legal)
     assert legal["modern"] == "legal" and legal["standard"] == "not_legal" and legal["historic"] == "banned"
@@ -69,8 +95,8 @@ def test_page_past_the_end_is_404(client):
 
 
 def test_unique_prints_returns_each_printing(client):
-    cards = search(client, "!\"Lightning Bolt\"").json()
-    prints = search(client, "!\"Lightning Bolt\"", unique="prints").json()
+    cards = search(client, '!"Lightning Bolt"').json()
+    prints = search(client, '!"Lightning Bolt"', unique="prints").json()
     assert cards["total_cards"] == 1
     assert prints["total_cards"] > 10 and len({c["id"] for c in prints["data"]}) == prints["total_cards"]
     assert {c["oracle_id"] for c in prints["data"]} == {cards["data"][0]["oracle_id"]}
@@ -136,7 +162,7 @@ def test_random_respects_the_query(client):
 
 
 def test_card_by_printing_id_and_by_oracle_id(client):
-    bolt = search(client, "!\"Lightning Bolt\" set:2ed", unique="prints").json()["data"][0]
+    bolt = search(client, '!"Lightning Bolt" set:2ed', unique="prints").json()["data"][0]
     by_print = client.get(f"/api/cards/{bolt['id']}").json()
     assert by_print["id"] == bolt["id"] and by_print["set"] == "2ed"
     by_oracle = client.get(f"/api/cards/{bolt['oracle_id']}").json()

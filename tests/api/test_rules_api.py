@@ -52,7 +52,15 @@ def test_sets(client):
 def test_openapi_lists_every_endpoint(client):
     paths = set(client.get("/api/openapi.json").json()["paths"])
     assert {
-        "/api/cards/search", "/api/cards/named", "/api/cards/autocomplete", "/api/cards/random",
-        "/api/cards/{id}", "/api/cards/{id}/explained", "/api/rules/", "/api/rules/{number}",
-        "/api/glossary/{term}", "/api/sets", "/api/stats",
+        "/api/cards/search",
+        "/api/cards/named",
+        "/api/cards/autocomplete",
+        "/api/cards/random",
+        "/api/cards/{id}",
+        "/api/cards/{id}/explained",
+        "/api/rules/",
+        "/api/rules/{number}",
+        "/api/glossary/{term}",
+        "/api/sets",
+        "/api/stats",
     } <= paths

@@ -18,8 +18,15 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = Path(os.environ.get("TOLARIA_SHOTS", "/tmp/tolaria-shots"))
 # Playwright's sync API keeps an event loop in the test thread; Django refuses database calls there unless told.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture(scope="session")
@@ -64,8 +71,9 @@ def browser():
 @pytest.fixture(params=[390, 1280], ids=["phone", "desktop"])
 def page(request, site_url, browser):
     width = request.param
-    context = browser.new_context(viewport={"width": width, "height": 844 if width < 600 else 900},
-                                  base_url=site_url, color_scheme="light")
+    context = browser.new_context(
+        viewport={"width": width, "height": 844 if width < 600 else 900}, base_url=site_url, color_scheme="light"
+    )
     page = context.new_page()
     page.set_default_timeout(15000)
     external: list[str] = []

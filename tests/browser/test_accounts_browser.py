@@ -32,6 +32,7 @@ def _deferred_test_transaction():
         mp.setattr(DatabaseWrapper, "_start_transaction_under_autocommit", start)
         yield
 
+
 BOLT = "4457ed35-7c10-48c8-9776-456485fdf070"
 KRENKO = "68418069-f615-40ef-ae0d-764192acae00"
 

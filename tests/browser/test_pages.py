@@ -101,9 +101,18 @@ def test_query_builder_writes_the_syntax(page, shot):
     page.wait_for_url(re.compile(r"/search\?q="))
 
 
-@pytest.mark.parametrize("path", ["/", "/search?q=t%3Acreature+o%3Atrample&as=checklist", "/search?q=trample",
-                                  "/card/dbl/143/harvesttide-infiltrator-harvesttide-assailant", "/rules/702.19",
-                                  "/search/syntax", "/rules/glossary/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/search?q=t%3Acreature+o%3Atrample&as=checklist",
+        "/search?q=trample",
+        "/card/dbl/143/harvesttide-infiltrator-harvesttide-assailant",
+        "/rules/702.19",
+        "/search/syntax",
+        "/rules/glossary/",
+    ],
+)
 def test_no_horizontal_scrolling(page, path):
     page.goto(path)
     assert page.evaluate("document.documentElement.scrollWidth") <= page.width + 1

@@ -23,10 +23,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         Handler.seen.append((self.path, self.headers.get("User-Agent"), self.headers.get("Range")))
         if self.path == "/bulk-data":
             base = f"http://127.0.0.1:{self.server.server_port}"
-            body = json.dumps({"object": "list", "data": [
-                {"type": "default_cards", "download_uri": f"{base}/default-cards-1.json"},
-                {"type": "rulings", "jsonl_download_uri": f"{base}/rulings-1.json"},
-                {"type": "all_cards", "download_uri": f"{base}/all.json"}]}).encode()
+            body = json.dumps(
+                {
+                    "object": "list",
+                    "data": [
+                        {"type": "default_cards", "download_uri": f"{base}/default-cards-1.json"},
+                        {"type": "rulings", "jsonl_download_uri": f"{base}/rulings-1.json"},
+                        {"type": "all_cards", "download_uri": f"{base}/all.json"},
+                    ],
+                }
+            ).encode()
             return self._send(200, body)
         start = 0
         if self.headers.get("Range"):

@@ -12,7 +12,16 @@ def test_issue_example_cost_parses_into_its_symbols():
 
 @pytest.mark.parametrize(
     ("cost", "value"),
-    [("", 0), ("{0}", 0), ("{15}", 15), ("{2/W}{2/W}{2/W}", 6), ("{X}{X}{R}", 1), ("{W/U/P}", 1), ("{HW}", 0.5), ("{B/G}{B/G}", 2)],
+    [
+        ("", 0),
+        ("{0}", 0),
+        ("{15}", 15),
+        ("{2/W}{2/W}{2/W}", 6),
+        ("{X}{X}{R}", 1),
+        ("{W/U/P}", 1),
+        ("{HW}", 0.5),
+        ("{B/G}{B/G}", 2),
+    ],
 )
 def test_mana_value_follows_rule_202_3(cost, value):
     assert mana_value(cost) == value

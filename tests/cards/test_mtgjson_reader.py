@@ -11,8 +11,25 @@ def card_named(sample, name):
 
 def test_sample_holds_every_layout_of_the_full_data(sample):
     layouts = {c.layout for c in sample.cards.values()}
-    full_data_layouts = {"normal", "transform", "modal_dfc", "split", "adventure", "planar", "aftermath", "saga",
-                         "flip", "scheme", "meld", "leveler", "vanguard", "class", "host", "augment", "reversible_card"}
+    full_data_layouts = {
+        "normal",
+        "transform",
+        "modal_dfc",
+        "split",
+        "adventure",
+        "planar",
+        "aftermath",
+        "saga",
+        "flip",
+        "scheme",
+        "meld",
+        "leveler",
+        "vanguard",
+        "class",
+        "host",
+        "augment",
+        "reversible_card",
+    }
     assert full_data_layouts <= layouts
 
 
@@ -86,7 +103,9 @@ def test_atomic_cards_shape(tmp_path, sample):
     for records in (sets["MID"]["cards"], sets["LEA"]["cards"]):
         for record in records:
             faces = atomic.setdefault(record["name"], [])
-            if len(faces) < (2 if record.get("side") else 1) and record.get("side") not in {f.get("side") for f in faces}:
+            if len(faces) < (2 if record.get("side") else 1) and record.get("side") not in {
+                f.get("side") for f in faces
+            }:
                 face = {k: v for k, v in record.items() if k not in drop}
                 face["identifiers"] = {"scryfallOracleId": record["identifiers"]["scryfallOracleId"]}
                 faces.append(face)

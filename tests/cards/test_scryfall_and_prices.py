@@ -22,8 +22,24 @@ def test_scryfall_cards_of_every_layout():
     # tokens, emblems and art cards are not cards of the game
     layouts = {c.layout for c in corpus.cards.values()}
     assert not layouts & {"token", "double_faced_token", "emblem", "art_series"}
-    assert {"normal", "saga", "transform", "split", "adventure", "flip", "meld", "class", "leveler", "planar",
-            "scheme", "vanguard", "mutate", "host", "augment", "reversible_card"} <= layouts
+    assert {
+        "normal",
+        "saga",
+        "transform",
+        "split",
+        "adventure",
+        "flip",
+        "meld",
+        "class",
+        "leveler",
+        "planar",
+        "scheme",
+        "vanguard",
+        "mutate",
+        "host",
+        "augment",
+        "reversible_card",
+    } <= layouts
 
 
 def test_scryfall_prices_come_with_the_printing():

@@ -27,8 +27,11 @@ def older_edition(text: str) -> str:
     """The shipped rules as an edition of a year before, with trample's 702.19g worded differently and
     one rule that the newer edition no longer has."""
     text = text.replace("effective as of February 27, 2026", "effective as of February 27, 2025", 1)
-    text = text.replace("Multiple instances of trample on the same creature are redundant.",
-                        "Several instances of trample on one creature are redundant.", 1)
+    text = text.replace(
+        "Multiple instances of trample on the same creature are redundant.",
+        "Several instances of trample on one creature are redundant.",
+        1,
+    )
     return text.replace("702.19g ", "702.19h Old rule about trample.\n\n702.19g ", 1)
 
 
@@ -65,7 +68,10 @@ def test_ingest_a_file_then_diff_two_editions(capsys, tmp_path, shipped_text):
     assert cli.main(["rules", "ingest", str(new)]) == 0
     assert cli.main(["rules", "ingest", str(new)]) == 0
     assert "Already stored" in capsys.readouterr().out
-    assert set(RulesVersion.objects.values_list("effective_date", flat=True)) >= {dt.date(2025, 2, 27), dt.date(2026, 2, 27)}
+    assert set(RulesVersion.objects.values_list("effective_date", flat=True)) >= {
+        dt.date(2025, 2, 27),
+        dt.date(2026, 2, 27),
+    }
 
     assert cli.main(["rules", "diff", "2025-02-27", "2026-02-27"]) == 0
     out = capsys.readouterr().out
@@ -99,10 +105,13 @@ def wizards_site(tmp_path, shipped_text):
     (tmp_path / "en").mkdir()
     (tmp_path / "en" / "rules").write_text(
         '<html><a href="/downloads/MagicCompRules%2020250227.pdf">PDF</a>'
-        '<a class="cta" href="/downloads/MagicCompRules%2020250227.txt">TXT</a></html>', encoding="utf-8")
+        '<a class="cta" href="/downloads/MagicCompRules%2020250227.txt">TXT</a></html>',
+        encoding="utf-8",
+    )
     (tmp_path / "downloads").mkdir()
     (tmp_path / "downloads" / "MagicCompRules 20250227.txt").write_bytes(
-        older_edition(shipped_text).encode("cp1252", "replace"))
+        older_edition(shipped_text).encode("cp1252", "replace")
+    )
     seen = []
 
     class Handler(QuietHandler):
@@ -136,7 +145,12 @@ def test_ingest_latest_from_a_page_without_a_link_is_one_line(capsys, tmp_path):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(tmp_path)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        assert cli.main(["rules", "ingest", "--latest", "--rules-page", f"http://127.0.0.1:{server.server_address[1]}/rules"]) == 2
+        assert (
+            cli.main(
+                ["rules", "ingest", "--latest", "--rules-page", f"http://127.0.0.1:{server.server_address[1]}/rules"]
+            )
+            == 2
+        )
     finally:
         server.shutdown()
         server.server_close()

@@ -35,7 +35,7 @@ def test_search_json_is_the_scryfall_list(capsys):
 
 
 def test_search_unique_prints_and_page(capsys):
-    assert cli.main(["search", "!\"Lightning Bolt\"", "--unique", "prints"]) == 0
+    assert cli.main(["search", '!"Lightning Bolt"', "--unique", "prints"]) == 0
     out = capsys.readouterr().out
     assert out.count("Lightning Bolt") > 10 and "printings" in out.splitlines()[-1]
     assert cli.main(["search", "t:creature", "--page", "2", "--json"]) == 0

@@ -20,7 +20,9 @@ def entry(cards):
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(username="alice", password="correct horse battery"):
-        return django_user_model.objects.create_user(username=username, password=password, email=f"{username}@example.com")
+        return django_user_model.objects.create_user(
+            username=username, password=password, email=f"{username}@example.com"
+        )
 
     return make
 

@@ -70,7 +70,11 @@ def test_deck_round_trip_with_validation_and_stats(api):
     assert deck["legal"] and deck["summary"] == "This deck is legal in Commander."
     assert deck["stats"]["curve"]["1"] == 1 and deck["stats"]["types"]["Land"] == 98
     bad = api("post", f"/api/decks/{token}/import", {"text": "1 Sol Rnig\n"})
-    assert bad.status_code == 400 and bad.json()["unknown"][0]["name"] == "Sol Rnig" and "Sol Ring" in bad.json()["unknown"][0]["suggestions"]
+    assert (
+        bad.status_code == 400
+        and bad.json()["unknown"][0]["name"] == "Sol Rnig"
+        and "Sol Ring" in bad.json()["unknown"][0]["suggestions"]
+    )
     sol = next(c for c in deck["cards"] if c["name"] == "Sol Ring")
     moved = api("patch", f"/api/decks/{token}/cards/{sol['id']}", {"zone": "maybeboard"})
     assert ("Sol Ring", "maybeboard") in [(c["name"], c["zone"]) for c in moved.json()["cards"]]
@@ -89,14 +93,24 @@ def test_session_writes_need_csrf(alice):
     assert response.status_code == 403 and not Deck.objects.exists()
     page = client.get("/decks/new/").content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    response = client.post("/api/decks", json.dumps({"name": "x"}), content_type="application/json", headers={"X-CSRFToken": token})
+    response = client.post(
+        "/api/decks", json.dumps({"name": "x"}), content_type="application/json", headers={"X-CSRFToken": token}
+    )
     assert response.status_code == 201 and Deck.objects.count() == 1
 
 
 def test_openapi_documents_lists_and_decks():
     schema = Client().get("/api/openapi.json").json()
     paths = schema["paths"]
-    for path in ("/api/lists", "/api/lists/{token}", "/api/lists/{token}/cards", "/api/decks", "/api/decks/{token}",
-                 "/api/decks/{token}/import", "/api/decks/{token}/export", "/api/decks/{token}/cards/{row_id}"):
+    for path in (
+        "/api/lists",
+        "/api/lists/{token}",
+        "/api/lists/{token}/cards",
+        "/api/decks",
+        "/api/decks/{token}",
+        "/api/decks/{token}/import",
+        "/api/decks/{token}/export",
+        "/api/decks/{token}/cards/{row_id}",
+    ):
         assert path in paths, path
     assert "TokenAuth" in json.dumps(schema["components"]["securitySchemes"])

@@ -18,11 +18,29 @@ OWNER, OTHER, ANON = "owner", "other", "anon"
 
 
 def page(name, *, method="get", data=None, owner=200, other=404, anon=404, changes=True):
-    return {"kind": "page", "name": name, "method": method, "data": data or {}, OWNER: owner, OTHER: other, ANON: anon, "changes": changes}
+    return {
+        "kind": "page",
+        "name": name,
+        "method": method,
+        "data": data or {},
+        OWNER: owner,
+        OTHER: other,
+        ANON: anon,
+        "changes": changes,
+    }
 
 
 def endpoint(path, *, method="get", data=None, owner=200, other=404, anon=404, changes=True):
-    return {"kind": "api", "path": path, "method": method, "data": data, OWNER: owner, OTHER: other, ANON: anon, "changes": changes}
+    return {
+        "kind": "api",
+        "path": path,
+        "method": method,
+        "data": data,
+        OWNER: owner,
+        OTHER: other,
+        ANON: anon,
+        "changes": changes,
+    }
 
 
 W = dict(owner=302, other=404, anon=302)  # page writes
@@ -38,7 +56,12 @@ TABLE = [
     page("collections:list_delete", method="post", **W),
     page("collections:deck_detail", changes=False),
     page("collections:deck_export", changes=False),
-    page("collections:deck_edit", method="post", data={"name": "Renamed", "format": "legacy", "visibility": "public"}, **W),
+    page(
+        "collections:deck_edit",
+        method="post",
+        data={"name": "Renamed", "format": "legacy", "visibility": "public"},
+        **W,
+    ),
     page("collections:deck_add", method="post", data={"name": "Sol Ring", "quantity": "1"}, **W),
     page("collections:deck_card", method="post", data={"zone": "sideboard", "quantity": "2"}, **W),
     page("collections:deck_import", method="post", data={"decklist": "2 Sol Ring"}, **W),
@@ -67,10 +90,16 @@ def _id(row):
 
 
 def snapshot(card_list, deck):
-    return (list(CardList.objects.filter(pk=card_list.pk).values_list("name", "visibility")),
-            sorted(card_list.items.values_list("oracle_id", "quantity")) if CardList.objects.filter(pk=card_list.pk).exists() else None,
-            list(Deck.objects.filter(pk=deck.pk).values_list("name", "format", "visibility")),
-            sorted(deck.cards.values_list("oracle_id", "zone", "quantity")) if Deck.objects.filter(pk=deck.pk).exists() else None)
+    return (
+        list(CardList.objects.filter(pk=card_list.pk).values_list("name", "visibility")),
+        sorted(card_list.items.values_list("oracle_id", "quantity"))
+        if CardList.objects.filter(pk=card_list.pk).exists()
+        else None,
+        list(Deck.objects.filter(pk=deck.pk).values_list("name", "format", "visibility")),
+        sorted(deck.cards.values_list("oracle_id", "zone", "quantity"))
+        if Deck.objects.filter(pk=deck.pk).exists()
+        else None,
+    )
 
 
 @pytest.mark.django_db
@@ -91,8 +120,13 @@ def test_authorization_matrix(row, actor, django_user_model):
     if row["kind"] == "page":
         if user:
             client.force_login(user)
-        kwargs = {"collections:list_item": [card_list.token, item.pk], "collections:deck_card": [deck.token, deck_row.pk]}
-        args = kwargs.get(row["name"]) or ([card_list.token] if ":list_" in row["name"] else [deck.token] if ":deck_" in row["name"] else [])
+        kwargs = {
+            "collections:list_item": [card_list.token, item.pk],
+            "collections:deck_card": [deck.token, deck_row.pk],
+        }
+        args = kwargs.get(row["name"]) or (
+            [card_list.token] if ":list_" in row["name"] else [deck.token] if ":deck_" in row["name"] else []
+        )
         url = reverse(row["name"], args=args)
         response = getattr(client, row["method"])(url, row["data"])
     else:
@@ -101,8 +135,11 @@ def test_authorization_matrix(row, actor, django_user_model):
             headers["Authorization"] = f"Bearer {secret}"
         url = row["path"].format(list=card_list.token, item=item.pk, deck=deck.token, row=deck_row.pk)
         body = json.dumps(row["data"]) if row["data"] is not None else None
-        response = getattr(client, row["method"])(url, body, content_type="application/json", headers=headers) if body else \
-            getattr(client, row["method"])(url, headers=headers)
+        response = (
+            getattr(client, row["method"])(url, body, content_type="application/json", headers=headers)
+            if body
+            else getattr(client, row["method"])(url, headers=headers)
+        )
 
     assert response.status_code == row[actor], (url, response.content[:300])
     if row[actor] == 302:

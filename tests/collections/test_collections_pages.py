@@ -71,7 +71,10 @@ def test_list_export_csv_and_text(alice_client, alice):
     token = CardList.objects.get(owner=alice).token
     csv_text = alice_client.get(reverse("collections:list_export", args=[token]) + "?format=csv").content.decode()
     assert csv_text.splitlines()[0].startswith("quantity,name") and f"1,Lightning Bolt,,,{BOLT}" in csv_text
-    assert alice_client.get(reverse("collections:list_export", args=[token]) + "?format=text").content.decode() == "1 Lightning Bolt\n"
+    assert (
+        alice_client.get(reverse("collections:list_export", args=[token]) + "?format=text").content.decode()
+        == "1 Lightning Bolt\n"
+    )
 
 
 def test_list_oracle_ids_for_in_list_search(alice, bob):
@@ -82,12 +85,16 @@ def test_list_oracle_ids_for_in_list_search(alice, bob):
     assert svc.list_oracle_ids(alice, "Saved cards") == {ELVES}
     assert svc.list_oracle_ids(alice, "nothing") == set()
     from django.contrib.auth.models import AnonymousUser
+
     assert svc.list_oracle_ids(AnonymousUser(), "Burn") == set()
 
 
 def test_edit_and_delete_list(alice_client, alice):
     card_list = svc.create_list(alice, "Wants")
-    alice_client.post(reverse("collections:list_edit", args=[card_list.token]), {"name": "Trade wants", "notes": "n", "visibility": "unlisted"})
+    alice_client.post(
+        reverse("collections:list_edit", args=[card_list.token]),
+        {"name": "Trade wants", "notes": "n", "visibility": "unlisted"},
+    )
     card_list.refresh_from_db()
     assert (card_list.name, card_list.visibility) == ("Trade wants", "unlisted")
     assert Client().get(reverse("collections:list_detail", args=[card_list.token])).status_code == 200
@@ -97,6 +104,7 @@ def test_edit_and_delete_list(alice_client, alice):
 
 # -- decks --------------------------------------------------------------------------------
 
+
 def test_start_deck_form_offers_commander(alice_client):
     html = alice_client.get(reverse("collections:start_deck") + f"?card={ATRAXA}").content.decode()
     assert "Atraxa, Praetors&#x27; Voice can be your commander" in html
@@ -105,12 +113,18 @@ def test_start_deck_form_offers_commander(alice_client):
 
 def test_start_deck_logged_out_redirects_with_next(client):
     response = client.get(reverse("collections:start_deck") + f"?card={ATRAXA}")
-    assert response.status_code == 302 and "/accounts/login/?next=" in response["Location"] and ATRAXA in response["Location"]
+    assert (
+        response.status_code == 302
+        and "/accounts/login/?next=" in response["Location"]
+        and ATRAXA in response["Location"]
+    )
 
 
 def test_start_commander_deck_puts_card_in_command_zone(alice_client, alice):
-    response = alice_client.post(reverse("collections:start_deck"), {"card": ATRAXA, "format": "commander", "name": "",
-                                                                     "as_commander": "1", "commander_choice": "1"})
+    response = alice_client.post(
+        reverse("collections:start_deck"),
+        {"card": ATRAXA, "format": "commander", "name": "", "as_commander": "1", "commander_choice": "1"},
+    )
     deck = Deck.objects.get(owner=alice)
     assert response["Location"] == reverse("collections:deck_detail", args=[deck.token])
     assert deck.name == "Atraxa, Praetors' Voice deck" and deck.format == "commander"
@@ -118,7 +132,9 @@ def test_start_commander_deck_puts_card_in_command_zone(alice_client, alice):
 
 
 def test_start_deck_without_commander_choice_or_in_constructed(alice_client, alice):
-    alice_client.post(reverse("collections:start_deck"), {"card": ATRAXA, "format": "commander", "name": "A", "commander_choice": "1"})
+    alice_client.post(
+        reverse("collections:start_deck"), {"card": ATRAXA, "format": "commander", "name": "A", "commander_choice": "1"}
+    )
     alice_client.post(reverse("collections:start_deck"), {"card": KRENKO, "format": "modern", "name": "B"})
     alice_client.post(reverse("collections:start_deck"), {"card": BOLT, "format": "commander", "name": "C"})
     zones = {d.name: list(d.cards.values_list("zone", flat=True)) for d in Deck.objects.filter(owner=alice)}
@@ -131,8 +147,12 @@ def make_deck(user, fmt="modern", name="Burn"):
 
 def test_deck_page_shows_validation_curve_and_price(alice_client, alice):
     deck = make_deck(alice)
-    alice_client.post(reverse("collections:deck_add", args=[deck.token]), {"name": "lightning bolt", "quantity": "4", "zone": "main"})
-    alice_client.post(reverse("collections:deck_add", args=[deck.token]), {"name": "Mountain", "quantity": "56", "zone": "main"})
+    alice_client.post(
+        reverse("collections:deck_add", args=[deck.token]), {"name": "lightning bolt", "quantity": "4", "zone": "main"}
+    )
+    alice_client.post(
+        reverse("collections:deck_add", args=[deck.token]), {"name": "Mountain", "quantity": "56", "zone": "main"}
+    )
     html = alice_client.get(reverse("collections:deck_detail", args=[deck.token])).content.decode()
     assert "This deck is legal in Modern." in html
     assert '<svg class="chart mana-curve"' in html and "1: 4" in html
@@ -144,7 +164,9 @@ def test_deck_page_shows_validation_curve_and_price(alice_client, alice):
 
 def test_add_unknown_name_suggests(alice_client, alice):
     deck = make_deck(alice)
-    html = alice_client.post(reverse("collections:deck_add", args=[deck.token]), {"name": "Lightnig Bolt"}, follow=True).content.decode()
+    html = alice_client.post(
+        reverse("collections:deck_add", args=[deck.token]), {"name": "Lightnig Bolt"}, follow=True
+    ).content.decode()
     assert "No card is named “Lightnig Bolt”" in html and "Lightning Bolt" in html
     assert not deck.cards.exists()
 
@@ -156,7 +178,9 @@ def test_move_card_between_zones_merges_and_removes(alice_client, alice):
     side = svc.add_card(deck, bolt, 1, "sideboard")
     alice_client.post(reverse("collections:deck_card", args=[deck.token, side.pk]), {"zone": "main", "quantity": "1"})
     assert list(deck.cards.values_list("zone", "quantity")) == [("main", 5)]
-    alice_client.post(reverse("collections:deck_card", args=[deck.token, main.pk]), {"zone": "maybeboard", "quantity": "2"})
+    alice_client.post(
+        reverse("collections:deck_card", args=[deck.token, main.pk]), {"zone": "maybeboard", "quantity": "2"}
+    )
     assert list(deck.cards.values_list("zone", "quantity")) == [("maybeboard", 2)]
     alice_client.post(reverse("collections:deck_card", args=[deck.token, main.pk]), {"remove": "1"})
     assert not deck.cards.exists()
@@ -177,10 +201,15 @@ def test_import_arena_adds_to_deck(alice_client, alice):
     response = alice_client.post(reverse("collections:deck_import", args=[deck.token]), {"decklist": ARENA})
     assert response.status_code == 302
     rows = {(r.card_name, r.zone): r for r in deck.cards.all()}
-    assert {k: r.quantity for k, r in rows.items()} == {("Krenko, Mob Boss", "main"): 2, ("Lightning Bolt", "main"): 4,
-                                                       ("Mountain", "main"): 52, ("Llanowar Elves", "sideboard"): 2}
+    assert {k: r.quantity for k, r in rows.items()} == {
+        ("Krenko, Mob Boss", "main"): 2,
+        ("Lightning Bolt", "main"): 4,
+        ("Mountain", "main"): 52,
+        ("Llanowar Elves", "sideboard"): 2,
+    }
     bolt_printing = rows[("Lightning Bolt", "main")].printing_id
     from tolaria.site.catalog.models import Printing
+
     if Printing.objects.filter(card_id=BOLT, set_code="m10", collector_number="146").exists():
         assert bolt_printing
 
@@ -188,8 +217,10 @@ def test_import_arena_adds_to_deck(alice_client, alice):
 def test_failed_import_changes_nothing_and_suggests(alice_client, alice):
     deck = make_deck(alice)
     svc.add_card(deck, svc.resolve_card("Krenko, Mob Boss"), 2)
-    response = alice_client.post(reverse("collections:deck_import", args=[deck.token]),
-                                 {"decklist": "4 Lightning Bolt\n3 Llanowr Elves\n1 Zzzzqqqq Xxxx\n"})
+    response = alice_client.post(
+        reverse("collections:deck_import", args=[deck.token]),
+        {"decklist": "4 Lightning Bolt\n3 Llanowr Elves\n1 Zzzzqqqq Xxxx\n"},
+    )
     assert response.status_code == 400
     html = response.content.decode()
     assert "Nothing was imported." in html
@@ -204,8 +235,14 @@ def test_import_mtgo_dek_file(alice_client, alice):
 
     deck = make_deck(alice)
     dek = b'<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="4" Sideboard="false" Name="Lightning Bolt"/><Cards Quantity="3" Sideboard="true" Name="Sol Ring"/></Deck>'
-    alice_client.post(reverse("collections:deck_import", args=[deck.token]), {"decklist": "", "file": SimpleUploadedFile("x.dek", dek)})
-    assert set(deck.cards.values_list("card_name", "zone", "quantity")) == {("Lightning Bolt", "main", 4), ("Sol Ring", "sideboard", 3)}
+    alice_client.post(
+        reverse("collections:deck_import", args=[deck.token]),
+        {"decklist": "", "file": SimpleUploadedFile("x.dek", dek)},
+    )
+    assert set(deck.cards.values_list("card_name", "zone", "quantity")) == {
+        ("Lightning Bolt", "main", 4),
+        ("Sol Ring", "sideboard", 3),
+    }
 
 
 def test_export_formats(alice_client, alice):
@@ -226,16 +263,23 @@ def test_csrf_is_required_for_every_write(alice):
     client = Client(enforce_csrf_checks=True)
     client.force_login(alice)
     deck = make_deck(alice)
-    for url, data in [(reverse("collections:save_card"), {"card": BOLT}),
-                      (reverse("collections:deck_add", args=[deck.token]), {"name": "Lightning Bolt"}),
-                      (reverse("collections:deck_import", args=[deck.token]), {"decklist": "1 Sol Ring"}),
-                      (reverse("collections:start_deck"), {"card": BOLT, "format": "modern"})]:
+    for url, data in [
+        (reverse("collections:save_card"), {"card": BOLT}),
+        (reverse("collections:deck_add", args=[deck.token]), {"name": "Lightning Bolt"}),
+        (reverse("collections:deck_import", args=[deck.token]), {"decklist": "1 Sol Ring"}),
+        (reverse("collections:start_deck"), {"card": BOLT, "format": "modern"}),
+    ]:
         assert client.post(url, data).status_code == 403, url
     assert not ListItem.objects.exists() and not DeckCard.objects.exists() and Deck.objects.count() == 1
     # with the token from a page, the same write goes through
     page = client.get(reverse("collections:deck_detail", args=[deck.token])).content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    assert client.post(reverse("collections:deck_add", args=[deck.token]), {"name": "Lightning Bolt", "csrfmiddlewaretoken": token}).status_code == 302
+    assert (
+        client.post(
+            reverse("collections:deck_add", args=[deck.token]), {"name": "Lightning Bolt", "csrfmiddlewaretoken": token}
+        ).status_code
+        == 302
+    )
     assert deck.cards.count() == 1
 
 
@@ -245,6 +289,8 @@ def test_card_actions_template_tag(rf, alice):
     request = rf.get(f"/card/{BOLT}")
     request.user = alice
     svc.save_card(alice, ELVES, new_list="Burn")
-    html = Template("{% load collections_tags %}{% card_actions card %}").render(Context({"request": request, "card": svc.resolve_card(BOLT), "csrf_token": "x"}))
+    html = Template("{% load collections_tags %}{% card_actions card %}").render(
+        Context({"request": request, "card": svc.resolve_card(BOLT), "csrf_token": "x"})
+    )
     assert 'action="/save/"' in html and f'value="{BOLT}"' in html and "Burn" in html
     assert f"/decks/new/?card={BOLT}" in html

@@ -42,14 +42,32 @@ def test_any_number_clause(entry, cards):
 
 
 def test_seven_dwarves_up_to_seven():
-    dwarves = Card("x", "Seven Dwarves", "normal", [Face("Seven Dwarves", "{1}{R}", "Creature — Dwarf",
-                   "Seven Dwarves gets +1/+1 for each other creature named Seven Dwarves you control.\n"
-                   "A deck can have up to seven cards named Seven Dwarves.", types=("Creature",), subtypes=("Dwarf",))],
-                   legalities={"legacy": "legal"})
+    dwarves = Card(
+        "x",
+        "Seven Dwarves",
+        "normal",
+        [
+            Face(
+                "Seven Dwarves",
+                "{1}{R}",
+                "Creature — Dwarf",
+                "Seven Dwarves gets +1/+1 for each other creature named Seven Dwarves you control.\n"
+                "A deck can have up to seven cards named Seven Dwarves.",
+                types=("Creature",),
+                subtypes=("Dwarf",),
+            )
+        ],
+        legalities={"legacy": "legal"},
+    )
     assert rules.copy_allowance(dwarves, 4) == 7
     assert rules.copy_allowance(dwarves, 1) == 7
-    mountain = Card("m", "Mountain", "normal", [Face("Mountain", "", "Basic Land — Mountain", supertypes=("Basic",), types=("Land",))],
-                    legalities={"legacy": "legal"})
+    mountain = Card(
+        "m",
+        "Mountain",
+        "normal",
+        [Face("Mountain", "", "Basic Land — Mountain", supertypes=("Basic",), types=("Land",))],
+        legalities={"legacy": "legal"},
+    )
     assert "copies" not in codes(rules.validate([Entry(dwarves, 7), Entry(mountain, 53)], "legacy"))
     assert "copies" in codes(rules.validate([Entry(dwarves, 8), Entry(mountain, 52)], "legacy"))
 
@@ -84,7 +102,9 @@ def commander_deck(entry, commander, filler="Forest", others=()):
 
 
 def test_commander_deck_of_one_hundred_is_legal(entry):
-    v = rules.validate(commander_deck(entry, "Atraxa, Praetors' Voice", others=["Llanowar Elves", "Sol Ring"]), "commander")
+    v = rules.validate(
+        commander_deck(entry, "Atraxa, Praetors' Voice", others=["Llanowar Elves", "Sol Ring"]), "commander"
+    )
     assert v.legal, v.problems
     assert v.summary == "This deck is legal in Commander."
 
@@ -102,7 +122,9 @@ def test_commander_singleton(entry):
 
 
 def test_color_identity(entry):
-    v = rules.validate(commander_deck(entry, "Krenko, Mob Boss", filler="Mountain", others=["Llanowar Elves"]), "commander")
+    v = rules.validate(
+        commander_deck(entry, "Krenko, Mob Boss", filler="Mountain", others=["Llanowar Elves"]), "commander"
+    )
     assert codes(v) == ["identity"]
     assert "Llanowar Elves" in v.problems[0].message and "(R)" in v.problems[0].message
 
@@ -119,28 +141,60 @@ def test_missing_commander(entry):
 
 
 def test_partners(entry, cards):
-    ok = [entry("Thrasios, Triton Hero", 1, "commander"), entry("Rograkh, Son of Rohgahh", 1, "commander"), entry("Forest", 98)]
+    ok = [
+        entry("Thrasios, Triton Hero", 1, "commander"),
+        entry("Rograkh, Son of Rohgahh", 1, "commander"),
+        entry("Forest", 98),
+    ]
     assert "pair" not in codes(rules.validate(ok, "commander"))
-    bad = [entry("Thrasios, Triton Hero", 1, "commander"), entry("Krenko, Mob Boss", 1, "commander"), entry("Forest", 98)]
+    bad = [
+        entry("Thrasios, Triton Hero", 1, "commander"),
+        entry("Krenko, Mob Boss", 1, "commander"),
+        entry("Forest", 98),
+    ]
     v = rules.validate(bad, "commander")
     assert "pair" in codes(v)
-    assert rules.pair_reason(cards["Regna, the Redeemer"], cards["Thrasios, Triton Hero"]) is None  # Partner with ≠ Partner
+    assert (
+        rules.pair_reason(cards["Regna, the Redeemer"], cards["Thrasios, Triton Hero"]) is None
+    )  # Partner with ≠ Partner
     assert rules.partner_with(cards["Regna, the Redeemer"]) == "Krav, the Unredeemed"
 
 
 def test_partner_with_pairs_only_its_named_partner():
     def legend(name, text):
-        return Card(name, name, "normal", [Face(name, "{1}", "Legendary Creature — Human", text, supertypes=("Legendary",),
-                                                types=("Creature",))], can_be_commander=True)
+        return Card(
+            name,
+            name,
+            "normal",
+            [Face(name, "{1}", "Legendary Creature — Human", text, supertypes=("Legendary",), types=("Creature",))],
+            can_be_commander=True,
+        )
+
     a = legend("Pir, Imaginative Rascal", "Partner with Toothy, Imaginary Friend (When this creature enters, ...)")
     b = legend("Toothy, Imaginary Friend", "Partner with Pir, Imaginative Rascal (When this creature enters, ...)")
     c = legend("Someone Else", "Partner with Nobody")
     assert rules.pair_reason(a, b) == "partner with"
     assert rules.pair_reason(a, c) is None
-    f1, f2 = legend("F1", "Friends forever (You can have two commanders if both have friends forever.)"), legend("F2", "Friends forever")
+    f1, f2 = (
+        legend("F1", "Friends forever (You can have two commanders if both have friends forever.)"),
+        legend("F2", "Friends forever"),
+    )
     assert rules.pair_reason(f1, f2) == "friends forever"
-    bg = Card("bg", "Cloakwood Hermit", "normal", [Face("Cloakwood Hermit", "{2}{G}", "Legendary Enchantment — Background",
-              supertypes=("Legendary",), types=("Enchantment",), subtypes=("Background",))])
+    bg = Card(
+        "bg",
+        "Cloakwood Hermit",
+        "normal",
+        [
+            Face(
+                "Cloakwood Hermit",
+                "{2}{G}",
+                "Legendary Enchantment — Background",
+                supertypes=("Legendary",),
+                types=("Enchantment",),
+                subtypes=("Background",),
+            )
+        ],
+    )
     chooser = legend("Chooser", "Choose a Background (You can have a Background as a second commander.)")
     assert rules.pair_reason(chooser, bg) == "background"
     assert rules.commander_reason(bg, chooser) is None
@@ -148,8 +202,21 @@ def test_partner_with_pairs_only_its_named_partner():
 
 
 def test_can_be_your_commander_text():
-    walker = Card("w", "Some Walker", "normal", [Face("Some Walker", "{3}", "Legendary Planeswalker — Test",
-                  "Some Walker can be your commander.", supertypes=("Legendary",), types=("Planeswalker",))])
+    walker = Card(
+        "w",
+        "Some Walker",
+        "normal",
+        [
+            Face(
+                "Some Walker",
+                "{3}",
+                "Legendary Planeswalker — Test",
+                "Some Walker can be your commander.",
+                supertypes=("Legendary",),
+                types=("Planeswalker",),
+            )
+        ],
+    )
     assert rules.commander_reason(walker) is None
 
 
@@ -178,9 +245,16 @@ def test_casual_has_no_rules(entry):
 
 # -- statistics ---------------------------------------------------------------------------
 
+
 def test_statistics(entry):
-    deck = [entry("Lightning Bolt", 4), entry("Llanowar Elves", 4), entry("Krenko, Mob Boss", 2), entry("Mountain", 10), entry("Forest", 10),
-            entry("Sol Ring", 1, "maybeboard")]
+    deck = [
+        entry("Lightning Bolt", 4),
+        entry("Llanowar Elves", 4),
+        entry("Krenko, Mob Boss", 2),
+        entry("Mountain", 10),
+        entry("Forest", 10),
+        entry("Sol Ring", 1, "maybeboard"),
+    ]
     s = rules.statistics(deck, {deck[0].card.oracle_id: 1.5, deck[3].card.oracle_id: 0.1})
     assert s.cards == 30
     assert s.curve[1] == 8 and s.curve[4] == 2 and s.curve[0] == 0
@@ -203,31 +277,47 @@ def test_charts_are_svg_with_numbers(entry):
 
 # -- decklists ----------------------------------------------------------------------------
 
+
 def test_parse_plain_text_with_blank_line_sideboard():
     p = rules.parse_decklist("4 Lightning Bolt\n4x Llanowar Elves\nSol Ring\n\n2 Black Lotus\nSB: 1 Forest\n")
     assert [(l.quantity, l.name, l.zone) for l in p.lines] == [
-        (4, "Lightning Bolt", "main"), (4, "Llanowar Elves", "main"), (1, "Sol Ring", "main"),
-        (2, "Black Lotus", "sideboard"), (1, "Forest", "sideboard")]
+        (4, "Lightning Bolt", "main"),
+        (4, "Llanowar Elves", "main"),
+        (1, "Sol Ring", "main"),
+        (2, "Black Lotus", "sideboard"),
+        (1, "Forest", "sideboard"),
+    ]
     assert not p.errors
 
 
 def test_parse_arena():
-    text = ("About\nName Bolt Tribal\n\nCommander\n1 Krenko, Mob Boss (M13) 139\n\nCompanion\n1 Lurrus of the Dream-Den (IKO) 226\n\n"
-            "Deck\n4 Lightning Bolt (M10) 146\n20 Mountain (ZNR) 275 *F*\n\nSideboard\n1 Lurrus of the Dream-Den (IKO) 226\n2 Sol Ring\n")
+    text = (
+        "About\nName Bolt Tribal\n\nCommander\n1 Krenko, Mob Boss (M13) 139\n\nCompanion\n1 Lurrus of the Dream-Den (IKO) 226\n\n"
+        "Deck\n4 Lightning Bolt (M10) 146\n20 Mountain (ZNR) 275 *F*\n\nSideboard\n1 Lurrus of the Dream-Den (IKO) 226\n2 Sol Ring\n"
+    )
     p = rules.parse_decklist(text)
     assert p.name == "Bolt Tribal" and p.kind == "arena"
     got = [(l.quantity, l.name, l.zone, l.set_code, l.collector_number) for l in p.lines]
-    assert got == [(1, "Krenko, Mob Boss", "commander", "m13", "139"), (4, "Lightning Bolt", "main", "m10", "146"),
-                   (20, "Mountain", "main", "znr", "275"), (1, "Lurrus of the Dream-Den", "sideboard", "iko", "226"),
-                   (2, "Sol Ring", "sideboard", "", "")]
+    assert got == [
+        (1, "Krenko, Mob Boss", "commander", "m13", "139"),
+        (4, "Lightning Bolt", "main", "m10", "146"),
+        (20, "Mountain", "main", "znr", "275"),
+        (1, "Lurrus of the Dream-Den", "sideboard", "iko", "226"),
+        (2, "Sol Ring", "sideboard", "", ""),
+    ]
 
 
 def test_parse_mtgo_dek():
-    text = ('<?xml version="1.0" encoding="utf-8"?><Deck><Cards CatID="1" Quantity="4" Sideboard="false" Name="Lightning Bolt"/>'
-            '<Cards CatID="2" Quantity="2" Sideboard="true" Name="Black Lotus"/></Deck>')
+    text = (
+        '<?xml version="1.0" encoding="utf-8"?><Deck><Cards CatID="1" Quantity="4" Sideboard="false" Name="Lightning Bolt"/>'
+        '<Cards CatID="2" Quantity="2" Sideboard="true" Name="Black Lotus"/></Deck>'
+    )
     p = rules.parse_decklist(text)
     assert p.kind == "mtgo"
-    assert [(l.quantity, l.name, l.zone) for l in p.lines] == [(4, "Lightning Bolt", "main"), (2, "Black Lotus", "sideboard")]
+    assert [(l.quantity, l.name, l.zone) for l in p.lines] == [
+        (4, "Lightning Bolt", "main"),
+        (2, "Black Lotus", "sideboard"),
+    ]
     assert rules.parse_decklist("<Deck><Cards").errors
 
 
@@ -238,8 +328,12 @@ def test_parse_errors_are_reported():
 
 def test_exports_round_trip(entry, sample):
     bolt_printing = next(p for p in sample.printings_of(entry("Lightning Bolt").card.oracle_id))
-    deck = [entry("Krenko, Mob Boss", 1, "commander"), replace(entry("Lightning Bolt", 4), printing=bolt_printing),
-            entry("Mountain", 20), entry("Lurrus of the Dream-Den", 1, "sideboard")]
+    deck = [
+        entry("Krenko, Mob Boss", 1, "commander"),
+        replace(entry("Lightning Bolt", 4), printing=bolt_printing),
+        entry("Mountain", 20),
+        entry("Lurrus of the Dream-Den", 1, "sideboard"),
+    ]
     text = rules.export_text(deck)
     assert "4 Lightning Bolt" in text
     arena = rules.export_arena(deck)
@@ -253,5 +347,8 @@ def test_exports_round_trip(entry, sample):
     assert bolt.get("Quantity") == "4" and bolt.get("Sideboard") == "false"
     for exported in (text, arena, dek):
         back = rules.parse_decklist(exported)
-        assert {(l.name, l.zone, l.quantity) for l in back.lines} >= {("Lightning Bolt", "main", 4), ("Mountain", "main", 20),
-                                                                        ("Lurrus of the Dream-Den", "sideboard", 1)}
+        assert {(l.name, l.zone, l.quantity) for l in back.lines} >= {
+            ("Lightning Bolt", "main", 4),
+            ("Mountain", "main", 20),
+            ("Lurrus of the Dream-Den", "sideboard", 1),
+        }

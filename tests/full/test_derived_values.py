@@ -24,8 +24,10 @@ KNOWN_SOURCE_ERRORS = _known_source_errors()
 
 
 def full_files(shared_data):
-    return [shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
-            shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz"]
+    return [
+        shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
+        shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz",
+    ]
 
 
 def raw_records(path):
@@ -74,7 +76,9 @@ def test_mana_value_colors_and_identity_agree_with_mtgjson(shared_data):
             }
             for field, value in ours.items():
                 if value != theirs[field]:
-                    disagreements.append(f"{code} {record['name']} ({record.get('side') or '-'}) {field}: ours {value}, MTGJSON {theirs[field]}")
+                    disagreements.append(
+                        f"{code} {record['name']} ({record.get('side') or '-'}) {field}: ours {value}, MTGJSON {theirs[field]}"
+                    )
     assert checked == 60937
     unexplained = [d for d in disagreements if d not in KNOWN_SOURCE_ERRORS]
     assert not unexplained, f"{len(unexplained)} disagreements:\n" + "\n".join(unexplained[:200])

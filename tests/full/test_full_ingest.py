@@ -41,14 +41,17 @@ def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_
     # embedding 73k documents takes an hour on 2 cores: CI embeds the sample only (tests/knowledge)
     env = {**os.environ, "TOLARIA_DATA_DIR": str(tmp_path), "TOLARIA_EMBED_AT_INGEST": "0"}
     env.pop("DATABASE_URL", None)
-    files = [str(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz"),
-             str(shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz")]
+    files = [
+        str(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz"),
+        str(shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz"),
+    ]
     tolaria = [sys.executable, "-m", "tolaria.cli"]
     done = subprocess.run([*tolaria, "ingest", "--json", *files], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
-    stats = json.loads(subprocess.run([*tolaria, "stats", "--json"], env=env, capture_output=True, text=True,
-                                      check=True).stdout)
+    stats = json.loads(
+        subprocess.run([*tolaria, "stats", "--json"], env=env, capture_output=True, text=True, check=True).stdout
+    )
     records, printings, cards = raw_counts(shared_data)
     assert records == README_RECORDS
     assert summary["records"] == README_RECORDS
@@ -58,7 +61,8 @@ def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_
     assert stats["rulings"] > 45_047  # AllPrintings' rulings plus the set files'
     assert stats["data_date"] == "2023-05-15"
     # searching works on what was loaded, in the same process family
-    found = subprocess.run([*tolaria, "search", "--json", "t:creature o:trample c:g mv<=3"], env=env,
-                           capture_output=True, text=True)
+    found = subprocess.run(
+        [*tolaria, "search", "--json", "t:creature o:trample c:g mv<=3"], env=env, capture_output=True, text=True
+    )
     assert found.returncode == 0, found.stderr
     assert json.loads(found.stdout)["total_cards"] > 100

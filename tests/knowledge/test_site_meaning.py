@@ -26,8 +26,9 @@ def test_without_embeddings_the_site_says_meaning_is_unavailable(client, capsys,
 @pytest.mark.django_db
 def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsys, monkeypatch):
     monkeypatch.setattr(cli, "_migrate", lambda verbosity=0: None)
-    monkeypatch.setattr(knowledge_search, "cache_path",
-                        lambda: Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz")
+    monkeypatch.setattr(
+        knowledge_search, "cache_path", lambda: Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"
+    )
     try:
         index = knowledge_search.embed_now()
         assert index.semantic_available and knowledge_search.meaning_status() is None

@@ -37,8 +37,14 @@ def test_comma_list(linker):
 
 def test_parameters(linker):
     text = "Equip {2}\nWard\u2014Pay 2 life\nProtection from red\nForestwalk\nNonbasic landwalk\nKicker {2}{R}"
-    assert pairs(linker.link(text)) == [("Equip", "702.6"), ("Ward", "702.21"), ("Protection", "702.16"),
-                                        ("Forestwalk", "702.14"), ("Nonbasic landwalk", "702.14"), ("Kicker", "702.33")]
+    assert pairs(linker.link(text)) == [
+        ("Equip", "702.6"),
+        ("Ward", "702.21"),
+        ("Protection", "702.16"),
+        ("Forestwalk", "702.14"),
+        ("Nonbasic landwalk", "702.14"),
+        ("Kicker", "702.33"),
+    ]
 
 
 def test_longest_match(linker):
@@ -56,13 +62,19 @@ def test_flash_is_not_flashback(linker):
 def test_granted_keywords(linker):
     got = pairs(linker.link("Equipped creature has trample and can't be blocked by more than one creature."))
     assert ("trample", "702.19") in got
-    got = pairs(linker.link("Target creature gains flying and first strike until end of turn. Creatures with reach can block it."))
+    got = pairs(
+        linker.link(
+            "Target creature gains flying and first strike until end of turn. Creatures with reach can block it."
+        )
+    )
     assert {("flying", "702.9"), ("first strike", "702.7"), ("reach", "702.17")} <= set(got)
 
 
 def test_keyword_word_not_as_ability(linker):
     # "flying" in a creature's name or a normal sentence is not a keyword ability
-    assert all(s.kind != "keyword_ability" for s in linker.link("Flying Men attacks each combat if able.", "Flying Men"))
+    assert all(
+        s.kind != "keyword_ability" for s in linker.link("Flying Men attacks each combat if able.", "Flying Men")
+    )
 
 
 def test_card_name_is_not_a_keyword(linker):
@@ -73,9 +85,19 @@ def test_card_name_is_not_a_keyword(linker):
 def test_inflections(linker):
     text = "Attach it. It attaches. It was attached. Exile it. It was exiled. Sacrifice a creature. Scry 2. Investigate. Transform it. It transformed. Creatures fought."
     got = pairs(linker.link(text))
-    for word, rule in [("Attach", "701.3"), ("attaches", "701.3"), ("attached", "701.3"), ("Exile", "701.13"),
-                       ("exiled", "701.13"), ("Sacrifice", "701.21"), ("Scry", "701.22"), ("Investigate", "701.16"),
-                       ("Transform", "701.27"), ("transformed", "701.27"), ("fought", "701.14")]:
+    for word, rule in [
+        ("Attach", "701.3"),
+        ("attaches", "701.3"),
+        ("attached", "701.3"),
+        ("Exile", "701.13"),
+        ("exiled", "701.13"),
+        ("Sacrifice", "701.21"),
+        ("Scry", "701.22"),
+        ("Investigate", "701.16"),
+        ("Transform", "701.27"),
+        ("transformed", "701.27"),
+        ("fought", "701.14"),
+    ]:
         assert (word, rule) in got, word
 
 
@@ -92,16 +114,32 @@ def test_ability_words(linker, book):
 
 
 def test_day_and_night(linker, book):
-    night = [s for s in linker.link("Daybound (If a player casts no spells during their own turn, it becomes night next turn.)") if s.text == "it becomes night"]
-    day = [s for s in linker.link("Nightbound (If a player casts at least two spells during their own turn, it becomes day next turn.)") if s.text == "it becomes day"]
+    night = [
+        s
+        for s in linker.link(
+            "Daybound (If a player casts no spells during their own turn, it becomes night next turn.)"
+        )
+        if s.text == "it becomes night"
+    ]
+    day = [
+        s
+        for s in linker.link(
+            "Nightbound (If a player casts at least two spells during their own turn, it becomes day next turn.)"
+        )
+        if s.text == "it becomes day"
+    ]
     assert night[0].rule == "730.2a" and night[0].in_reminder
     assert day[0].rule == "730.2b"
     assert book.rule(night[0].rule).parent and book.rule("730").title == "Day and Night"
 
 
 def test_glossary_terms(linker):
-    got = {(s.text, s.rule, s.glossary_term) for s in linker.link(
-        "Create a Treasure token and a Food token. You become the monarch. You take the initiative. Create a Monster Role token attached to it. If it's night, draw a card.")}
+    got = {
+        (s.text, s.rule, s.glossary_term)
+        for s in linker.link(
+            "Create a Treasure token and a Food token. You become the monarch. You take the initiative. Create a Monster Role token attached to it. If it's night, draw a card."
+        )
+    }
     texts = {t for t, _, _ in got}
     assert {"Treasure", "Food", "the monarch", "the initiative", "Monster Role", "night"} <= texts
     assert ("Treasure", "111.10a", "treasure token") in got
@@ -113,15 +151,48 @@ def test_rule_references_in_oracle(linker):
 
 
 def test_coverage(linker):
-    cov = keyword_coverage(linker, [("Fleetfoot Dancer", "Trample, lifelink, haste", ["Haste", "Lifelink", "Trample"]),
-                                    ("X", "Draw a card.", ["Flying"])])
+    cov = keyword_coverage(
+        linker,
+        [
+            ("Fleetfoot Dancer", "Trample, lifelink, haste", ["Haste", "Lifelink", "Trample"]),
+            ("X", "Draw a card.", ["Flying"]),
+        ],
+    )
     assert (cov.linked, cov.total, cov.misses) == (3, 4, [("X", "Flying")])
 
 
 ORACLE_CHARS = st.text(alphabet=st.sampled_from(list("abcdefghilnorstuvwxy FTSEW,;.\u2014(){}12\n")), max_size=120)
-WORDS = st.lists(st.sampled_from(["Flying", "flying", "first", "strike", "Trample", "over", "planeswalkers", ",", "\n",
-                                  "Equip", "{2}", "(", ")", "exile", "it becomes night", "Landfall", "\u2014", "has",
-                                  "Treasure", "the monarch", "counter", "target", "Flashback", "rule 702.19"]), max_size=30)
+WORDS = st.lists(
+    st.sampled_from(
+        [
+            "Flying",
+            "flying",
+            "first",
+            "strike",
+            "Trample",
+            "over",
+            "planeswalkers",
+            ",",
+            "\n",
+            "Equip",
+            "{2}",
+            "(",
+            ")",
+            "exile",
+            "it becomes night",
+            "Landfall",
+            "\u2014",
+            "has",
+            "Treasure",
+            "the monarch",
+            "counter",
+            "target",
+            "Flashback",
+            "rule 702.19",
+        ]
+    ),
+    max_size=30,
+)
 
 
 @settings(max_examples=150, deadline=None)

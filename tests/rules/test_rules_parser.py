@@ -79,9 +79,16 @@ def test_references(book):
     assert t[refs[0].start : refs[0].end] == "510"
     text = "See rules 119.9\u201310, rule 613.1f, rules 702.19b and 702.19c, and section 7. As in 101.4a."
     got = [(text[r.start : r.end], r.target) for r in find_references(text)]
-    assert got == [("119.9", "119.9"), ("10", "119.10"), ("613.1f", "613.1f"), ("702.19b", "702.19b"),
-                   ("702.19c", "702.19c"), ("7", "7"), ("101.4a", "101.4a")]
-    assert ("601.2h" in [r.target for r in find_references("rules 601.2f\u2013h")])
+    assert got == [
+        ("119.9", "119.9"),
+        ("10", "119.10"),
+        ("613.1f", "613.1f"),
+        ("702.19b", "702.19b"),
+        ("702.19c", "702.19c"),
+        ("7", "7"),
+        ("101.4a", "101.4a"),
+    ]
+    assert "601.2h" in [r.target for r in find_references("rules 601.2f\u2013h")]
 
 
 def test_glossary(book):
@@ -101,13 +108,16 @@ def test_keyword_catalogs_come_from_the_rules(book):
     assert "Keyword Abilities" not in kw
 
 
-@pytest.mark.parametrize("transform", [
-    lambda t: t,
-    lambda t: t.lstrip("\ufeff"),
-    lambda t: t.replace("\r\n", "\n"),
-    lambda t: t.replace("\r\n", "\u2028"),
-    lambda t: t.replace("\r\n", "\r"),
-])
+@pytest.mark.parametrize(
+    "transform",
+    [
+        lambda t: t,
+        lambda t: t.lstrip("\ufeff"),
+        lambda t: t.replace("\r\n", "\n"),
+        lambda t: t.replace("\r\n", "\u2028"),
+        lambda t: t.replace("\r\n", "\r"),
+    ],
+)
 def test_encodings_parse_the_same(raw_text, book, transform):
     other = parse_rules(transform(raw_text))
     assert list(other.rules) == list(book.rules)
@@ -158,12 +168,15 @@ def test_minimal_file():
     assert b.credits == "Someone"
 
 
-@pytest.mark.parametrize("bad, line, words", [
-    (MINI.replace("100.1a A subrule", "Stray text"), 17, "rule number"),
-    (MINI.replace("100.1a A subrule", "100.2a A subrule"), 17, "rule 100.2 before"),
-    (MINI.replace("These rules are effective as of February 27, 2026.", "Nothing here."), 2, "effective"),
-    (MINI.replace("\r\nGlossary\r\n\r\nAbility", "\r\n\r\nAbility"), 21, "rule number"),
-])
+@pytest.mark.parametrize(
+    "bad, line, words",
+    [
+        (MINI.replace("100.1a A subrule", "Stray text"), 17, "rule number"),
+        (MINI.replace("100.1a A subrule", "100.2a A subrule"), 17, "rule 100.2 before"),
+        (MINI.replace("These rules are effective as of February 27, 2026.", "Nothing here."), 2, "effective"),
+        (MINI.replace("\r\nGlossary\r\n\r\nAbility", "\r\n\r\nAbility"), 21, "rule number"),
+    ],
+)
 def test_malformed_input_names_the_line(bad, line, words):
     with pytest.raises(RulesParseError) as exc:
         parse_rules(bad)
@@ -172,8 +185,10 @@ def test_malformed_input_names_the_line(bad, line, words):
 
 
 def test_diff(raw_text, book):
-    edited = raw_text.replace("Multiple instances of trample on the same creature are redundant.",
-                              "Multiple instances of trample are redundant.")
+    edited = raw_text.replace(
+        "Multiple instances of trample on the same creature are redundant.",
+        "Multiple instances of trample are redundant.",
+    )
     edited = edited.replace("702.19g ", "702.19h Added rule.\r\n\r\n702.19g ", 1)
     new = parse_rules(edited)
     d = diff_rulebooks(book, new)

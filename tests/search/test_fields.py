@@ -266,12 +266,23 @@ def test_tag_facets_match_whole_ids_and_names_after_the_group():
 
     corpus = _tagged_corpus()
     oid = next(iter(corpus.cards))
-    tags = {oid: [CardTag("theme:lifegain", "Life gain", "Theme tags", "inferred"),
-                  CardTag("pred:removal", "Removal", "Predicted tags", "predicted", confidence=0.9),
-                  CardTag("keyword:lifelink", "Lifelink", "Keyword tags", "extracted")]}
+    tags = {
+        oid: [
+            CardTag("theme:lifegain", "Life gain", "Theme tags", "inferred"),
+            CardTag("pred:removal", "Removal", "Predicted tags", "predicted", confidence=0.9),
+            CardTag("keyword:lifelink", "Lifelink", "Keyword tags", "extracted"),
+        ]
+    }
     index = build_index(corpus, facets_for(tags))
-    for query in ("theme:lifegain", "tag:theme:lifegain", "tag:lifegain", "tag:lifelink", "pred:removal",
-                  "pred>=0.8:removal", "tag:removal"):
+    for query in (
+        "theme:lifegain",
+        "tag:theme:lifegain",
+        "tag:lifegain",
+        "tag:lifelink",
+        "pred:removal",
+        "pred>=0.8:removal",
+        "tag:removal",
+    ):
         assert search(index, query).oracle_ids == [oid], query
     assert search(index, "pred>=0.95:removal").total == 0
     assert search(index, "theme:removal").total == 0
@@ -283,5 +294,8 @@ def _tagged_corpus():
     sample = load_sample()
     card = next(c for c in sample.cards.values() if c.name == "Ajani's Pridemate")
     printing = next(p for p in sample.printings.values() if p.oracle_id == card.oracle_id)
-    return Corpus(cards={card.oracle_id: card}, printings={printing.id: printing},
-                  sets={printing.set_code: sample.sets[printing.set_code]})
+    return Corpus(
+        cards={card.oracle_id: card},
+        printings={printing.id: printing},
+        sets={printing.set_code: sample.sets[printing.set_code]},
+    )

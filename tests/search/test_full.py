@@ -15,8 +15,10 @@ def full(shared_data):
     from tolaria.search import build_index
     from tolaria.search._reference import Reference
 
-    corpus = read_mtgjson(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
-                          shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz")
+    corpus = read_mtgjson(
+        shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
+        shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz",
+    )
     return build_index(corpus), Reference(corpus)
 
 

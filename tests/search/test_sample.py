@@ -126,7 +126,9 @@ def test_corrupt_index_file_is_refused(tmp_path):
 def test_in_list_searches_within_the_users_lists(sample_index):
     from tolaria.search import search
 
-    bolt = next(oid for oid, name in zip(sample_index.oracle_ids, _sample_names(sample_index)) if name == "Lightning Bolt")
+    bolt = next(
+        oid for oid, name in zip(sample_index.oracle_ids, _sample_names(sample_index)) if name == "Lightning Bolt"
+    )
     lists = {"Burn Pile": {bolt}}
     found = search(sample_index, 'in:"list/Burn Pile" t:instant', user_lists=lists)
     assert found.oracle_ids == [bolt] and not found.warnings

@@ -9,8 +9,20 @@ def by_id(card):
 
 def test_attributes_from_card_data(card):
     tags = by_id(card("Reaper King"))
-    assert {"cost:hybrid", "mv:7plus", "supertype:legendary", "type:artifact", "type:creature", "kind:scarecrow",
-            "ci:w", "ci:u", "ci:b", "ci:r", "ci:g", "ci:multicolor"} <= set(tags)
+    assert {
+        "cost:hybrid",
+        "mv:7plus",
+        "supertype:legendary",
+        "type:artifact",
+        "type:creature",
+        "kind:scarecrow",
+        "ci:w",
+        "ci:u",
+        "ci:b",
+        "ci:r",
+        "ci:g",
+        "ci:multicolor",
+    } <= set(tags)
     assert all(t.kind == "attribute" for i, t in tags.items() if i.startswith(("cost:", "mv:", "ci:", "type:")))
     assert tags["cost:hybrid"].evidence[0].field == "mana_cost"
     assert {"cost:phyrexian"} <= set(by_id(card("Gitaxian Probe")))
@@ -58,8 +70,12 @@ def test_tribal_from_the_text_not_from_token_making(card):
 
 
 def test_gold_expected_attributes_and_themes_are_found(gold_entries, gold_by_name):
-    missing = [(e["name"], t) for e in gold_entries for t in e.get("expected_also", ())
-               if t not in by_id(gold_by_name[e["name"]])]
+    missing = [
+        (e["name"], t)
+        for e in gold_entries
+        for t in e.get("expected_also", ())
+        if t not in by_id(gold_by_name[e["name"]])
+    ]
     assert not missing
 
 
@@ -71,6 +87,7 @@ def test_cardtag_is_json_serialisable_with_the_documented_keys(card):
         assert set(d) == {"id", "label", "group", "kind", "evidence", "confidence"}
         json.dumps(d)
     extracted = next(t for t in tags if t.id == "evasion:single-blocker").to_dict()
-    assert extracted["evidence"] == [{"source": "text", "face": 0, "start": 34, "end": 76,
-                                      "text": "can't be blocked by more than one creature"}]
+    assert extracted["evidence"] == [
+        {"source": "text", "face": 0, "start": 34, "end": 76, "text": "can't be blocked by more than one creature"}
+    ]
     assert extracted["confidence"] is None

@@ -21,15 +21,20 @@ def test_every_text_evidence_is_a_real_span_of_the_face_text(gold_by_name):
             for ev in t.evidence:
                 if ev.source == "text":
                     face_text = card.faces[ev.face].oracle_text
-                    assert face_text[ev.start:ev.end] == ev.text, (card.name, t.id, ev)
+                    assert face_text[ev.start : ev.end] == ev.text, (card.name, t.id, ev)
                     assert ev.text.strip(), (card.name, t.id)
 
 
 def test_vorrac_battlehorns_like_the_reference_page(card):
     c = card("Vorrac Battlehorns")
     found = ids(c)
-    assert {"keyword:equip", "evasion:single-blocker", "timing:sorcery-speed", "subtype:equipment",
-            "theme:voltron"} <= found
+    assert {
+        "keyword:equip",
+        "evasion:single-blocker",
+        "timing:sorcery-speed",
+        "subtype:equipment",
+        "theme:voltron",
+    } <= found
     # "Equipped creature has trample" grants trample: the card itself has no trample keyword
     assert "keyword:trample" not in found
     ev = get(c, "evasion:single-blocker").evidence[0]
@@ -41,8 +46,11 @@ def test_vorrac_battlehorns_like_the_reference_page(card):
 def test_keyword_line_gives_each_keyword_its_own_span(card):
     c = card("Fleetfoot Dancer")
     spans = {t.id: (t.evidence[0].start, t.evidence[0].text) for t in tag_card(c) if t.id.startswith("keyword:")}
-    assert spans == {"keyword:trample": (0, "Trample"), "keyword:lifelink": (9, "lifelink"),
-                     "keyword:haste": (19, "haste")}
+    assert spans == {
+        "keyword:trample": (0, "Trample"),
+        "keyword:lifelink": (9, "lifelink"),
+        "keyword:haste": (19, "haste"),
+    }
 
 
 def test_double_faced_card_evidence_names_the_face(card):
@@ -67,9 +75,20 @@ def test_quoted_abilities_granted_to_others_are_not_the_cards_own(card):
 
 
 def test_card_name_is_not_read_as_rules_text():
-    c = Card("x", "Flash Flood", "normal", [Face("Flash Flood", "{U}", "Instant",
-             "Choose one —\n• Destroy target red permanent.\n• Return target Mountain to its owner's hand.",
-                                                       types=("Instant",))])
+    c = Card(
+        "x",
+        "Flash Flood",
+        "normal",
+        [
+            Face(
+                "Flash Flood",
+                "{U}",
+                "Instant",
+                "Choose one —\n• Destroy target red permanent.\n• Return target Mountain to its owner's hand.",
+                types=("Instant",),
+            )
+        ],
+    )
     found = ids(c)
     assert "keyword:flash" not in found and "timing:flash" not in found
     assert "action:destroy" in found
@@ -83,29 +102,35 @@ def test_loyalty_mana_and_activated_abilities(card):
     assert "ability:activated" in ballista and "ability:mana" not in ballista
 
 
-@pytest.mark.parametrize("name, tag", [
-    ("Krosan Grip", "timing:split-second"),
-    ("Instill Energy", "timing:your-turn-only"),
-    ("Maddening Imp", "timing:opponents-turn"),
-    ("Jade Statue", "timing:combat-only"),
-    ("Brazen Borrower // Petty Theft", "timing:flash"),
-    ("Lightning Bolt", "timing:instant-speed"),
-    ("Kazandu Tuskcaller", "timing:sorcery-speed"),
-])
+@pytest.mark.parametrize(
+    "name, tag",
+    [
+        ("Krosan Grip", "timing:split-second"),
+        ("Instill Energy", "timing:your-turn-only"),
+        ("Maddening Imp", "timing:opponents-turn"),
+        ("Jade Statue", "timing:combat-only"),
+        ("Brazen Borrower // Petty Theft", "timing:flash"),
+        ("Lightning Bolt", "timing:instant-speed"),
+        ("Kazandu Tuskcaller", "timing:sorcery-speed"),
+    ],
+)
 def test_timing_tags(card, name, tag):
     assert tag in ids(card(name))
 
 
-@pytest.mark.parametrize("name, tags", [
-    ("Thought-Knot Seer", {"trigger:enters", "trigger:leaves"}),
-    ("Blazing Effigy", {"trigger:dies"}),
-    ("Goblin Guide", {"trigger:attacks"}),
-    ("Dwarven Berserker", {"trigger:blocks"}),
-    ("Delver of Secrets // Insectile Aberration", {"trigger:upkeep"}),
-    ("Demonic Rising", {"trigger:end-step"}),
-    ("Young Pyromancer", {"trigger:cast"}),
-    ("Sword of Fire and Ice", {"trigger:combat-damage"}),
-])
+@pytest.mark.parametrize(
+    "name, tags",
+    [
+        ("Thought-Knot Seer", {"trigger:enters", "trigger:leaves"}),
+        ("Blazing Effigy", {"trigger:dies"}),
+        ("Goblin Guide", {"trigger:attacks"}),
+        ("Dwarven Berserker", {"trigger:blocks"}),
+        ("Delver of Secrets // Insectile Aberration", {"trigger:upkeep"}),
+        ("Demonic Rising", {"trigger:end-step"}),
+        ("Young Pyromancer", {"trigger:cast"}),
+        ("Sword of Fire and Ice", {"trigger:combat-damage"}),
+    ],
+)
 def test_trigger_kinds(card, name, tags):
     assert {"ability:triggered", *tags} <= ids(card(name))
 
@@ -121,8 +146,10 @@ def test_keyword_variants_and_families(card):
 def test_keyword_actions_instructed_not_referred_to(card):
     # "Whenever you sacrifice a Clue" refers to sacrificing; investigate's reminder does sacrifice
     tracker = get(card("Tireless Tracker"), "action:sacrifice")
-    assert all("Whenever" not in card("Tireless Tracker").faces[0].oracle_text[max(0, e.start - 20):e.start]
-               for e in tracker.evidence)
+    assert all(
+        "Whenever" not in card("Tireless Tracker").faces[0].oracle_text[max(0, e.start - 20) : e.start]
+        for e in tracker.evidence
+    )
     assert "action:double" not in ids(card("Kwende, Pride of Femeref"))  # double strike is no doubling
     assert "action:counter" not in ids(card("Walking Ballista"))  # +1/+1 counters are nouns
     assert "action:counter" in ids(card("Counterspell"))

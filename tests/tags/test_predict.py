@@ -14,11 +14,34 @@ from tolaria.tags.predict import (
     train,
 )
 
-REMOVAL = ["Lightning Bolt", "Dismember", "Wrath of God", "Krosan Grip", "Anguished Unmaking", "Scour from Existence",
-           "You Are Already Dead", "Languish", "Eradicate", "Rain of Embers", "Gorilla Shaman", "Indrik Stomphowler",
-           "Rambunctious Mutt", "Reliquary Monk", "Sever the Bloodline", "Ancient Grudge", "Fiery Fall",
-           "Deadshot Minotaur", "Skyreaping", "Aethertorch Renegade", "Hideous Laughter", "Barbed Lightning",
-           "Titan's Presence", "Phyrexian Debaser", "Reaper King", "Nylea's Intervention"]
+REMOVAL = [
+    "Lightning Bolt",
+    "Dismember",
+    "Wrath of God",
+    "Krosan Grip",
+    "Anguished Unmaking",
+    "Scour from Existence",
+    "You Are Already Dead",
+    "Languish",
+    "Eradicate",
+    "Rain of Embers",
+    "Gorilla Shaman",
+    "Indrik Stomphowler",
+    "Rambunctious Mutt",
+    "Reliquary Monk",
+    "Sever the Bloodline",
+    "Ancient Grudge",
+    "Fiery Fall",
+    "Deadshot Minotaur",
+    "Skyreaping",
+    "Aethertorch Renegade",
+    "Hideous Laughter",
+    "Barbed Lightning",
+    "Titan's Presence",
+    "Phyrexian Debaser",
+    "Reaper King",
+    "Nylea's Intervention",
+]
 COUNTERSPELL = ["Counterspell", "Withering Boon", "Cephalid Shrine", "Planar Chaos"]
 
 

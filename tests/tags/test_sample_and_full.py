@@ -28,5 +28,8 @@ def test_keyword_tags_agree_with_mtgjson_on_the_full_data(shared_data):
 
     corpus = read_mtgjson(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz")
     report = keyword_agreement(corpus.cards.values())
-    assert report.rate >= 0.995, (report.cards - report.agreeing, report.misses.most_common(20),
-                                  report.extras.most_common(20))
+    assert report.rate >= 0.995, (
+        report.cards - report.agreeing,
+        report.misses.most_common(20),
+        report.extras.most_common(20),
+    )

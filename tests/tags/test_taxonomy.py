@@ -4,8 +4,19 @@ from tolaria.tags import KINDS, Tagger, Taxonomy, default_taxonomy
 from tolaria.tags._extract import EXTRACTORS
 from tolaria.tags._infer import THEMES
 
-GROUPS = ["Ability tags", "Mana costs", "Classes and roles", "Creature kinds", "Color identity", "Keyword tags",
-          "Mana value", "Timing tags", "Type tags", "Theme tags", "Predicted tags"]
+GROUPS = [
+    "Ability tags",
+    "Mana costs",
+    "Classes and roles",
+    "Creature kinds",
+    "Color identity",
+    "Keyword tags",
+    "Mana value",
+    "Timing tags",
+    "Type tags",
+    "Theme tags",
+    "Predicted tags",
+]
 
 
 def test_every_group_of_the_page_is_in_the_taxonomy_with_tags():
@@ -69,6 +80,7 @@ def test_the_taxonomy_file_can_be_replaced(tmp_path):
 
 def test_keyword_vocabulary_agrees_with_the_rules_package():
     import tolaria.rules as rules
+
     book = rules.shipped_rulebook()
     vocab = default_taxonomy().vocabulary
     for ours, theirs in ((vocab.abilities, book.keyword_abilities()), (vocab.actions, book.keyword_actions())):

@@ -79,6 +79,6 @@ def terms(page: str) -> list[Term]:
 
 def text(page: str) -> str:
     """The visible text of the page's <main>, tags dropped, normalised."""
-    main = page[page.find("<main"):page.find("</main>")]
+    main = page[page.find("<main") : page.find("</main>")]
     main = re.sub(r"<(script|style)\b.*?</\1>", " ", main, flags=re.DOTALL)
     return norm(re.sub(r"<[^>]+>", " ", main))

@@ -51,8 +51,7 @@ def test_card_page_shows_cost_type_text_stats_legality_and_actions(client, card_
 
 
 def test_banned_and_restricted_are_labelled(client, card_url):
-    row = next(r for r in m.OracleCard.objects.filter(data__contains='"restricted"')[:50]
-               if '"restricted"' in r.data)
+    row = next(r for r in m.OracleCard.objects.filter(data__contains='"restricted"')[:50] if '"restricted"' in r.data)
     page = client.get(card_url(client, row.name)).content.decode()
     assert "Restricted" in text(page)
 
@@ -78,7 +77,7 @@ def test_double_faced_card_has_both_faces_and_a_flip_button(client, card_url):
     page = client.get(card_url(client, "Harvesttide Infiltrator // Harvesttide Assailant")).content.decode()
     assert "<h1" in page and "Harvesttide Infiltrator // Harvesttide Assailant" in text(page)
     assert page.count('<article class="face"') == 2
-    assert 'data-flip' in page and "Flip to" in page
+    assert "data-flip" in page and "Flip to" in page
     assert {t.face for t in terms(page)} == {0, 1}
 
 
@@ -94,10 +93,23 @@ def test_tags_panel_without_tags_says_predicted_tags_are_unavailable(client, car
     monkeypatch.setattr(derived, "predicted_available", lambda: False)
     words = text(client.get(card_url(client, "Fleetfoot Dancer")).content.decode())
     assert "Tags and classifications" in words
-    assert ("Card attributes are distinct from extracted ability facts and inferred themes. "
-            "AI themes and predicted tags are suggestions, not rules text.") in words
-    for group in ["Ability tags", "Mana costs", "Classes and roles", "Creature kinds", "Color identity", "Keyword tags",
-                  "Mana value", "Timing tags", "Type tags", "Theme tags", "Predicted tags"]:
+    assert (
+        "Card attributes are distinct from extracted ability facts and inferred themes. "
+        "AI themes and predicted tags are suggestions, not rules text."
+    ) in words
+    for group in [
+        "Ability tags",
+        "Mana costs",
+        "Classes and roles",
+        "Creature kinds",
+        "Color identity",
+        "Keyword tags",
+        "Mana value",
+        "Timing tags",
+        "Type tags",
+        "Theme tags",
+        "Predicted tags",
+    ]:
         assert group in words
     assert "Predicted tags are currently unavailable." in words
 
@@ -106,9 +118,30 @@ def test_tags_are_grouped_linked_and_show_evidence_and_kind(client, card_url, mo
     from tolaria.site import derived
 
     tags = [
-        {"id": "keyword:trample", "label": "Trample", "group": "Keyword tags", "kind": "attribute", "evidence": "Trample", "confidence": 1.0},
-        {"id": "theme:aggro", "label": "Aggro", "group": "Theme tags", "kind": "inferred", "evidence": ["haste", "trample"], "confidence": 0.7},
-        {"id": "role:beater", "label": "Beater", "group": "Predicted tags", "kind": "predicted", "evidence": "model", "confidence": 0.61},
+        {
+            "id": "keyword:trample",
+            "label": "Trample",
+            "group": "Keyword tags",
+            "kind": "attribute",
+            "evidence": "Trample",
+            "confidence": 1.0,
+        },
+        {
+            "id": "theme:aggro",
+            "label": "Aggro",
+            "group": "Theme tags",
+            "kind": "inferred",
+            "evidence": ["haste", "trample"],
+            "confidence": 0.7,
+        },
+        {
+            "id": "role:beater",
+            "label": "Beater",
+            "group": "Predicted tags",
+            "kind": "predicted",
+            "evidence": "model",
+            "confidence": 0.61,
+        },
     ]
     monkeypatch.setattr(derived, "card_tags", lambda oid: tags, raising=False)
     page = client.get(card_url(client, "Fleetfoot Dancer")).content.decode()

@@ -6,10 +6,38 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.django_db
 
-PIECES = ["t:creature", "o:", "c>=", "id<=", "mv=", "pow>tou", "(", ")", "-", "or", '"', "/", "!", "{2}{W}", "f:modern",
-          "is:", "in:list/", "rule:702.19", "tag:", "pred>=0.8:removal", "usd<", "order:", "unique:prints", "~", " "]
-queries = st.one_of(st.text(max_size=80), st.lists(st.sampled_from(PIECES), max_size=8).map("".join),
-                    st.lists(st.sampled_from(PIECES), max_size=8).map(" ".join))
+PIECES = [
+    "t:creature",
+    "o:",
+    "c>=",
+    "id<=",
+    "mv=",
+    "pow>tou",
+    "(",
+    ")",
+    "-",
+    "or",
+    '"',
+    "/",
+    "!",
+    "{2}{W}",
+    "f:modern",
+    "is:",
+    "in:list/",
+    "rule:702.19",
+    "tag:",
+    "pred>=0.8:removal",
+    "usd<",
+    "order:",
+    "unique:prints",
+    "~",
+    " ",
+]
+queries = st.one_of(
+    st.text(max_size=80),
+    st.lists(st.sampled_from(PIECES), max_size=8).map("".join),
+    st.lists(st.sampled_from(PIECES), max_size=8).map(" ".join),
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))

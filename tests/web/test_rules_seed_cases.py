@@ -47,9 +47,12 @@ def test_card_page_explains_each_term_with_its_rules(client, card_url, case):
     assert found, "no explained terms on the page"
     faces = {"front": 0, "back": 1}
     for term in case["terms"]:
-        candidates = [t for t in found if t.summary == term["text"] and (
-            "face" not in term or t.face == faces[term["face"]])]
-        assert candidates, f"{term['text']!r} does not open a rule on {case['card']} (found {[t.summary for t in found]})"
+        candidates = [
+            t for t in found if t.summary == term["text"] and ("face" not in term or t.face == faces[term["face"]])
+        ]
+        assert candidates, (
+            f"{term['text']!r} does not open a rule on {case['card']} (found {[t.summary for t in found]})"
+        )
         opened = [t for t in candidates if f"(CR {term['rule']})" in t.body]
         assert opened, f"{term['text']!r} opens {[t.body[-20:] for t in candidates]}, not CR {term['rule']}"
         body = opened[0].body

@@ -22,10 +22,12 @@ def test_results_explanation_count_and_grid(client):
 
 
 def test_views_checklist_and_full_text(client):
-    checklist = client.get("/search", {"q": "!\"Lightning Bolt\" or !\"Fleetfoot Dancer\"", "as": "checklist"}).content.decode()
+    checklist = client.get(
+        "/search", {"q": '!"Lightning Bolt" or !"Fleetfoot Dancer"', "as": "checklist"}
+    ).content.decode()
     assert '<table class="checklist">' in checklist
     assert "Instant" in text(checklist) and '<span class="visually-hidden">{R}</span>' in checklist
-    full = client.get("/search", {"q": "!\"Lightning Bolt\" or !\"Fleetfoot Dancer\"", "as": "text"}).content.decode()
+    full = client.get("/search", {"q": '!"Lightning Bolt" or !"Fleetfoot Dancer"', "as": "text"}).content.decode()
     assert "Lightning Bolt deals 3 damage to any target." in text(full)
 
 
@@ -104,14 +106,28 @@ def test_syntax_page_lists_every_keyword_with_its_example(client):
         assert f'id="kw-{k.name}"' in page
         if k.example:
             from django.utils.html import escape
+
             assert escape(k.example) in page
     assert '<form id="builder" action="/search/build"' in page
 
 
 def test_builder_without_javascript_composes_the_query(client):
-    response = client.get("/search/build", {"name": "Fleetfoot", "oracle": "trample", "type": "creature", "color_r": "1",
-                                            "color_g": "1", "color_op": ">=", "mv": "3", "mv_op": "<=", "format": "modern",
-                                            "rarity": "", "set": ""})
+    response = client.get(
+        "/search/build",
+        {
+            "name": "Fleetfoot",
+            "oracle": "trample",
+            "type": "creature",
+            "color_r": "1",
+            "color_g": "1",
+            "color_op": ">=",
+            "mv": "3",
+            "mv_op": "<=",
+            "format": "modern",
+            "rarity": "",
+            "set": "",
+        },
+    )
     assert response.status_code == 302
     from urllib.parse import parse_qs, urlparse
 

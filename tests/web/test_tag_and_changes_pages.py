@@ -32,9 +32,13 @@ def test_changes_page_shows_the_word_diff_of_two_editions(client):
     from importlib import resources  # the shipped edition, and an older one with a rule worded differently
 
     current = (resources.files("tolaria") / "data" / "MagicCompRules-20260227.txt").read_text(encoding="utf-8-sig")
-    older = current.replace("These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025.")
-    older = older.replace("Multiple instances of trample on the same creature are redundant.",
-                          "Multiple instances of trample on one creature are redundant.")
+    older = current.replace(
+        "These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025."
+    )
+    older = older.replace(
+        "Multiple instances of trample on the same creature are redundant.",
+        "Multiple instances of trample on one creature are redundant.",
+    )
     assert older != current
     m.RulesVersion.objects.create(effective_date=dt.date(2025, 11, 14), text=older)
     m.RulesVersion.objects.create(effective_date=dt.date(2026, 2, 27), text=current)
@@ -52,9 +56,13 @@ def test_an_older_stored_edition_stays_readable(client):
     from importlib import resources
 
     current = (resources.files("tolaria") / "data" / "MagicCompRules-20260227.txt").read_text(encoding="utf-8-sig")
-    older = current.replace("These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025.")
-    older = older.replace("Multiple instances of trample on the same creature are redundant.",
-                          "Multiple instances of trample on one creature are redundant.")
+    older = current.replace(
+        "These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025."
+    )
+    older = older.replace(
+        "Multiple instances of trample on the same creature are redundant.",
+        "Multiple instances of trample on one creature are redundant.",
+    )
     m.RulesVersion.objects.create(effective_date=dt.date(2025, 11, 14), text=older)
     html = client.get("/rules/702.19", {"edition": "2025-11-14"}).content.decode()
     assert "trample on one creature" in html and "effective November 14, 2025" in html

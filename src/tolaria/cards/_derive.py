@@ -99,7 +99,9 @@ def produced_mana(faces: list[Face]) -> tuple[str, ...]:
         for match in _ADD.finditer(face.oracle_text or ""):
             clause = match.group(2)
             found.update(_SYMBOL.findall(clause))
-            if re.search(r"mana of any (one )?colou?r|any combination of colors|mana in any combination of colors", clause):
+            if re.search(
+                r"mana of any (one )?colou?r|any combination of colors|mana in any combination of colors", clause
+            ):
                 found.update(COLORS)
             if re.search(r"mana of any type", clause):
                 found.update(COLORS + "C")

@@ -64,8 +64,19 @@ def _fetch(url: str, part: Path, *, progress: bool, timeout: float) -> None:
         length = response.headers.get("Content-Length")
         total = have + int(length) if length else None
         mode = "ab" if resumed else "wb"
-        with open(part, mode) as out, tqdm(total=total, initial=have, unit="B", unit_scale=True, unit_divisor=1024,
-                                           desc=part.name.removesuffix(".part"), disable=not progress, file=sys.stderr) as bar:
+        with (
+            open(part, mode) as out,
+            tqdm(
+                total=total,
+                initial=have,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1024,
+                desc=part.name.removesuffix(".part"),
+                disable=not progress,
+                file=sys.stderr,
+            ) as bar,
+        ):
             while chunk := response.read(1 << 16):
                 out.write(chunk)
                 bar.update(len(chunk))
@@ -73,7 +84,9 @@ def _fetch(url: str, part: Path, *, progress: bool, timeout: float) -> None:
             raise ConnectionError(f"connection closed after {part.stat().st_size} of {total} bytes")
 
 
-def scryfall_bulk_urls(index_url: str = SCRYFALL_BULK_INDEX, kinds=SCRYFALL_KINDS, timeout: float = 60.0) -> dict[str, str]:
+def scryfall_bulk_urls(
+    index_url: str = SCRYFALL_BULK_INDEX, kinds=SCRYFALL_KINDS, timeout: float = 60.0
+) -> dict[str, str]:
     """The current download address of each wanted Scryfall bulk file (download_uri, or the newer
     jsonl_download_uri when that is all an entry has)."""
     with urllib.request.urlopen(_request(index_url, {"Accept": "application/json"}), timeout=timeout) as response:
@@ -90,7 +103,9 @@ def scryfall_bulk_urls(index_url: str = SCRYFALL_BULK_INDEX, kinds=SCRYFALL_KIND
     return urls
 
 
-def download_mtgjson(folder: Path, *, base: str = MTGJSON_BASE, files=MTGJSON_FILES, progress: bool = True) -> list[Path]:
+def download_mtgjson(
+    folder: Path, *, base: str = MTGJSON_BASE, files=MTGJSON_FILES, progress: bool = True
+) -> list[Path]:
     return [download(base + name, Path(folder) / name, progress=progress) for name in files]
 
 

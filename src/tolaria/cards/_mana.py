@@ -95,7 +95,7 @@ def _parse_cached(cost: str) -> tuple[ManaSymbol, ...]:
     pos = 0
     for match in _SYMBOL.finditer(cost):
         if match.start() != pos and cost[pos : match.start()].strip(" /"):
-            raise ManaCostError(f"unexpected {cost[pos:match.start()]!r} in mana cost {cost!r}")
+            raise ManaCostError(f"unexpected {cost[pos : match.start()]!r} in mana cost {cost!r}")
         symbols.append(ManaSymbol(match.group(1).upper()))
         pos = match.end()
     if cost[pos:].strip():

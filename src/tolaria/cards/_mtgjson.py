@@ -215,7 +215,9 @@ def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: d
         try:
             card = card_from_records(records)
         except (ValueError, KeyError, TypeError) as exc:
-            raise DataFileError(f"{source} [{data['code']}]", str(exc), record=first_record, field=records[0].get("name")) from exc
+            raise DataFileError(
+                f"{source} [{data['code']}]", str(exc), record=first_record, field=records[0].get("name")
+            ) from exc
         cards[card.oracle_id] = card
         if card.layout == "meld":
             _note_meld(records[0], card, meld_parts, melds)
@@ -245,7 +247,11 @@ def prices_from_mtgjson(uuid_: str, entry: dict[str, Any]) -> Iterator[PricePoin
         ("cardmarket", "eur", "eur_foil"),
     ):
         retail = (paper.get(provider) or {}).get("retail") or {}
-        for finish, attr in (("normal", attr_normal), ("foil", attr_foil), ("etched", "usd_etched" if attr_normal == "usd" else None)):
+        for finish, attr in (
+            ("normal", attr_normal),
+            ("foil", attr_foil),
+            ("etched", "usd_etched" if attr_normal == "usd" else None),
+        ):
             if attr is None:
                 continue
             for date, value in (retail.get(finish) or {}).items():

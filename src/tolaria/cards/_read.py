@@ -56,7 +56,15 @@ class _Shape:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-_STREAM_ERRORS = (ijson.JSONError, ijson.IncompleteJSONError, EOFError, lzma.LZMAError, zlib.error, OSError, UnicodeDecodeError)
+_STREAM_ERRORS = (
+    ijson.JSONError,
+    ijson.IncompleteJSONError,
+    EOFError,
+    lzma.LZMAError,
+    zlib.error,
+    OSError,
+    UnicodeDecodeError,
+)
 
 
 def _peek_shape(stream: BinaryIO, source: str) -> _Shape:
@@ -95,7 +103,9 @@ def _peek_shape(stream: BinaryIO, source: str) -> _Shape:
                             return _Shape("mtgjson-allprintings", meta)
                     if prefix == "data" and event == "map_key" and key in ("cards", "code", "baseSetSize", "block"):
                         return _Shape("mtgjson-set", meta)
-                return _Shape("mtgjson-set" if key in ("baseSetSize", "block", "booster", "cards", "code") else "unknown", meta)
+                return _Shape(
+                    "mtgjson-set" if key in ("baseSetSize", "block", "booster", "cards", "code") else "unknown", meta
+                )
     except StopIteration:
         raise DataFileError(source, "the file is empty or ends before its first record", record=0) from None
     except _STREAM_ERRORS as exc:
@@ -137,13 +147,19 @@ def _read_stream(stream: BinaryIO, source: str) -> Iterator[Item]:
             raise
         shape = _Shape("unknown")
     if shape.kind == "unknown":
-        raise DataFileError(source, "not a format Tolaria reads (MTGJSON AllPrintings, set file, AtomicCards, "
-                            "AllPrices, or Scryfall cards / rulings)", record=0)
+        raise DataFileError(
+            source,
+            "not a format Tolaria reads (MTGJSON AllPrintings, set file, AtomicCards, "
+            "AllPrices, or Scryfall cards / rulings)",
+            record=0,
+        )
     full = _Chain(head, stream)
     reader = _READERS[shape.kind]
     state = {"record": 0}
     try:
-        yield SourceMeta(kind=shape.kind, date=str(shape.meta.get("date", "")), version=str(shape.meta.get("version", "")))
+        yield SourceMeta(
+            kind=shape.kind, date=str(shape.meta.get("date", "")), version=str(shape.meta.get("version", ""))
+        )
         yield from reader(full, source, state)
     except DataFileError:
         raise
@@ -231,16 +247,22 @@ def _scryfall_cards(objects, source: str, state: dict) -> Iterator[Item]:
 
 def _scryfall_batches(chunk: list[dict[str, Any]], source: str, state: dict) -> Iterator[SetBatch]:
     by_set: dict[str, SetBatch] = {}
-    parts = {d["oracle_id"]: [p["name"] for p in d.get("all_parts") or () if p.get("component") == "meld_part"]
-             for d in chunk if d.get("layout") == "meld" and d.get("oracle_id")
-             and any(p.get("component") == "meld_result" and p.get("name") == d["name"] for p in d.get("all_parts") or ())}
+    parts = {
+        d["oracle_id"]: [p["name"] for p in d.get("all_parts") or () if p.get("component") == "meld_part"]
+        for d in chunk
+        if d.get("layout") == "meld"
+        and d.get("oracle_id")
+        and any(p.get("component") == "meld_result" and p.get("name") == d["name"] for p in d.get("all_parts") or ())
+    }
     cards_of_chunk = []
     for data in chunk:
         try:
             card, printing = scryfall_card(data)
             cards_of_chunk.append(card)
         except (KeyError, ValueError, TypeError) as exc:
-            raise DataFileError(source, f"cannot read this card ({exc})", record=state["record"], field=data.get("name")) from exc
+            raise DataFileError(
+                source, f"cannot read this card ({exc})", record=state["record"], field=data.get("name")
+            ) from exc
         batch = by_set.get(data["set"])
         if batch is None:
             batch = by_set[data["set"]] = SetBatch(scryfall_set(data), [], [], 0, source, complete=False)

@@ -41,8 +41,14 @@ class RulesDiff:
 
     @property
     def empty(self) -> bool:
-        return not (self.added or self.removed or self.changed or self.glossary_added
-                    or self.glossary_removed or self.glossary_changed)
+        return not (
+            self.added
+            or self.removed
+            or self.changed
+            or self.glossary_added
+            or self.glossary_removed
+            or self.glossary_changed
+        )
 
 
 _TOKEN = re.compile(r"\S+|\s+")
@@ -71,14 +77,19 @@ def diff_rulebooks(old: RuleBook, new: RuleBook) -> RulesDiff:
         if before is None:
             d.added.append(rule)
         elif before.full_text != rule.full_text:
-            d.changed.append(RuleChange(number, before.full_text, rule.full_text, word_diff(before.full_text, rule.full_text)))
+            d.changed.append(
+                RuleChange(number, before.full_text, rule.full_text, word_diff(before.full_text, rule.full_text))
+            )
     d.removed = [r for n, r in old.rules.items() if n not in new.rules]
     for key, entry in new.glossary.items():
         before = old.glossary.get(key)
         if before is None:
             d.glossary_added.append(entry)
         elif before.definition != entry.definition:
-            d.glossary_changed.append(GlossaryChange(entry.term, before.definition, entry.definition,
-                                                     word_diff(before.definition, entry.definition)))
+            d.glossary_changed.append(
+                GlossaryChange(
+                    entry.term, before.definition, entry.definition, word_diff(before.definition, entry.definition)
+                )
+            )
     d.glossary_removed = [e for k, e in old.glossary.items() if k not in new.glossary]
     return d

@@ -80,7 +80,9 @@ class _Catalog:
     actions: dict[str, tuple[str, str]] = field(default_factory=dict)  # folded form -> (rule, base name)
     ability_words: dict[str, str] = field(default_factory=dict)
     ability_word_rule: str | None = None
-    glossary_phrases: dict[str, tuple[str, str | None, str | None]] = field(default_factory=dict)  # folded -> (rule, term, case-sensitive spelling)
+    glossary_phrases: dict[str, tuple[str, str | None, str | None]] = field(
+        default_factory=dict
+    )  # folded -> (rule, term, case-sensitive spelling)
 
 
 class Linker:
@@ -112,7 +114,9 @@ class Linker:
                 continue
             targets = [t for t in entry.see_rules if t in kw_rules]
             definition = entry.definition.lower()
-            if targets and re.match(r"^(?:an? variant of|an obsolete keyword ability|[^.]* is an? variant of)", definition):
+            if targets and re.match(
+                r"^(?:an? variant of|an obsolete keyword ability|[^.]* is an? variant of)", definition
+            ):
                 cat.abilities[key] = targets[0]
             elif not entry.see_rules and len(entry.see_also) == 1 and re.fullmatch(r"see [^.]+\.", definition):
                 target = _fold(entry.see_also[0])
@@ -156,7 +160,10 @@ class Linker:
                             cat.glossary_phrases.setdefault("role", (r.number, role.key if role else None, "Role"))
                 break
         for entry in book.glossary.values():
-            if re.match(r"^(?:along with [^,]+, )?an? designation", entry.definition, re.IGNORECASE) and entry.see_rules:
+            if (
+                re.match(r"^(?:along with [^,]+, )?an? designation", entry.definition, re.IGNORECASE)
+                and entry.see_rules
+            ):
                 term = _fold(entry.term)
                 player = "a designation a player can have" in entry.definition.lower()
                 phrase = f"the {term}" if player and not term.startswith("the ") else term
@@ -216,7 +223,15 @@ class Linker:
             m = re.match(r"^([^\u2014\n()•]+?)\s+\u2014\s", line)
             if m and m.group(1).strip() in self.catalog.ability_words:
                 w = m.group(1).strip()
-                cands.append((start + m.start(1), start + m.start(1) + len(w), "ability_word", self.catalog.ability_words[w], None))
+                cands.append(
+                    (
+                        start + m.start(1),
+                        start + m.start(1) + len(w),
+                        "ability_word",
+                        self.catalog.ability_words[w],
+                        None,
+                    )
+                )
                 continue
             # keyword line: kw [params] (, kw [params])*
             i = start
@@ -251,7 +266,9 @@ class Linker:
                 kw_end, number = hit
                 end = kw_end
                 # "protection from red", "hexproof from blue", "ward {2}": keep a short parameter
-                if (m := re.match(r" from (?:[a-z]+)(?: and from [a-z]+)?", folded[kw_end:])) or (m := re.match(r" (?:\{[^}]+\})+|\u2014[^,.;(\n]+", folded[kw_end:])):
+                if (m := re.match(r" from (?:[a-z]+)(?: and from [a-z]+)?", folded[kw_end:])) or (
+                    m := re.match(r" (?:\{[^}]+\})+|\u2014[^,.;(\n]+", folded[kw_end:])
+                ):
                     end = kw_end + m.end()
                 cands.append((i, kw_end, "keyword_ability", number, None, kw_end))
                 sep = _SEP.match(folded, end)
@@ -269,7 +286,10 @@ class Linker:
             if base.lower() == "counter" and form in ("counter", "counters"):
                 if not _COUNTER_VERB_NEXT.match(folded, end):
                     continue
-                if re.search(r"(?:[+-]\d+/[+-]\d+|\b(?:a|an|one|no|the|each|of|poison|loyalty|more|any|those|that)\s*)$", folded[max(0, m.start() - 12) : m.start()].rstrip() + " "):
+                if re.search(
+                    r"(?:[+-]\d+/[+-]\d+|\b(?:a|an|one|no|the|each|of|poison|loyalty|more|any|those|that)\s*)$",
+                    folded[max(0, m.start() - 12) : m.start()].rstrip() + " ",
+                ):
                     if not re.search(r"\b(?:can't be|to)\s*$", folded[max(0, m.start() - 12) : m.start()]):
                         continue
             cands.append((m.start(), end, "keyword_action", number, None))

@@ -118,7 +118,9 @@ def parse_rules(text: str) -> RuleBook:
             except ValueError as exc:
                 raise RulesParseError(j + 1, "a date like 'February 27, 2026'", m.group(1)) from exc
     if effective is None:
-        raise RulesParseError(i + 2, "'These rules are effective as of <Month D, YYYY>.'", lines[i + 1] if i + 1 < n else "")
+        raise RulesParseError(
+            i + 2, "'These rules are effective as of <Month D, YYYY>.'", lines[i + 1] if i + 1 < n else ""
+        )
     if contents_at is None:
         raise RulesParseError(n, "a 'Contents' heading", lines[-1] if lines else "")
     intro_lines = [ln for ln in lines[i + 1 : contents_at] if ln.strip()]
@@ -173,7 +175,9 @@ def parse_rules(text: str) -> RuleBook:
         number, level, body = rule
         rule_obj = _make_rule(number, level, body, lineno)
         if number in rules:
-            raise RulesParseError(lineno, f"a new rule number (rule {number} already appears on line {rules[number].line})", line)
+            raise RulesParseError(
+                lineno, f"a new rule number (rule {number} already appears on line {rules[number].line})", line
+            )
         if rule_obj.parent is not None:
             parent = rules.get(rule_obj.parent)
             if parent is None:

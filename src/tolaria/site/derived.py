@@ -88,8 +88,11 @@ def tag_corpus(corpus: Corpus) -> dict[str, list]:
 
 def store_tags(tags: dict[str, list]) -> None:
     """Replace the stored tags (they are recomputed from the whole corpus on each change)."""
-    rows = [m.CardTag(card_id=oracle_id, tag_id=tag.id, kind=tag.kind, data=orjson.dumps(tag.to_dict()).decode())
-            for oracle_id, card_tags_ in tags.items() for tag in card_tags_]
+    rows = [
+        m.CardTag(card_id=oracle_id, tag_id=tag.id, kind=tag.kind, data=orjson.dumps(tag.to_dict()).decode())
+        for oracle_id, card_tags_ in tags.items()
+        for tag in card_tags_
+    ]
     from .catalog.ingest import insert_rows
 
     with transaction.atomic():

@@ -101,8 +101,13 @@ class ExplainedFace:
 
 
 def rule_text(rule: Rule) -> RuleText:
-    return RuleText(rule.number, rule.text, tuple(rule.examples), rule.title,
-                    tuple((r.start, r.end, r.target) for r in rule.references))
+    return RuleText(
+        rule.number,
+        rule.text,
+        tuple(rule.examples),
+        rule.title,
+        tuple((r.start, r.end, r.target) for r in rule.references),
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -120,7 +125,7 @@ def rule_subtree(number: str) -> tuple[tuple[RuleText, ...], bool]:
 
 
 def rule_title(number: str, glossary_term: str | None = None) -> str:
-    """"Trample" for 702.19; the glossary term's own spelling for a glossary link; otherwise the
+    """ "Trample" for 702.19; the glossary term's own spelling for a glossary link; otherwise the
     nearest titled ancestor ("Day and Night" for 730.2a)."""
     book = rulebook()
     if glossary_term:
@@ -140,13 +145,20 @@ def explain_text(oracle_text: str, card_name: str | None = None) -> list[Segment
     pos = 0
     for span in linker().link(oracle_text, card_name):
         if span.start > pos:
-            segments.append(PlainSegment(oracle_text[pos:span.start]))
+            segments.append(PlainSegment(oracle_text[pos : span.start]))
         rules, truncated = rule_subtree(span.rule)
-        segments.append(LinkedSegment(
-            text=oracle_text[span.start:span.end], kind=span.kind, rule=span.rule,
-            title=rule_title(span.rule, span.glossary_term), rules=rules, in_reminder=span.in_reminder,
-            glossary_term=span.glossary_term, truncated=truncated,
-        ))
+        segments.append(
+            LinkedSegment(
+                text=oracle_text[span.start : span.end],
+                kind=span.kind,
+                rule=span.rule,
+                title=rule_title(span.rule, span.glossary_term),
+                rules=rules,
+                in_reminder=span.in_reminder,
+                glossary_term=span.glossary_term,
+                truncated=truncated,
+            )
+        )
         pos = span.end
     if pos < len(oracle_text):
         segments.append(PlainSegment(oracle_text[pos:]))

@@ -134,8 +134,10 @@ def similar_to(oracle_id: str, k: int = 8) -> list[dict]:
     for card_id, tag_id in m.CardTag.objects.exclude(kind="attribute").values_list("card_id", "tag_id"):
         tags.setdefault(card_id, []).append(tag_id)
     names = index.card_names()
-    return [{"oracle_id": other, "name": names.get(other, ""), "score": round(score, 3), "reason": reason}
-            for other, score, reason in similar_cards(oracle_id, vectors, tags or None, k=k, names=names)]
+    return [
+        {"oracle_id": other, "name": names.get(other, ""), "score": round(score, 3), "reason": reason}
+        for other, score, reason in similar_cards(oracle_id, vectors, tags or None, k=k, names=names)
+    ]
 
 
 def related_rules(number: str, k: int = 6) -> list[dict]:

@@ -94,9 +94,25 @@ def user_lists(user, query: str) -> dict[str, set[str]] | None:
     return {name: list_oracle_ids(user, name) for name in names}
 
 
-def run_search(query: str, *, unique: str = "cards", order: str = "name", direction: str = "auto",
-               page: int = 1, page_size: int = 175, user=None) -> SearchResult:
+def run_search(
+    query: str,
+    *,
+    unique: str = "cards",
+    order: str = "name",
+    direction: str = "auto",
+    page: int = 1,
+    page_size: int = 175,
+    user=None,
+) -> SearchResult:
     """Raises tolaria.search.QueryError (syntax, too long) for the caller to show.
     user: the searching user, whose lists `in:list/NAME` searches within."""
-    return search(current_index(), query, unique=unique, order=order, direction=direction, page=page,
-                  page_size=page_size, user_lists=user_lists(user, query))
+    return search(
+        current_index(),
+        query,
+        unique=unique,
+        order=order,
+        direction=direction,
+        page=page,
+        page_size=page_size,
+        user_lists=user_lists(user, query),
+    )

@@ -84,12 +84,19 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"].setdefault("OPTIONS", {})
-    DATABASES["default"]["OPTIONS"].update({"timeout": 30, "transaction_mode": "IMMEDIATE",
-                                            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"})
+    DATABASES["default"]["OPTIONS"].update(
+        {
+            "timeout": 30,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DATABASES["default"].setdefault("TEST", {})
 if "postgresql" in DATABASES["default"]["ENGINE"]:
-    DATABASES["default"]["TEST"]["NAME"] = os.environ.get("TEST_DATABASE_NAME", DATABASES["default"].get("NAME", "tolaria") + "_pytest")
+    DATABASES["default"]["TEST"]["NAME"] = os.environ.get(
+        "TEST_DATABASE_NAME", DATABASES["default"].get("NAME", "tolaria") + "_pytest"
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -140,9 +147,11 @@ STATIC_ROOT = DATA_DIR / "static"
 NODE_MODULES = Path(os.environ.get("TOLARIA_NODE_MODULES", Path(__file__).resolve().parents[3] / "node_modules"))
 # mana-font: CSS (MIT) and fonts (OFL). keyrune: fonts only (OFL) — its CSS is GPL-3.0, so the set-symbol
 # classes are our own (web/static/web/sets.css).
-_VENDOR = [("vendor/mana-font/css", NODE_MODULES / "mana-font" / "css"),
-           ("vendor/mana-font/fonts", NODE_MODULES / "mana-font" / "fonts"),
-           ("vendor/keyrune/fonts", NODE_MODULES / "keyrune" / "fonts")]
+_VENDOR = [
+    ("vendor/mana-font/css", NODE_MODULES / "mana-font" / "css"),
+    ("vendor/mana-font/fonts", NODE_MODULES / "mana-font" / "fonts"),
+    ("vendor/keyrune/fonts", NODE_MODULES / "keyrune" / "fonts"),
+]
 STATICFILES_DIRS = [(prefix, path) for prefix, path in _VENDOR if path.exists()]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -153,10 +162,16 @@ WHITENOISE_USE_FINDERS = True
 # Login throttling counts failures in the cache, so every worker must see the same counts: files in
 # the data dir serve the workers of one machine; REDIS_URL (with the redis package) serves several.
 if os.environ.get("REDIS_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+    }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                          "LOCATION": str(DATA_DIR / "cache")}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(DATA_DIR / "cache"),
+        }
+    }
 
 LOGGING = {
     "version": 1,

@@ -62,8 +62,12 @@ def mana_cost(card: Card, tax) -> Iterator[Hit]:
             if hits:
                 yield tag, Evidence("data", face=i, field="mana_cost", text=face.mana_cost)
     front = card.faces[0] if card.faces else None
-    if front is not None and not front.mana_cost and "Land" not in _types(front) and card.layout not in (
-            "token", "emblem", "scheme", "planar", "vanguard"):
+    if (
+        front is not None
+        and not front.mana_cost
+        and "Land" not in _types(front)
+        and card.layout not in ("token", "emblem", "scheme", "planar", "vanguard")
+    ):
         yield "cost:none", Evidence("data", face=0, field="mana_cost", text="")
 
 

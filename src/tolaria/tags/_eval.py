@@ -18,17 +18,30 @@ from ._vocab import load_vocabulary
 
 
 def gold_card(entry: dict[str, Any]) -> Card:
-    faces = [Face(name=f["name"], mana_cost=f.get("mana_cost", ""), type_line=f.get("type_line", ""),
-                  oracle_text=f.get("oracle_text", "")) for f in entry["faces"]]
+    faces = [
+        Face(
+            name=f["name"],
+            mana_cost=f.get("mana_cost", ""),
+            type_line=f.get("type_line", ""),
+            oracle_text=f.get("oracle_text", ""),
+        )
+        for f in entry["faces"]
+    ]
     for face in faces:  # types from the type line, as a reader would give them
         left = face.type_line.split("—")[0].split()
         supers = {"Legendary", "Basic", "Snow", "World", "Ongoing", "Elite", "Host"}
         face.supertypes = tuple(w for w in left if w in supers)
         face.types = tuple(w for w in left if w not in supers)
         face.subtypes = tuple(face.type_line.split("—", 1)[1].split()) if "—" in face.type_line else ()
-    return Card(oracle_id="gold:" + entry["name"], name=entry["name"], layout=entry.get("layout", "normal"),
-                faces=faces, mana_cost=entry.get("mana_cost", ""), mana_value=float(entry.get("mana_value", 0)),
-                color_identity=tuple(entry.get("color_identity", "")))
+    return Card(
+        oracle_id="gold:" + entry["name"],
+        name=entry["name"],
+        layout=entry.get("layout", "normal"),
+        faces=faces,
+        mana_cost=entry.get("mana_cost", ""),
+        mana_value=float(entry.get("mana_value", 0)),
+        color_identity=tuple(entry.get("color_identity", "")),
+    )
 
 
 def load_gold(path: str | Path) -> list[dict[str, Any]]:

@@ -37,8 +37,14 @@ def extractor(name: str, tags: Iterable[str] = ()):
     return register
 
 
-def pattern_rule(tag_id: str, regex: str, *, which: str = "rules", flags: int = re.IGNORECASE,
-                 when: Callable[[CardContext, int], bool] | None = None) -> None:
+def pattern_rule(
+    tag_id: str,
+    regex: str,
+    *,
+    which: str = "rules",
+    flags: int = re.IGNORECASE,
+    when: Callable[[CardContext, int], bool] | None = None,
+) -> None:
     """Register a rule that tags every face whose (prepared) text matches ``regex``."""
     compiled = re.compile(regex, flags)
 
@@ -54,6 +60,7 @@ def pattern_rule(tag_id: str, regex: str, *, which: str = "rules", flags: int = 
 
 
 # ---------------------------------------------------------------- keywords (702, 701, 207.2c)
+
 
 @dataclass(frozen=True)
 class KeywordMatchers:
@@ -85,7 +92,7 @@ def _forms(word: str) -> str:
 _ACTION_OVERRIDES = {
     # nouns that share a spelling with the action: only the verb is the keyword action
     "counter": r"\bcounter(?:s)?\b(?= (?:target|that|it\b|the\b|all\b|each\b|up to|any\b|this\b|those\b|them\b))"
-               r"|\bcountered\b",
+    r"|\bcountered\b",
     "double": r"\bdoubl(?:e|es|ed|ing)\b(?! strike| team| agenda|-faced)",
     "exile": r"(?<!from )(?<!in )(?<!into )\bexile(?:s|d)?\b",
     "monstrosity": r"\bmonstrosity\b",
@@ -114,8 +121,15 @@ def keyword_matchers(cr_path: str | None = None) -> KeywordMatchers:
     aw = sorted(vocab.ability_words, key=len, reverse=True)
     ability_words = re.compile(r"^\s*(" + "|".join(_esc(w) for w in aw) + r")\s*—", re.IGNORECASE | re.MULTILINE)
     parents = {low: f"keyword:{slugify(kw.parent)}" for low, kw in vocab.abilities.items() if kw.parent}
-    return KeywordMatchers(abilities, actions, ability_words, tag_of, frozenset(_sorcery_keywords(vocab)), parents,
-                           frozenset(t.lower() for t in vocab.land_types))
+    return KeywordMatchers(
+        abilities,
+        actions,
+        ability_words,
+        tag_of,
+        frozenset(_sorcery_keywords(vocab)),
+        parents,
+        frozenset(t.lower() for t in vocab.land_types),
+    )
 
 
 def _sorcery_keywords(vocab: Vocabulary) -> set[str]:
@@ -130,8 +144,9 @@ def _sorcery_keywords(vocab: Vocabulary) -> set[str]:
     return out
 
 
-_REJECT_AFTER = re.compile(r"^\s+(?:abilities|ability|costs?|creatures|spells|you|your|is|are|can|counters?)\b",
-                           re.IGNORECASE)
+_REJECT_AFTER = re.compile(
+    r"^\s+(?:abilities|ability|costs?|creatures|spells|you|your|is|are|can|counters?)\b", re.IGNORECASE
+)
 _CHUNK_END = re.compile(r",\s+|;\s+")
 
 
@@ -144,8 +159,12 @@ def keyword_line_spans(line: str, m: KeywordMatchers) -> Iterator[tuple[int, int
             return
         end_chunk = _CHUNK_END.search(line, km.end())
         chunk_end = end_chunk.start() if end_chunk else len(line)
-        rest = line[km.end():chunk_end]
-        if not km.group(0).lower().endswith((" from", " with")) and _REJECT_AFTER.match(rest) or re.match(r"^\s+[a-z]+ (?:get|gets|has|have|gain|gains)\b", rest):
+        rest = line[km.end() : chunk_end]
+        if (
+            not km.group(0).lower().endswith((" from", " with"))
+            and _REJECT_AFTER.match(rest)
+            or re.match(r"^\s+[a-z]+ (?:get|gets|has|have|gain|gains)\b", rest)
+        ):
             return
         yield km.start(), km.end(), km.group(0)
         if not end_chunk:
@@ -242,14 +261,17 @@ def _ability_lines(face) -> Iterator[tuple[int, str]]:
     for start, line in face.lines("rules"):
         m = _AW_PREFIX.match(line)
         if m and not re.match(r"^\s*(?:[IVX]+(?:, [IVX]+)*)\s—", line):
-            yield start + m.end(), line[m.end():]
+            yield start + m.end(), line[m.end() :]
         else:
             yield start, line
 
 
 def _is_cost(text: str) -> bool:
-    return bool(re.search(r"\{|\b(?:tap|untap|sacrifice|discard|pay|exile|remove|return|reveal|put|collect)\b", text,
-                          re.IGNORECASE)) and not re.search(r"\b(?:choose|chooses|mode)\b", text, re.IGNORECASE)
+    return bool(
+        re.search(
+            r"\{|\b(?:tap|untap|sacrifice|discard|pay|exile|remove|return|reveal|put|collect)\b", text, re.IGNORECASE
+        )
+    ) and not re.search(r"\b(?:choose|chooses|mode)\b", text, re.IGNORECASE)
 
 
 def activated_spans(face) -> Iterator[tuple[int, int, str]]:
@@ -258,7 +280,7 @@ def activated_spans(face) -> Iterator[tuple[int, int, str]]:
             continue
         m = _ACTIVATED.match(line)
         if m and _is_cost(m.group(2)):
-            yield start + m.start(2), start + m.end(2) + 1, line[m.end():]
+            yield start + m.start(2), start + m.end(2) + 1, line[m.end() :]
 
 
 @extractor("activated", tags=("ability:activated", "ability:mana"))
@@ -334,15 +356,23 @@ def static(ctx: CardContext) -> Iterator[Hit]:
                 if _SPELL_STATIC.match(aline):
                     yield "ability:static", span(face.index, lead, astart + len(aline.rstrip()), face.text)
                 continue
-            if (lead in trigger_starts or any(s >= astart and s < astart + len(aline) for s in activated_starts)
-                    or _LOYALTY.match(aline) or any(True for _ in keyword_line_spans(line, m))
-                    or re.match(r"^\s*(?:[IVX]+(?:, [IVX]+)*\s—|LEVEL |\d+-\d+|\d+\+|Choose one|Choose two|"
-                                r"Level up|\{[^}]+\}|Companion —|\d+/\d+\s*$)", aline)):
+            if (
+                lead in trigger_starts
+                or any(s >= astart and s < astart + len(aline) for s in activated_starts)
+                or _LOYALTY.match(aline)
+                or any(True for _ in keyword_line_spans(line, m))
+                or re.match(
+                    r"^\s*(?:[IVX]+(?:, [IVX]+)*\s—|LEVEL |\d+-\d+|\d+\+|Choose one|Choose two|"
+                    r"Level up|\{[^}]+\}|Companion —|\d+/\d+\s*$)",
+                    aline,
+                )
+            ):
                 continue
             yield "ability:static", span(face.index, lead, astart + len(aline.rstrip()), face.text)
 
 
 # ---------------------------------------------------------------- timing (rules 117, 307, 702.8, 702.61)
+
 
 def _has_type(kind: str):
     return lambda ctx, i: kind in ctx.face_types[i]
@@ -352,7 +382,9 @@ pattern_rule("timing:flash", r"^\s*(Flash)\s*$|(as though (?:it|they) had flash)
 pattern_rule("timing:split-second", r"^\s*(Split second)\b", flags=re.IGNORECASE | re.MULTILINE)
 pattern_rule("timing:your-turn-only", r"\b(only during your turn)\b")
 pattern_rule("timing:opponents-turn", r"\b(only during an opponent['’]s turn)\b")
-pattern_rule("timing:combat-only", r"\b(only during combat)\b|\b(only before (?:the combat damage step|blockers are declared))")
+pattern_rule(
+    "timing:combat-only", r"\b(only during combat)\b|\b(only before (?:the combat damage step|blockers are declared))"
+)
 
 
 @extractor("instant_speed", tags=("timing:instant-speed",))
@@ -361,7 +393,9 @@ def instant_speed(ctx: CardContext) -> Iterator[Hit]:
     for face in ctx.faces:
         if "instant" in ctx.face_types[face.index]:
             yield "timing:instant-speed", Evidence("data", face=face.index, field="type_line", text=face.type_line)
-        for m in re.finditer(r"^\s*(Flash)\s*$|(as though (?:it|they) had flash)", face.rules, re.IGNORECASE | re.MULTILINE):
+        for m in re.finditer(
+            r"^\s*(Flash)\s*$|(as though (?:it|they) had flash)", face.rules, re.IGNORECASE | re.MULTILINE
+        ):
             yield "timing:instant-speed", span(face.index, *m.span(m.lastindex), face.text)
 
 
@@ -384,8 +418,14 @@ def sorcery_speed(ctx: CardContext) -> Iterator[Hit]:
 pattern_rule("evasion:single-blocker", r"(can['’]t be blocked by more than one creature)")
 pattern_rule("evasion:cant-be-blocked", r"(can['’]t be blocked)(?! by more than one)")
 pattern_rule("effect:gain-life", r"\b(gains? (?:\d+|X|that much|life equal|an amount of) ?(?:life)?)")
-pattern_rule("effect:draw", r"\b(draws? (?:up to )?(?:a|one|two|three|four|five|six|seven|X|that many|cards|an additional)"
-                           r" ?(?:cards?)?)")
+pattern_rule(
+    "effect:draw",
+    r"\b(draws? (?:up to )?(?:a|one|two|three|four|five|six|seven|X|that many|cards|an additional)"
+    r" ?(?:cards?)?)",
+)
 pattern_rule("effect:plus-one-counters", r"(\+1/\+1 counters?)")
-pattern_rule("effect:graveyard", r"\b((?:from|in|into) (?:your|a|their|an opponent['’]s|its owner['’]s|target player['’]s|that player['’]s|each player['’]s|all) graveyards?)")
+pattern_rule(
+    "effect:graveyard",
+    r"\b((?:from|in|into) (?:your|a|their|an opponent['’]s|its owner['’]s|target player['’]s|that player['’]s|each player['’]s|all) graveyards?)",
+)
 pattern_rule("effect:instant-sorcery", r"\b(instant (?:or|and) sorcery|instant and/or sorcery|noncreature spell)")

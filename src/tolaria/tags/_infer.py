@@ -24,8 +24,14 @@ class ThemeRule:
 THEMES: dict[str, ThemeRule] = {}
 
 
-def theme(tag_id: str, *, any_of: Iterable[str] = (), prefixes: Iterable[str] = (), pattern: str | None = None,
-          all_of: Iterable[str] = ()) -> None:
+def theme(
+    tag_id: str,
+    *,
+    any_of: Iterable[str] = (),
+    prefixes: Iterable[str] = (),
+    pattern: str | None = None,
+    all_of: Iterable[str] = (),
+) -> None:
     """A theme that holds when the card has any of the fact tags ``any_of`` (or a tag id with one of the
     ``prefixes``), all of ``all_of``, or when its rules text matches ``pattern`` (evidence: the span)."""
     any_of, prefixes, all_of = frozenset(any_of), tuple(prefixes), tuple(all_of)
@@ -48,53 +54,163 @@ def theme(tag_id: str, *, any_of: Iterable[str] = (), prefixes: Iterable[str] = 
     THEMES[tag_id] = ThemeRule(tag_id, fn)
 
 
-theme("theme:voltron", any_of={"subtype:equipment", "keyword:equip", "keyword:reconfigure", "keyword:living-weapon",
-                               "keyword:bestow", "keyword:for-mirrodin"},
-      pattern=r"\b(?:equipped creature|enchanted creature gets)\b")
-theme("theme:lifegain", any_of={"effect:gain-life", "keyword:lifelink", "keyword:extort"},
-      pattern=r"\bwhenever you gain life\b")
-theme("theme:tokens", any_of={"action:create", "action:populate", "action:amass", "action:investigate",
-                              "action:incubate", "keyword:fabricate", "keyword:afterlife", "keyword:living-weapon",
-                              "keyword:embalm", "keyword:eternalize", "keyword:myriad", "keyword:encore",
-                              "keyword:offspring", "keyword:squad", "keyword:mobilize"})
-theme("theme:plus-one-counters", any_of={"effect:plus-one-counters", "action:bolster", "action:adapt",
-                                         "action:support", "keyword:outlast", "keyword:evolve", "keyword:modular",
-                                         "keyword:graft", "keyword:mentor", "keyword:training", "keyword:riot",
-                                         "keyword:unleash", "keyword:renown", "keyword:backup", "keyword:undying",
-                                         "keyword:bloodthirst", "keyword:reinforce", "keyword:scavenge",
-                                         "keyword:devour", "keyword:megamorph"})
-theme("theme:sacrifice", any_of={"action:sacrifice", "keyword:exploit", "keyword:casualty", "keyword:emerge",
-                                 "keyword:devour", "keyword:bargain"})
-theme("theme:graveyard", any_of={"effect:graveyard", "action:mill", "action:surveil", "keyword:flashback",
-                                 "keyword:escape", "keyword:unearth", "keyword:dredge", "keyword:delve",
-                                 "keyword:embalm", "keyword:eternalize", "keyword:disturb", "keyword:jump-start",
-                                 "keyword:retrace", "keyword:scavenge", "keyword:aftermath", "keyword:encore",
-                                 "abilityword:threshold", "abilityword:delirium", "abilityword:undergrowth"})
-theme("theme:spellslinger", any_of={"effect:instant-sorcery", "keyword:prowess", "abilityword:magecraft",
-                                    "keyword:storm", "keyword:rebound", "keyword:replicate", "keyword:splice"})
+theme(
+    "theme:voltron",
+    any_of={
+        "subtype:equipment",
+        "keyword:equip",
+        "keyword:reconfigure",
+        "keyword:living-weapon",
+        "keyword:bestow",
+        "keyword:for-mirrodin",
+    },
+    pattern=r"\b(?:equipped creature|enchanted creature gets)\b",
+)
+theme(
+    "theme:lifegain",
+    any_of={"effect:gain-life", "keyword:lifelink", "keyword:extort"},
+    pattern=r"\bwhenever you gain life\b",
+)
+theme(
+    "theme:tokens",
+    any_of={
+        "action:create",
+        "action:populate",
+        "action:amass",
+        "action:investigate",
+        "action:incubate",
+        "keyword:fabricate",
+        "keyword:afterlife",
+        "keyword:living-weapon",
+        "keyword:embalm",
+        "keyword:eternalize",
+        "keyword:myriad",
+        "keyword:encore",
+        "keyword:offspring",
+        "keyword:squad",
+        "keyword:mobilize",
+    },
+)
+theme(
+    "theme:plus-one-counters",
+    any_of={
+        "effect:plus-one-counters",
+        "action:bolster",
+        "action:adapt",
+        "action:support",
+        "keyword:outlast",
+        "keyword:evolve",
+        "keyword:modular",
+        "keyword:graft",
+        "keyword:mentor",
+        "keyword:training",
+        "keyword:riot",
+        "keyword:unleash",
+        "keyword:renown",
+        "keyword:backup",
+        "keyword:undying",
+        "keyword:bloodthirst",
+        "keyword:reinforce",
+        "keyword:scavenge",
+        "keyword:devour",
+        "keyword:megamorph",
+    },
+)
+theme(
+    "theme:sacrifice",
+    any_of={
+        "action:sacrifice",
+        "keyword:exploit",
+        "keyword:casualty",
+        "keyword:emerge",
+        "keyword:devour",
+        "keyword:bargain",
+    },
+)
+theme(
+    "theme:graveyard",
+    any_of={
+        "effect:graveyard",
+        "action:mill",
+        "action:surveil",
+        "keyword:flashback",
+        "keyword:escape",
+        "keyword:unearth",
+        "keyword:dredge",
+        "keyword:delve",
+        "keyword:embalm",
+        "keyword:eternalize",
+        "keyword:disturb",
+        "keyword:jump-start",
+        "keyword:retrace",
+        "keyword:scavenge",
+        "keyword:aftermath",
+        "keyword:encore",
+        "abilityword:threshold",
+        "abilityword:delirium",
+        "abilityword:undergrowth",
+    },
+)
+theme(
+    "theme:spellslinger",
+    any_of={
+        "effect:instant-sorcery",
+        "keyword:prowess",
+        "abilityword:magecraft",
+        "keyword:storm",
+        "keyword:rebound",
+        "keyword:replicate",
+        "keyword:splice",
+    },
+)
 theme("theme:day-night", any_of={"keyword:daybound", "keyword:nightbound"}, pattern=r"\bit becomes (?:day|night)\b")
 theme("theme:werewolves", any_of={"kind:werewolf", "tribal:werewolf", "keyword:daybound", "keyword:nightbound"})
-theme("theme:artifacts", any_of={"keyword:affinity", "keyword:improvise", "abilityword:metalcraft",
-                                 "keyword:modular", "keyword:fabricate"},
-      pattern=r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
-              r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b")
-theme("theme:enchantments", any_of={"abilityword:constellation"},
-      pattern=r"\benchantments? (?:you control|spells?|cards?)\b|\bfor each enchantment\b"
-              r"|\bwhenever (?:an|another) enchantment\b")
-theme("theme:landfall", any_of={"abilityword:landfall"},
-      pattern=r"\bwhenever (?:a|one or more) lands? (?:you control )?enters?\b")
+theme(
+    "theme:artifacts",
+    any_of={"keyword:affinity", "keyword:improvise", "abilityword:metalcraft", "keyword:modular", "keyword:fabricate"},
+    pattern=r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
+    r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b",
+)
+theme(
+    "theme:enchantments",
+    any_of={"abilityword:constellation"},
+    pattern=r"\benchantments? (?:you control|spells?|cards?)\b|\bfor each enchantment\b"
+    r"|\bwhenever (?:an|another) enchantment\b",
+)
+theme(
+    "theme:landfall",
+    any_of={"abilityword:landfall"},
+    pattern=r"\bwhenever (?:a|one or more) lands? (?:you control )?enters?\b",
+)
 theme("theme:card-draw", any_of={"effect:draw", "action:investigate", "action:connive"})
 theme("theme:mill", any_of={"action:mill"})
 theme("theme:discard", any_of={"action:discard", "keyword:madness"})
-theme("theme:evasion", any_of={"evasion:cant-be-blocked", "evasion:single-blocker", "keyword:flying",
-                               "keyword:menace", "keyword:shadow", "keyword:horsemanship", "keyword:fear",
-                               "keyword:intimidate", "keyword:skulk", "keyword:landwalk"}, prefixes=())
-theme("theme:ramp", any_of={"ability:mana"},
-      pattern=r"\bsearch your library for (?:up to \w+ )?(?:a |two )?(?:basic )?lands? cards?[^.]*onto the battlefield"
-              r"|\bput (?:a|up to one) land card from your hand onto the battlefield")
+theme(
+    "theme:evasion",
+    any_of={
+        "evasion:cant-be-blocked",
+        "evasion:single-blocker",
+        "keyword:flying",
+        "keyword:menace",
+        "keyword:shadow",
+        "keyword:horsemanship",
+        "keyword:fear",
+        "keyword:intimidate",
+        "keyword:skulk",
+        "keyword:landwalk",
+    },
+    prefixes=(),
+)
+theme(
+    "theme:ramp",
+    any_of={"ability:mana"},
+    pattern=r"\bsearch your library for (?:up to \w+ )?(?:a |two )?(?:basic )?lands? cards?[^.]*onto the battlefield"
+    r"|\bput (?:a|up to one) land card from your hand onto the battlefield",
+)
 
 
 # ---------------------------------------------------------------- tribal: the creature types the text refers to
+
 
 @lru_cache(maxsize=2)
 def _tribal_pattern(types: tuple[str, ...], plurals: tuple[tuple[str, str], ...]) -> tuple[re.Pattern, dict]:
@@ -124,8 +240,9 @@ class _Tribal:
     tag_id = "tribal:*"
 
     def __call__(self, ctx: CardContext, facts: set[str], taxonomy) -> Iterator[Hit]:
-        pattern, surface = _tribal_pattern(taxonomy.vocabulary.creature_types,
-                                           tuple(sorted(taxonomy.creature_plurals.items())))
+        pattern, surface = _tribal_pattern(
+            taxonomy.vocabulary.creature_types, tuple(sorted(taxonomy.creature_plurals.items()))
+        )
         for face in ctx.faces:
             text = face.rules
             blocked = [(m.start(), m.end()) for m in _TOKEN_CLAUSE.finditer(text)]
@@ -140,7 +257,10 @@ class _Tribal:
                     end = m.end()
                 if any(s <= m.start() < e for s, e in blocked):
                     continue
-                if re.search(r"\b(?:is|are) (?:also )?(?:a |an )?$|\bevery creature type", text[max(0, m.start() - 30):m.start()]):
+                if re.search(
+                    r"\b(?:is|are) (?:also )?(?:a |an )?$|\bevery creature type",
+                    text[max(0, m.start() - 30) : m.start()],
+                ):
                     continue
                 yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), end, face.text)
 

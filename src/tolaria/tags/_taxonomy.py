@@ -39,8 +39,15 @@ class Taxonomy:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         tags = {t["id"]: TagDef(t["id"], t["label"], t["group"], t["kind"], t["description"]) for t in data["tags"]}
         families = {f["prefix"]: Family(f["prefix"], f["group"], f["kind"], f["description"]) for f in data["families"]}
-        tax = cls(data["version"], tuple(data["groups"]), tags, families, frozenset(data["creature_classes"]),
-                  dict(data["creature_plurals"]), load_vocabulary(cr_path))
+        tax = cls(
+            data["version"],
+            tuple(data["groups"]),
+            tags,
+            families,
+            frozenset(data["creature_classes"]),
+            dict(data["creature_plurals"]),
+            load_vocabulary(cr_path),
+        )
         tax._build_families()
         return tax
 
@@ -51,8 +58,11 @@ class Taxonomy:
                 tag_id = prefix + kw.slug
                 if tag_id not in self._dynamic:
                     self._dynamic[tag_id] = self._family_def(tag_id, kw.name[0] + kw.name[1:].lower(), kw.rule)
-        for prefix, names in (("type:", v.card_types), ("supertype:", v.supertypes),
-                              ("subtype:", v.noncreature_subtypes)):
+        for prefix, names in (
+            ("type:", v.card_types),
+            ("supertype:", v.supertypes),
+            ("subtype:", v.noncreature_subtypes),
+        ):
             for name in names:
                 self._dynamic[prefix + slugify(name)] = self._family_def(prefix + slugify(name), name, "205")
         for t in v.creature_types:

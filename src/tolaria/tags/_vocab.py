@@ -16,7 +16,9 @@ from pathlib import Path
 
 _TITLE = re.compile(r"^(70[12])\.(\d+)\. (.+)$")
 _SUBRULE = re.compile(r"^(70[12]\.\d+)[a-z] (.+)$")
-_VARIANT = re.compile(r"^(?:“)?([A-Z][\w’' -]*?) is a variant of (?:the )?([\w’' -]+?) (?:ability|keyword)", re.IGNORECASE)
+_VARIANT = re.compile(
+    r"^(?:“)?([A-Z][\w’' -]*?) is a variant of (?:the )?([\w’' -]+?) (?:ability|keyword)", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -96,11 +98,14 @@ def load_vocabulary(path: str | None = None) -> Vocabulary:
         if m and m.group(1) in titles:
             base = titles[m.group(1)]
             target = vocab.actions if m.group(1).startswith("701") else vocab.abilities
-            for q in re.finditer(r"(?<!written )“(" + re.escape(base) + r" (?:from|with))(?: \[|”)", m.group(2), re.IGNORECASE):
+            for q in re.finditer(
+                r"(?<!written )“(" + re.escape(base) + r" (?:from|with))(?: \[|”)", m.group(2), re.IGNORECASE
+            ):
                 variant = q.group(1)
                 if variant.lower() not in target:
-                    target[variant.lower()] = Keyword(variant[0].upper() + variant[1:], m.group(1),
-                                                      "keyword_ability", base)
+                    target[variant.lower()] = Keyword(
+                        variant[0].upper() + variant[1:], m.group(1), "keyword_ability", base
+                    )
             v = _VARIANT.match(m.group(2))
             if v:
                 variant = v.group(1).strip()

@@ -62,6 +62,7 @@ class ModelVersionError(ValueError):
 
 # ---------------------------------------------------------------- labels
 
+
 def load_otags(path: str | Path) -> dict[str, set[str]]:
     """Scryfall Tagger membership as saved in ``scryboard-otags-*.json.gz``: {tag: {card name, ...}}."""
     opener = gzip.open if str(path).endswith(".gz") else open
@@ -70,7 +71,9 @@ def load_otags(path: str | Path) -> dict[str, set[str]]:
     return {k: set(v) for k, v in data.items() if isinstance(v, list)}
 
 
-def labels_from_otags(cards: Iterable[Card], otags: Mapping[str, Iterable[str]]) -> tuple[dict[str, set[str]], dict[str, int]]:
+def labels_from_otags(
+    cards: Iterable[Card], otags: Mapping[str, Iterable[str]]
+) -> tuple[dict[str, set[str]], dict[str, int]]:
     """Match tag members to cards by name (full "A // B" name, else the front face's name); names that
     match no card (newer cards, Alchemy "A-" rebalanced cards) are dropped. Returns (labels by oracle id
     for every card, with an empty set for untagged cards; {tag: number of unmatched names})."""
@@ -92,7 +95,9 @@ def labels_from_otags(cards: Iterable[Card], otags: Mapping[str, Iterable[str]])
     return labels, unmatched
 
 
-def split_by_oracle(cards: Sequence[Card], test_fraction: float = 0.2, seed: int = 20260629) -> tuple[list[Card], list[Card]]:
+def split_by_oracle(
+    cards: Sequence[Card], test_fraction: float = 0.2, seed: int = 20260629
+) -> tuple[list[Card], list[Card]]:
     """Deterministic train/test split by oracle card (a card's printings never straddle the split)."""
     train_cards, test_cards = [], []
     for c in cards:
@@ -102,6 +107,7 @@ def split_by_oracle(cards: Sequence[Card], test_fraction: float = 0.2, seed: int
 
 
 # ---------------------------------------------------------------- features
+
 
 def _texts(cards: Sequence[Card], tagger: Tagger) -> tuple[list[str], list[str], list[str]]:
     oracle, types, facts = [], [], []
@@ -123,8 +129,9 @@ class _Features:
     @classmethod
     def fit(cls, oracle, types, facts) -> _Features:
         f = cls(
-            TfidfVectorizer(ngram_range=(1, 3), min_df=2, max_features=60000, sublinear_tf=True,
-                            token_pattern=r"[a-z0-9~+/\-{}]+"),
+            TfidfVectorizer(
+                ngram_range=(1, 3), min_df=2, max_features=60000, sublinear_tf=True, token_pattern=r"[a-z0-9~+/\-{}]+"
+            ),
             CountVectorizer(binary=True, token_pattern=r"[a-z’'\-]+"),
             CountVectorizer(binary=True, token_pattern=r"[^ ]+", lowercase=False),
         )
@@ -143,6 +150,7 @@ class _Features:
 
 
 # ---------------------------------------------------------------- the model
+
 
 @dataclass
 class PredictedTagModel:
@@ -209,17 +217,35 @@ class PredictedTagModel:
             found = state.get("model_version") if isinstance(state, dict) else None
             raise ModelVersionError(f"{path}: model version {found!r}, this code reads {MODEL_VERSION!r}")
         if state["sklearn_version"] != sklearn.__version__:
-            warnings.warn(f"{path} was trained with scikit-learn {state['sklearn_version']}, "
-                          f"running {sklearn.__version__}", stacklevel=2)
+            warnings.warn(
+                f"{path} was trained with scikit-learn {state['sklearn_version']}, running {sklearn.__version__}",
+                stacklevel=2,
+            )
         if state["features"].extra_dim and extra_features is None:
             raise ValueError(f"{path} was trained with extra features: pass extra_features=")
-        return cls(tuple(state["tags"]), state["features"], state["classifiers"], state["thresholds"],
-                   state["model_version"], state["sklearn_version"], state["trained_on"], extra_features)
+        return cls(
+            tuple(state["tags"]),
+            state["features"],
+            state["classifiers"],
+            state["thresholds"],
+            state["model_version"],
+            state["sklearn_version"],
+            state["trained_on"],
+            extra_features,
+        )
 
 
-def train(cards: Sequence[Card], labels: Mapping[str, Iterable[str]], *, tags: Sequence[str] | None = None,
-          extra_features: ExtraFeatures | None = None, tagger: Tagger | None = None, C: float = 8.0,
-          threshold: float | None = None, seed: int = 20260629) -> PredictedTagModel:
+def train(
+    cards: Sequence[Card],
+    labels: Mapping[str, Iterable[str]],
+    *,
+    tags: Sequence[str] | None = None,
+    extra_features: ExtraFeatures | None = None,
+    tagger: Tagger | None = None,
+    C: float = 8.0,
+    threshold: float | None = None,
+    seed: int = 20260629,
+) -> PredictedTagModel:
     """Train one logistic regression per tag. ``labels`` maps oracle id -> tags of that card; cards
     without an entry are negatives for every tag.
 
@@ -253,10 +279,13 @@ def train(cards: Sequence[Card], labels: Mapping[str, Iterable[str]], *, tags: S
         clf = LogisticRegression(C=C, max_iter=3000, solver="liblinear", class_weight="balanced")
         clf.fit(X, y)
         classifiers[tag] = clf
-    trained_on = {"cards": len(cards), "positives": {t: int(sum(t in labels.get(c.oracle_id, ()) for c in cards))
-                                                     for t in tags}}
-    return PredictedTagModel(tuple(tags), features, classifiers, thresholds, trained_on=trained_on,
-                             extra_features=extra_features)
+    trained_on = {
+        "cards": len(cards),
+        "positives": {t: int(sum(t in labels.get(c.oracle_id, ()) for c in cards)) for t in tags},
+    }
+    return PredictedTagModel(
+        tuple(tags), features, classifiers, thresholds, trained_on=trained_on, extra_features=extra_features
+    )
 
 
 def _best_f1_threshold(p: np.ndarray, y: np.ndarray) -> float:
@@ -286,8 +315,9 @@ class TagScores:
         return self.true_positives / self.support if self.support else 0.0
 
 
-def evaluate(model: PredictedTagModel, cards: Sequence[Card], labels: Mapping[str, Iterable[str]],
-             tagger: Tagger | None = None) -> list[TagScores]:
+def evaluate(
+    model: PredictedTagModel, cards: Sequence[Card], labels: Mapping[str, Iterable[str]], tagger: Tagger | None = None
+) -> list[TagScores]:
     """Precision and recall per tag of ``model`` on (held-out) ``cards``."""
     cards = list(cards)
     predicted = model.predict(cards, tagger)

@@ -50,4 +50,6 @@ class DeleteAccountForm(forms.Form):
 
 
 class TokenForm(forms.Form):
-    name = forms.CharField(max_length=100, initial="Script", help_text="What the token is for, e.g. “deck sync script”.")
+    name = forms.CharField(
+        max_length=100, initial="Script", help_text="What the token is for, e.g. “deck sync script”."
+    )

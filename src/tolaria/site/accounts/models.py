@@ -31,7 +31,9 @@ class ApiToken(models.Model):
     def issue(cls, user, name: str) -> tuple[ApiToken, str]:
         """A new token for `user`: returns the row and the secret, which is not stored anywhere."""
         secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
-        row = cls.objects.create(user=user, name=name.strip()[:100] or "API token", token_hash=hash_token(secret), hint=secret[:8])
+        row = cls.objects.create(
+            user=user, name=name.strip()[:100] or "API token", token_hash=hash_token(secret), hint=secret[:8]
+        )
         return row, secret
 
     @classmethod

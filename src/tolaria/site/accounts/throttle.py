@@ -10,8 +10,10 @@ from django.core.cache import cache
 
 MAX_FAILURES = 5
 WINDOW = 15 * 60
-LOCKED_MESSAGE = ("Too many failed log-in attempts for this account from your address. "
-                  "It is locked for 15 minutes; try again later or reset your password.")
+LOCKED_MESSAGE = (
+    "Too many failed log-in attempts for this account from your address. "
+    "It is locked for 15 minutes; try again later or reset your password."
+)
 
 
 def client_ip(request) -> str:

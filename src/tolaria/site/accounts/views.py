@@ -24,7 +24,9 @@ from .models import ApiToken
 
 def _safe_next(request, fallback: str = "/") -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return fallback
 
@@ -70,8 +72,10 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 class PasswordResetDoneView(auth_views.PasswordResetDoneView):
     template_name = "accounts/message.html"
-    extra_context = {"title": "Check your email",
-                     "message": "If an account has that address, we sent it a link to choose a new password."}
+    extra_context = {
+        "title": "Check your email",
+        "message": "If an account has that address, we sent it a link to choose a new password.",
+    }
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
@@ -86,11 +90,15 @@ class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
 
 @login_required
 def account(request):
-    return render(request, "accounts/account.html", {
-        "tokens": request.user.api_tokens.all(),
-        "token_form": TokenForm(),
-        "new_token": request.session.pop("new_api_token", None),
-    })
+    return render(
+        request,
+        "accounts/account.html",
+        {
+            "tokens": request.user.api_tokens.all(),
+            "token_form": TokenForm(),
+            "new_token": request.session.pop("new_api_token", None),
+        },
+    )
 
 
 @login_required
@@ -120,13 +128,26 @@ def export_data(request):
     user = request.user
     data = {
         "exported_at": timezone.now().isoformat(),
-        "account": {"username": user.username, "email": user.email, "date_joined": user.date_joined.isoformat(),
-                    "last_login": user.last_login.isoformat() if user.last_login else None},
-        "api_tokens": [{"name": t.name, "hint": t.hint, "created_at": t.created_at.isoformat(),
-                        "last_used_at": t.last_used_at.isoformat() if t.last_used_at else None} for t in user.api_tokens.all()],
+        "account": {
+            "username": user.username,
+            "email": user.email,
+            "date_joined": user.date_joined.isoformat(),
+            "last_login": user.last_login.isoformat() if user.last_login else None,
+        },
+        "api_tokens": [
+            {
+                "name": t.name,
+                "hint": t.hint,
+                "created_at": t.created_at.isoformat(),
+                "last_used_at": t.last_used_at.isoformat() if t.last_used_at else None,
+            }
+            for t in user.api_tokens.all()
+        ],
         **user_data(user),
     }
-    response = HttpResponse(json.dumps(data, indent=2, ensure_ascii=False), content_type="application/json; charset=utf-8")
+    response = HttpResponse(
+        json.dumps(data, indent=2, ensure_ascii=False), content_type="application/json; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="tolaria-{user.username}.json"'
     return response
 

@@ -35,21 +35,42 @@ def normalise_order(order: str | None) -> str:
     return ORDER_ALIASES.get(order, order)
 
 
-def do_search(query: str, *, unique: str = "cards", order: str = "name", direction: str = "auto", page: int = 1,
-              page_size: int = PAGE_SIZE, user=None):
+def do_search(
+    query: str,
+    *,
+    unique: str = "cards",
+    order: str = "name",
+    direction: str = "auto",
+    page: int = 1,
+    page_size: int = PAGE_SIZE,
+    user=None,
+):
     """A SearchResult, or a SearchFailure saying why not (bad syntax, too long, no match, past the end)."""
     if len(query) > MAX_QUERY_LENGTH:
-        return SearchFailure(400, "bad_request", f"queries are limited to {MAX_QUERY_LENGTH} characters; this one has {len(query)}")
+        return SearchFailure(
+            400, "bad_request", f"queries are limited to {MAX_QUERY_LENGTH} characters; this one has {len(query)}"
+        )
     if not query.strip():
         return SearchFailure(400, "bad_request", "the query is empty: give a search like t:creature o:trample")
     try:
-        result = run_search(query, unique=unique or "cards", order=normalise_order(order), direction=direction or "auto",
-                            page=max(1, page), page_size=page_size, user=user)
+        result = run_search(
+            query,
+            unique=unique or "cards",
+            order=normalise_order(order),
+            direction=direction or "auto",
+            page=max(1, page),
+            page_size=page_size,
+            user=user,
+        )
     except QuerySyntaxError as exc:
         expected = f"; expected {', '.join(exc.expected)}" if exc.expected else ""
         details = f"{exc.message} at position {exc.position + 1}{expected}"
-        return SearchFailure(400, "bad_request", details,
-                             extra={"position": exc.position, "expected": list(exc.expected), "caret": exc.caret})
+        return SearchFailure(
+            400,
+            "bad_request",
+            details,
+            extra={"position": exc.position, "expected": list(exc.expected), "caret": exc.caret},
+        )
     except QueryTooLong as exc:
         return SearchFailure(400, "bad_request", str(exc))
     except QueryError as exc:
@@ -58,8 +79,9 @@ def do_search(query: str, *, unique: str = "cards", order: str = "name", directi
         return SearchFailure(404, "not_found", NOT_FOUND, list(result.warnings))
     if not result.printing_ids:
         last = (result.total + page_size - 1) // page_size
-        return SearchFailure(404, "not_found", f"page {page} is past the last page ({last}) of this search",
-                             list(result.warnings))
+        return SearchFailure(
+            404, "not_found", f"page {page} is past the last page ({last}) of this search", list(result.warnings)
+        )
     return result
 
 

@@ -16,12 +16,42 @@ from tolaria.site.corpus_cache import CorpusCache
 
 # Scryfall's formats, so every card object names every format even where the data only lists some
 FORMATS = (
-    "standard", "future", "historic", "timeless", "gladiator", "pioneer", "explorer", "modern", "legacy",
-    "pauper", "vintage", "penny", "commander", "oathbreaker", "standardbrawl", "brawl", "historicbrawl",
-    "alchemy", "paupercommander", "duel", "oldschool", "premodern", "predh",
+    "standard",
+    "future",
+    "historic",
+    "timeless",
+    "gladiator",
+    "pioneer",
+    "explorer",
+    "modern",
+    "legacy",
+    "pauper",
+    "vintage",
+    "penny",
+    "commander",
+    "oathbreaker",
+    "standardbrawl",
+    "brawl",
+    "historicbrawl",
+    "alchemy",
+    "paupercommander",
+    "duel",
+    "oldschool",
+    "premodern",
+    "predh",
 )
-MULTI_FACE_LAYOUTS = {"split", "flip", "transform", "modal_dfc", "double_faced_token", "adventure", "aftermath",
-                      "reversible_card", "art_series", "meld"}
+MULTI_FACE_LAYOUTS = {
+    "split",
+    "flip",
+    "transform",
+    "modal_dfc",
+    "double_faced_token",
+    "adventure",
+    "aftermath",
+    "reversible_card",
+    "art_series",
+    "meld",
+}
 
 
 def json_response(data: Any, status: int = 200) -> HttpResponse:
@@ -80,7 +110,9 @@ def _face_object(face: Face) -> dict[str, Any]:
     return out
 
 
-def card_object(request: HttpRequest | None, card: Card, printing: Printing | None, set_name: str = "") -> dict[str, Any]:
+def card_object(
+    request: HttpRequest | None, card: Card, printing: Printing | None, set_name: str = ""
+) -> dict[str, Any]:
     """A Scryfall card object for one printing of `card` (or the oracle card alone when it has none)."""
     front = card.front
     multi = len(card.faces) > 1
@@ -121,38 +153,48 @@ def card_object(request: HttpRequest | None, card: Card, printing: Printing | No
         out["color_indicator"] = list(card.color_indicator)
     if printing is not None:
         prices = printing.prices
-        out.update({
-            "set": printing.set_code,
-            "set_name": set_name,
-            "collector_number": printing.collector_number,
-            "rarity": printing.rarity,
-            "artist": printing.artist or None,
-            "finishes": list(printing.finishes),
-            "games": list(printing.games),
-            "border_color": printing.border_color,
-            "frame": printing.frame,
-            "promo": printing.promo,
-            "reprint": printing.reprint,
-            "digital": printing.digital,
-            "full_art": printing.full_art,
-            "multiverse_ids": list(printing.multiverse_ids),
-            "illustration_id": printing.illustration_id or None,
-            "prices": {
-                "usd": _price(prices.usd if prices else None),
-                "usd_foil": _price(prices.usd_foil if prices else None),
-                "usd_etched": _price(prices.usd_etched if prices else None),
-                "eur": _price(prices.eur if prices else None),
-                "eur_foil": _price(prices.eur_foil if prices else None),
-                "tix": _price(prices.tix if prices else None),
-            },
-            "prices_date": printing.prices_date,
-        })
+        out.update(
+            {
+                "set": printing.set_code,
+                "set_name": set_name,
+                "collector_number": printing.collector_number,
+                "rarity": printing.rarity,
+                "artist": printing.artist or None,
+                "finishes": list(printing.finishes),
+                "games": list(printing.games),
+                "border_color": printing.border_color,
+                "frame": printing.frame,
+                "promo": printing.promo,
+                "reprint": printing.reprint,
+                "digital": printing.digital,
+                "full_art": printing.full_art,
+                "multiverse_ids": list(printing.multiverse_ids),
+                "illustration_id": printing.illustration_id or None,
+                "prices": {
+                    "usd": _price(prices.usd if prices else None),
+                    "usd_foil": _price(prices.usd_foil if prices else None),
+                    "usd_etched": _price(prices.usd_etched if prices else None),
+                    "eur": _price(prices.eur if prices else None),
+                    "eur_foil": _price(prices.eur_foil if prices else None),
+                    "tix": _price(prices.tix if prices else None),
+                },
+                "prices_date": printing.prices_date,
+            }
+        )
         flavor = [t for t in printing.flavor_texts if t]
         if flavor and not multi:
             out["flavor_text"] = flavor[0]
     else:
-        out.update({"set": None, "set_name": None, "collector_number": None, "rarity": None, "artist": None,
-                    "prices": {k: None for k in ("usd", "usd_foil", "usd_etched", "eur", "eur_foil", "tix")}})
+        out.update(
+            {
+                "set": None,
+                "set_name": None,
+                "collector_number": None,
+                "rarity": None,
+                "artist": None,
+                "prices": {k: None for k in ("usd", "usd_foil", "usd_etched", "eur", "eur_foil", "tix")},
+            }
+        )
     return out
 
 

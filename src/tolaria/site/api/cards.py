@@ -29,11 +29,21 @@ def _failure(f: data.SearchFailure):
     return error(f.status, f.code, f.details, f.warnings, **f.extra)
 
 
-@router.get("/search", response={200: dict, **ERRORS}, summary="Search cards with Scryfall syntax",
-            description="Scryfall's list object of card objects, 175 a page; `next_page` is the next page's URL. "
-                        "A bad query answers 400 naming the position and what was expected; no match answers 404.")
-def search_cards(request: HttpRequest, q: str = Query(..., description="a Scryfall-syntax query"),
-                 unique: str = "cards", order: str = "name", dir: str = "auto", page: int = 1):
+@router.get(
+    "/search",
+    response={200: dict, **ERRORS},
+    summary="Search cards with Scryfall syntax",
+    description="Scryfall's list object of card objects, 175 a page; `next_page` is the next page's URL. "
+    "A bad query answers 400 naming the position and what was expected; no match answers 404.",
+)
+def search_cards(
+    request: HttpRequest,
+    q: str = Query(..., description="a Scryfall-syntax query"),
+    unique: str = "cards",
+    order: str = "name",
+    dir: str = "auto",
+    page: int = 1,
+):
     result = data.do_search(q, unique=unique, order=order, direction=dir, page=page, user=_searching_user(request))
     if isinstance(result, data.SearchFailure):
         return _failure(result)
@@ -86,13 +96,17 @@ def random_card(request: HttpRequest, q: str | None = None):
     return json_response(card_objects(request, [(pid, oid)])[0])
 
 
-def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = None, set_code: str | None = None) -> dict:
+def _one_card(
+    request: HttpRequest, oracle_id: str, printing_id: str | None = None, set_code: str | None = None
+) -> dict:
     card = load_card(oracle_id)
     printing = None
     if printing_id:
         printing = load_printings([printing_id]).get(printing_id)
     elif set_code:
-        row = m.Printing.objects.filter(card_id=oracle_id, set_code=set_code.lower()).order_by("collector_number").first()
+        row = (
+            m.Printing.objects.filter(card_id=oracle_id, set_code=set_code.lower()).order_by("collector_number").first()
+        )
         printing = row.to_domain() if row else None
     if printing is None:
         pid = data.default_printing_id(oracle_id)
@@ -127,8 +141,12 @@ def _not_found(id: str):
     return error(404, "not_found", f"No card found with the given ID or oracle ID {id!r}.")
 
 
-@router.get("/{id}", response={200: dict, 404: dict}, summary="One card by Scryfall printing id or oracle id",
-            description="The card object plus its rulings and tags.")
+@router.get(
+    "/{id}",
+    response={200: dict, 404: dict},
+    summary="One card by Scryfall printing id or oracle id",
+    description="The card object plus its rulings and tags.",
+)
 def card_by_id(request: HttpRequest, id: str):
     found = _resolve(id)
     if found is None:
@@ -137,8 +155,12 @@ def card_by_id(request: HttpRequest, id: str):
     return json_response(_one_card(request, oracle_id, printing_id))
 
 
-@router.get("/{id}/explained", response={200: dict, 404: dict}, summary="A card's text with every keyword and rules term explained",
-            description="Per face, the oracle text as plain and linked segments; each link names its rule, title and the rule texts.")
+@router.get(
+    "/{id}/explained",
+    response={200: dict, 404: dict},
+    summary="A card's text with every keyword and rules term explained",
+    description="Per face, the oracle text as plain and linked segments; each link names its rule, title and the rule texts.",
+)
 def card_explained(request: HttpRequest, id: str):
     from tolaria.site.explain import explained_dict
 

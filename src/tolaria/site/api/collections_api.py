@@ -215,12 +215,27 @@ class ImportOut(Schema):
 def _list_out(card_list: CardList) -> dict:
     rows, total = svc.list_rows(card_list)
     return {
-        "token": card_list.token, "name": card_list.name, "notes": card_list.notes, "visibility": card_list.visibility,
-        "is_default": card_list.is_default, "owner": card_list.owner.username,
-        "url": reverse("collections:list_detail", args=[card_list.token]), "total_usd": total,
-        "cards": [{"id": r.id, "oracle_id": r.oracle_id, "name": r.name, "quantity": r.quantity,
-                   "printing_id": r.printing.id if r.printing else None, "set_code": r.printing.set_code if r.printing else None,
-                   "collector_number": r.printing.collector_number if r.printing else None, "price_usd": r.price} for r in rows],
+        "token": card_list.token,
+        "name": card_list.name,
+        "notes": card_list.notes,
+        "visibility": card_list.visibility,
+        "is_default": card_list.is_default,
+        "owner": card_list.owner.username,
+        "url": reverse("collections:list_detail", args=[card_list.token]),
+        "total_usd": total,
+        "cards": [
+            {
+                "id": r.id,
+                "oracle_id": r.oracle_id,
+                "name": r.name,
+                "quantity": r.quantity,
+                "printing_id": r.printing.id if r.printing else None,
+                "set_code": r.printing.set_code if r.printing else None,
+                "collector_number": r.printing.collector_number if r.printing else None,
+                "price_usd": r.price,
+            }
+            for r in rows
+        ],
     }
 
 
@@ -228,16 +243,39 @@ def _deck_out(deck: Deck) -> dict:
     view = svc.deck_view(deck)
     s = view.stats
     return {
-        "token": deck.token, "name": deck.name, "format": deck.format, "format_label": deck.format_label,
-        "description": deck.description, "visibility": deck.visibility, "owner": deck.owner.username,
+        "token": deck.token,
+        "name": deck.name,
+        "format": deck.format,
+        "format_label": deck.format_label,
+        "description": deck.description,
+        "visibility": deck.visibility,
+        "owner": deck.owner.username,
         "url": reverse("collections:deck_detail", args=[deck.token]),
-        "cards": [{"id": r.id, "oracle_id": r.oracle_id, "name": r.name, "zone": r.zone, "quantity": r.quantity,
-                   "printing_id": r.printing.id if r.printing else None, "price_usd": r.price} for r in view.rows],
-        "legal": view.validation.legal, "summary": view.validation.summary,
+        "cards": [
+            {
+                "id": r.id,
+                "oracle_id": r.oracle_id,
+                "name": r.name,
+                "zone": r.zone,
+                "quantity": r.quantity,
+                "printing_id": r.printing.id if r.printing else None,
+                "price_usd": r.price,
+            }
+            for r in view.rows
+        ],
+        "legal": view.validation.legal,
+        "summary": view.validation.summary,
         "problems": [{"code": p.code, "message": p.message, "card": p.card} for p in view.validation.problems],
-        "stats": {"cards": s.cards, "curve": {(str(k) if k < 7 else "7+"): v for k, v in s.curve.items()}, "pips": s.pips,
-                  "produced": s.produced, "types": s.types, "average_mana_value": s.average_mana_value,
-                  "price_total_usd": s.price_total, "unpriced_cards": s.unpriced_cards},
+        "stats": {
+            "cards": s.cards,
+            "curve": {(str(k) if k < 7 else "7+"): v for k, v in s.curve.items()},
+            "pips": s.pips,
+            "produced": s.produced,
+            "types": s.types,
+            "average_mana_value": s.average_mana_value,
+            "price_total_usd": s.price_total,
+            "unpriced_cards": s.unpriced_cards,
+        },
     }
 
 
@@ -245,7 +283,9 @@ def _card(value: str):
     card = svc.resolve_card(value)
     if card is None:
         suggestions = svc.suggest_names(value) if value else []
-        raise HttpError(404, f"No card is named {value!r}." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""))
+        raise HttpError(
+            404, f"No card is named {value!r}." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else "")
+        )
     return card
 
 
@@ -264,9 +304,17 @@ def _own_list(request, token) -> CardList:
 
 @lists_router.get("", response=list[ListSummary], auth=AUTH, summary="Your lists")
 def my_lists(request):
-    return [{"token": cl.token, "name": cl.name, "visibility": cl.visibility, "is_default": cl.is_default,
-             "url": reverse("collections:list_detail", args=[cl.token]), "cards": len(cl.items.all())}
-            for cl in CardList.objects.filter(owner=request.auth).prefetch_related("items")]
+    return [
+        {
+            "token": cl.token,
+            "name": cl.name,
+            "visibility": cl.visibility,
+            "is_default": cl.is_default,
+            "url": reverse("collections:list_detail", args=[cl.token]),
+            "cards": len(cl.items.all()),
+        }
+        for cl in CardList.objects.filter(owner=request.auth).prefetch_related("items")
+    ]
 
 
 @lists_router.post("", response={201: ListOut, 400: Error}, auth=AUTH, summary="Create a list")
@@ -275,7 +323,9 @@ def create_list(request, body: ListIn):
     return Status(201, _list_out(card_list))
 
 
-@lists_router.get("/{token}", response={200: ListOut, 404: Error}, auth=None, summary="A list with its cards and prices")
+@lists_router.get(
+    "/{token}", response={200: ListOut, 404: Error}, auth=None, summary="A list with its cards and prices"
+)
 def get_list(request, token: str):
     card_list = svc.visible_list(_reader(request), token)
     if card_list is None:
@@ -283,7 +333,12 @@ def get_list(request, token: str):
     return _list_out(card_list)
 
 
-@lists_router.patch("/{token}", response={200: ListOut, 400: Error, 404: Error}, auth=AUTH, summary="Rename a list, change notes or visibility")
+@lists_router.patch(
+    "/{token}",
+    response={200: ListOut, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Rename a list, change notes or visibility",
+)
 def patch_list(request, token: str, body: ListPatch):
     card_list = _own_list(request, token)
     if body.name is not None:
@@ -304,17 +359,28 @@ def delete_list(request, token: str):
     return Status(204, None)
 
 
-@lists_router.post("/{token}/cards", response={200: ListOut, 400: Error, 404: Error}, auth=AUTH, summary="Add a card to a list")
+@lists_router.post(
+    "/{token}/cards", response={200: ListOut, 400: Error, 404: Error}, auth=AUTH, summary="Add a card to a list"
+)
 def add_list_card(request, token: str, body: ListCardIn):
     card_list = _own_list(request, token)
     card = _card(body.card)
     if body.quantity < 1 or body.quantity > svc.MAX_QUANTITY:
         raise HttpError(400, f"A quantity is between 1 and {svc.MAX_QUANTITY}.")
-    _guard(svc.save_card, request.auth, card.oracle_id, printing_id=body.printing, list_id=card_list.pk, quantity=body.quantity)
+    _guard(
+        svc.save_card,
+        request.auth,
+        card.oracle_id,
+        printing_id=body.printing,
+        list_id=card_list.pk,
+        quantity=body.quantity,
+    )
     return _list_out(card_list)
 
 
-@lists_router.delete("/{token}/cards/{item_id}", response={204: None, 404: Error}, auth=AUTH, summary="Remove a card from a list")
+@lists_router.delete(
+    "/{token}/cards/{item_id}", response={204: None, 404: Error}, auth=AUTH, summary="Remove a card from a list"
+)
 def delete_list_card(request, token: str, item_id: int):
     card_list = _own_list(request, token)
     if not card_list.items.filter(pk=item_id).delete()[0]:
@@ -322,7 +388,9 @@ def delete_list_card(request, token: str, item_id: int):
     return Status(204, None)
 
 
-@lists_router.get("/{token}/export", auth=None, summary="A list as CSV or text", response={200: str, 400: Error, 404: Error})
+@lists_router.get(
+    "/{token}/export", auth=None, summary="A list as CSV or text", response={200: str, 400: Error, 404: Error}
+)
 def export_list(request, token: str, format: Literal["csv", "text"] = "csv"):
     card_list = svc.visible_list(_reader(request), token)
     if card_list is None:
@@ -347,26 +415,59 @@ def _own_deck(request, token) -> Deck:
 
 @decks_router.get("", response=list[DeckSummary], auth=AUTH, summary="Your decks")
 def my_decks(request):
-    return [{"token": d.token, "name": d.name, "format": d.format, "visibility": d.visibility,
-             "url": reverse("collections:deck_detail", args=[d.token]), "cards": sum(c.quantity for c in d.cards.all())}
-            for d in Deck.objects.filter(owner=request.auth).prefetch_related("cards")]
+    return [
+        {
+            "token": d.token,
+            "name": d.name,
+            "format": d.format,
+            "visibility": d.visibility,
+            "url": reverse("collections:deck_detail", args=[d.token]),
+            "cards": sum(c.quantity for c in d.cards.all()),
+        }
+        for d in Deck.objects.filter(owner=request.auth).prefetch_related("cards")
+    ]
 
 
 @decks_router.get("/formats", response=list[dict], auth=None, summary="Deck formats and their rules")
 def formats(request):
-    return [{"key": f.key, "label": f.label, "min_size": f.min_size, "exact_size": f.exact_size, "copy_limit": f.copy_limit,
-             "sideboard_max": f.sideboard_max, "commander": f.commander} for f in rules.FORMATS.values()]
+    return [
+        {
+            "key": f.key,
+            "label": f.label,
+            "min_size": f.min_size,
+            "exact_size": f.exact_size,
+            "copy_limit": f.copy_limit,
+            "sideboard_max": f.sideboard_max,
+            "commander": f.commander,
+        }
+        for f in rules.FORMATS.values()
+    ]
 
 
-@decks_router.post("", response={201: DeckOut, 400: Error, 404: Error}, auth=AUTH, summary="Create a deck, optionally with a first card")
+@decks_router.post(
+    "",
+    response={201: DeckOut, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Create a deck, optionally with a first card",
+)
 def create_deck(request, body: DeckIn):
     card = _card(body.card) if body.card else None
-    deck = _guard(svc.create_deck, request.auth, body.name, body.format, card=card, description=body.description,
-                  visibility=body.visibility, as_commander=body.as_commander)
+    deck = _guard(
+        svc.create_deck,
+        request.auth,
+        body.name,
+        body.format,
+        card=card,
+        description=body.description,
+        visibility=body.visibility,
+        as_commander=body.as_commander,
+    )
     return Status(201, _deck_out(deck))
 
 
-@decks_router.get("/{token}", response={200: DeckOut, 404: Error}, auth=None, summary="A deck with its validation and statistics")
+@decks_router.get(
+    "/{token}", response={200: DeckOut, 404: Error}, auth=None, summary="A deck with its validation and statistics"
+)
 def get_deck(request, token: str):
     deck = svc.visible_deck(_reader(request), token)
     if deck is None:
@@ -374,7 +475,12 @@ def get_deck(request, token: str):
     return _deck_out(deck)
 
 
-@decks_router.patch("/{token}", response={200: DeckOut, 400: Error, 404: Error}, auth=AUTH, summary="Change a deck's name, format, description or visibility")
+@decks_router.patch(
+    "/{token}",
+    response={200: DeckOut, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Change a deck's name, format, description or visibility",
+)
 def patch_deck(request, token: str, body: DeckPatch):
     deck = _own_deck(request, token)
     if body.name is not None:
@@ -397,7 +503,12 @@ def delete_deck(request, token: str):
     return Status(204, None)
 
 
-@decks_router.post("/{token}/cards", response={200: DeckOut, 400: Error, 404: Error}, auth=AUTH, summary="Add a card to a zone of a deck")
+@decks_router.post(
+    "/{token}/cards",
+    response={200: DeckOut, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Add a card to a zone of a deck",
+)
 def add_deck_card(request, token: str, body: DeckCardIn):
     deck = _own_deck(request, token)
     card = _card(body.card)
@@ -407,15 +518,24 @@ def add_deck_card(request, token: str, body: DeckCardIn):
     return _deck_out(deck)
 
 
-@decks_router.patch("/{token}/cards/{row_id}", response={200: DeckOut, 400: Error, 404: Error}, auth=AUTH,
-                    summary="Move a card to another zone or set its quantity (0 removes it)")
+@decks_router.patch(
+    "/{token}/cards/{row_id}",
+    response={200: DeckOut, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Move a card to another zone or set its quantity (0 removes it)",
+)
 def patch_deck_card(request, token: str, row_id: int, body: DeckCardPatch):
     deck = _own_deck(request, token)
     _guard(svc.update_card, deck, row_id, zone=body.zone, quantity=body.quantity)
     return _deck_out(deck)
 
 
-@decks_router.delete("/{token}/cards/{row_id}", response={204: None, 400: Error, 404: Error}, auth=AUTH, summary="Remove a card from a deck")
+@decks_router.delete(
+    "/{token}/cards/{row_id}",
+    response={204: None, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Remove a card from a deck",
+)
 def delete_deck_card(request, token: str, row_id: int):
     deck = _own_deck(request, token)
     if not deck.cards.filter(pk=row_id).exists():
@@ -424,17 +544,27 @@ def delete_deck_card(request, token: str, row_id: int):
     return Status(204, None)
 
 
-@decks_router.post("/{token}/import", response={200: ImportOut, 400: ImportOut, 404: Error}, auth=AUTH,
-                   summary="Add a decklist (text, MTG Arena or MTGO .dek); all or nothing")
+@decks_router.post(
+    "/{token}/import",
+    response={200: ImportOut, 400: ImportOut, 404: Error},
+    auth=AUTH,
+    summary="Add a decklist (text, MTG Arena or MTGO .dek); all or nothing",
+)
 def import_deck(request, token: str, body: ImportIn):
     deck = _own_deck(request, token)
     result = svc.import_decklist(deck, body.text)
-    out = {"ok": result.ok, "added": result.added, "errors": result.errors,
-           "unknown": [{"name": n, "suggestions": s} for n, s in result.unknown]}
+    out = {
+        "ok": result.ok,
+        "added": result.added,
+        "errors": result.errors,
+        "unknown": [{"name": n, "suggestions": s} for n, s in result.unknown],
+    }
     return Status(200 if result.ok else 400, out)
 
 
-@decks_router.get("/{token}/export", auth=None, summary="A deck as text, MTG Arena or MTGO .dek", response={200: str, 404: Error})
+@decks_router.get(
+    "/{token}/export", auth=None, summary="A deck as text, MTG Arena or MTGO .dek", response={200: str, 404: Error}
+)
 def export_deck(request, token: str, format: Literal["text", "arena", "mtgo"] = "text"):
     deck = svc.visible_deck(_reader(request), token)
     if deck is None:

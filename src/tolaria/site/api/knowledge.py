@@ -31,9 +31,15 @@ def hit_object(hit: Hit) -> dict:
     }
 
 
-@router.get("", response={200: dict, 400: dict}, summary="Rules, glossary, rulings and cards ranked by words and meaning")
-def search(request: HttpRequest, q: str = Query(..., description="plain words or a question"), limit: int = 20,
-           grouped: bool = False):
+@router.get(
+    "", response={200: dict, 400: dict}, summary="Rules, glossary, rulings and cards ranked by words and meaning"
+)
+def search(
+    request: HttpRequest,
+    q: str = Query(..., description="plain words or a question"),
+    limit: int = 20,
+    grouped: bool = False,
+):
     if not q.strip():
         return error(400, "bad_request", "Give a query in q.")
     if len(q) > 1000:
@@ -53,8 +59,11 @@ def search(request: HttpRequest, q: str = Query(..., description="plain words or
     return json_response(body)
 
 
-@similar_router.get("/{oracle_id}/similar", response=dict, summary="Cards similar in meaning and tags (reprints excluded)")
+@similar_router.get(
+    "/{oracle_id}/similar", response=dict, summary="Cards similar in meaning and tags (reprints excluded)"
+)
 def similar(request: HttpRequest, oracle_id: str, limit: int = 8):
     items = knowledge_search.similar_to(oracle_id, k=max(1, min(limit, 50)))
-    return json_response({"object": "list", "data": items,
-                          "warnings": [w for w in [knowledge_search.meaning_status()] if w]})
+    return json_response(
+        {"object": "list", "data": items, "warnings": [w for w in [knowledge_search.meaning_status()] if w]}
+    )

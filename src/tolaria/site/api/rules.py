@@ -77,13 +77,21 @@ def contents(request: HttpRequest):
     sections = []
     for rule in book.rules.values():
         if rule.level == "section":
-            sections.append({
-                "number": rule.number,
-                "title": rule.title,
-                "rules": [{"number": c.number, "title": c.title} for c in book.children(rule.number)],
-            })
-    return json_response({"object": "rules_contents", "effective_date": book.effective_date.isoformat(),
-                          "title": book.title, "sections": sections})
+            sections.append(
+                {
+                    "number": rule.number,
+                    "title": rule.title,
+                    "rules": [{"number": c.number, "title": c.title} for c in book.children(rule.number)],
+                }
+            )
+    return json_response(
+        {
+            "object": "rules_contents",
+            "effective_date": book.effective_date.isoformat(),
+            "title": book.title,
+            "sections": sections,
+        }
+    )
 
 
 @router.get("/{number}", response={200: dict, 404: dict}, summary="One rule with its subrules, previous and next")

@@ -66,7 +66,10 @@ class IngestSummary:
 
     @property
     def changed_anything(self) -> bool:
-        return any(c.added or c.changed or c.removed for c in (self.cards, self.printings, self.rulings, self.sets, self.price_points))
+        return any(
+            c.added or c.changed or c.removed
+            for c in (self.cards, self.printings, self.rulings, self.sets, self.price_points)
+        )
 
     def as_dict(self) -> dict:
         return {
@@ -85,8 +88,10 @@ class IngestSummary:
         }
 
     def lines(self) -> list[str]:
-        out = [f"Read {self.records:,} records from {len(self.sources)} file(s) in {self.seconds:.1f} s"
-               f" ({self.records / max(self.seconds, 1e-9):,.0f} records/s)."]
+        out = [
+            f"Read {self.records:,} records from {len(self.sources)} file(s) in {self.seconds:.1f} s"
+            f" ({self.records / max(self.seconds, 1e-9):,.0f} records/s)."
+        ]
         for name in ("cards", "printings", "rulings", "sets", "price_points"):
             c: Counts = getattr(self, name)
             out.append(f"{name.replace('_', ' ')}: {c.added:,} added, {c.changed:,} changed, {c.removed:,} removed")
@@ -113,8 +118,15 @@ class _Read:
 
 
 def _progress(total_hint: int | None, enabled: bool):
-    return tqdm(total=total_hint, unit=" records", unit_scale=True, disable=not enabled, file=sys.stderr,
-                dynamic_ncols=True, mininterval=0.5)
+    return tqdm(
+        total=total_hint,
+        unit=" records",
+        unit_scale=True,
+        disable=not enabled,
+        file=sys.stderr,
+        dynamic_ncols=True,
+        mininterval=0.5,
+    )
 
 
 def read_files(paths: Sequence[str | Path], *, progress: bool = False, today: str | None = None) -> _Read:
@@ -154,8 +166,9 @@ def _collect(read: _Read, item, today: str) -> None:
             read.cards[card.oracle_id] = card
 
 
-def ingest(paths: Sequence[str | Path], *, progress: bool = False, today: str | None = None,
-           after_write=None) -> IngestSummary:
+def ingest(
+    paths: Sequence[str | Path], *, progress: bool = False, today: str | None = None, after_write=None
+) -> IngestSummary:
     """Read the files and store what they hold; return what changed. Raises DataFileError untouched."""
     started = time.perf_counter()
     read = read_files(paths, progress=progress, today=today)
@@ -171,9 +184,12 @@ def ingest(paths: Sequence[str | Path], *, progress: bool = False, today: str | 
         version = (last.version if last else 0) + (1 if summary.changed_anything else 0)
         summary.version = version
         summary.seconds = time.perf_counter() - started
-        m.IngestRun.objects.create(version=version, sources="\n".join(summary.sources),
-                                   data_date=read.data_date or (last.data_date if last else ""),
-                                   summary=summary.as_dict())
+        m.IngestRun.objects.create(
+            version=version,
+            sources="\n".join(summary.sources),
+            data_date=read.data_date or (last.data_date if last else ""),
+            summary=summary.as_dict(),
+        )
         if after_write is not None:
             after_write(summary)
     summary.seconds = time.perf_counter() - started
@@ -190,8 +206,11 @@ def insert_rows(model, objects: Sequence) -> None:
     bulk_create for the hundred thousand rows of a full ingest, on SQLite and PostgreSQL alike."""
     if not objects:
         return
-    fields = [f for f in model._meta.concrete_fields if not (f.primary_key and f.get_default() is None and
-                                                              getattr(objects[0], f.attname) is None)]
+    fields = [
+        f
+        for f in model._meta.concrete_fields
+        if not (f.primary_key and f.get_default() is None and getattr(objects[0], f.attname) is None)
+    ]
     table = connection.ops.quote_name(model._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
@@ -228,8 +247,10 @@ def _upsert(model, rows: dict[str, tuple[str, dict]], counts: Counts, update_fie
 
 
 def _write_sets(read: _Read, summary: IngestSummary) -> None:
-    rows = {code: (dumps(s), {"name": s.name, "set_type": s.set_type, "released_at": s.released_at})
-            for code, s in read.sets.items()}
+    rows = {
+        code: (dumps(s), {"name": s.name, "set_type": s.set_type, "released_at": s.released_at})
+        for code, s in read.sets.items()
+    }
     _upsert(m.CardSet, rows, summary.sets, ["name", "set_type", "released_at"])
 
 
@@ -245,8 +266,15 @@ def _write_cards(read: _Read, summary: IngestSummary) -> None:
 def _write_printings(read: _Read, summary: IngestSummary) -> None:
     rows = {}
     for pid, p in read.printings.items():
-        rows[pid] = (dumps(p), {"card_id": p.oracle_id, "set_code": p.set_code,
-                                          "collector_number": p.collector_number, "released_at": p.released_at})
+        rows[pid] = (
+            dumps(p),
+            {
+                "card_id": p.oracle_id,
+                "set_code": p.set_code,
+                "collector_number": p.collector_number,
+                "released_at": p.released_at,
+            },
+        )
     # keep the latest stored price on a printing when this file carries none
     stored = _existing(m.Printing, rows)
     import orjson
@@ -272,8 +300,11 @@ def _write_rulings(read: _Read, summary: IngestSummary) -> None:
         wanted[oid] = rulings
     stored: dict[str, list[tuple[str, str, str]]] = {}
     for chunk in _chunks(list(wanted), 900):
-        for oid, date, source, text in (m.Ruling.objects.filter(card_id__in=chunk)
-                                        .order_by("card_id", "position").values_list("card_id", "date", "source", "text")):
+        for oid, date, source, text in (
+            m.Ruling.objects.filter(card_id__in=chunk)
+            .order_by("card_id", "position")
+            .values_list("card_id", "date", "source", "text")
+        ):
             stored.setdefault(oid, []).append((date, source, text))
     known_cards = set(read.cards)
     missing = [oid for oid in read.rulings if oid not in known_cards]
@@ -371,11 +402,17 @@ def _remove_missing(read: _Read, summary: IngestSummary) -> None:
     if not read.scoped_sets:
         return
     for chunk in _chunks(sorted(read.scoped_sets), 900):
-        stale = m.Printing.objects.filter(set_code__in=chunk).exclude(pk__in=list(read.printings)) if len(read.printings) < 900 else None
+        stale = (
+            m.Printing.objects.filter(set_code__in=chunk).exclude(pk__in=list(read.printings))
+            if len(read.printings) < 900
+            else None
+        )
         if stale is None:
             ids = set(m.Printing.objects.filter(set_code__in=chunk).values_list("pk", flat=True)) - set(read.printings)
             for id_chunk in _chunks(sorted(ids), 900):
-                summary.printings.removed += m.Printing.objects.filter(pk__in=id_chunk).delete()[1].get("catalog.Printing", 0)
+                summary.printings.removed += (
+                    m.Printing.objects.filter(pk__in=id_chunk).delete()[1].get("catalog.Printing", 0)
+                )
         else:
             summary.printings.removed += stale.delete()[1].get("catalog.Printing", 0)
     orphans = m.OracleCard.objects.filter(printings__isnull=True)

@@ -22,7 +22,9 @@ def data_date() -> str:
 def load_corpus() -> Corpus:
     """The whole corpus, for building the search index and the tags."""
     rulings: dict[str, list[Ruling]] = {}
-    for oid, date, source, text in m.Ruling.objects.order_by("card_id", "position").values_list("card_id", "date", "source", "text"):
+    for oid, date, source, text in m.Ruling.objects.order_by("card_id", "position").values_list(
+        "card_id", "date", "source", "text"
+    ):
         rulings.setdefault(oid, []).append(Ruling(date=date, text=text, source=source))
     corpus = Corpus(data_date=data_date())
     for oid, data in m.OracleCard.objects.values_list("oracle_id", "data").iterator(chunk_size=5000):
@@ -45,7 +47,11 @@ def card(oracle_id: str) -> Card | None:
 
 def printings_of(oracle_id: str) -> list[Printing]:
     rows = m.Printing.objects.filter(card_id=oracle_id).values_list("data", flat=True)
-    return sorted((Printing.from_dict(orjson.loads(d)) for d in rows), key=lambda p: (p.released_at, p.set_code, p.collector_number), reverse=True)
+    return sorted(
+        (Printing.from_dict(orjson.loads(d)) for d in rows),
+        key=lambda p: (p.released_at, p.set_code, p.collector_number),
+        reverse=True,
+    )
 
 
 def stats() -> dict:

@@ -23,7 +23,9 @@ def rebuild_derived(*, embed: bool | None = None, progress: bool = False) -> dic
     return derived.rebuild(embed=embed, progress=progress)
 
 
-def ingest_and_index(paths: Sequence[str | Path], *, progress: bool = False, embed: bool | None = None) -> IngestSummary:
+def ingest_and_index(
+    paths: Sequence[str | Path], *, progress: bool = False, embed: bool | None = None
+) -> IngestSummary:
     summary = ingest(paths, progress=progress)
     if summary.changed_anything:
         summary.derived_seconds = rebuild_derived(embed=embed, progress=progress)

@@ -16,29 +16,42 @@ TYPE_FILL = "#6b7fa8"
 
 
 def _svg(width: int, height: int, title: str, body: list[str], css_class: str) -> str:
-    return (f'<svg class="chart {css_class}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}">'
-            f"<title>{escape(title)}</title>" + "".join(body) + "</svg>")
+    return (
+        f'<svg class="chart {css_class}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}">'
+        f"<title>{escape(title)}</title>" + "".join(body) + "</svg>"
+    )
 
 
-def bar_chart(values: list[tuple[str, int]], title: str, *, css_class: str, fills: list[str] | None = None,
-              width: int = 360, height: int = 170) -> str:
+def bar_chart(
+    values: list[tuple[str, int]],
+    title: str,
+    *,
+    css_class: str,
+    fills: list[str] | None = None,
+    width: int = 360,
+    height: int = 170,
+) -> str:
     top, bottom, left = 18, 22, 8
     n = max(len(values), 1)
     slot = (width - 2 * left) / n
     bar_w = slot * 0.7
     peak = max((v for _, v in values), default=0) or 1
     scale = (height - top - bottom) / peak
-    body = [f'<line x1="{left}" y1="{height - bottom}" x2="{width - left}" y2="{height - bottom}" stroke="#888" stroke-width="1"/>']
+    body = [
+        f'<line x1="{left}" y1="{height - bottom}" x2="{width - left}" y2="{height - bottom}" stroke="#888" stroke-width="1"/>'
+    ]
     for i, (label, value) in enumerate(values):
         x = left + i * slot + (slot - bar_w) / 2
         h = value * scale
         y = height - bottom - h
         fill = fills[i] if fills else TYPE_FILL
-        body.append(f'<g class="bar"><title>{escape(label)}: {value}</title>'
-                    f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{fill}" stroke="#333" stroke-width="0.5"/>'
-                    f'<text x="{x + bar_w / 2:.1f}" y="{y - 4:.1f}" text-anchor="middle" font-size="11">{value}</text>'
-                    f'<text x="{x + bar_w / 2:.1f}" y="{height - 6}" text-anchor="middle" font-size="11">{escape(label)}</text></g>')
+        body.append(
+            f'<g class="bar"><title>{escape(label)}: {value}</title>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{fill}" stroke="#333" stroke-width="0.5"/>'
+            f'<text x="{x + bar_w / 2:.1f}" y="{y - 4:.1f}" text-anchor="middle" font-size="11">{value}</text>'
+            f'<text x="{x + bar_w / 2:.1f}" y="{height - 6}" text-anchor="middle" font-size="11">{escape(label)}</text></g>'
+        )
     return _svg(width, height, title, body, css_class)
 
 
@@ -67,18 +80,28 @@ def color_balance(stats: Stats, width: int = 360, height: int = 190) -> str:
         pip_share, src_share = pips / pip_total, sources / src_total
         parts.append(f"{COLOR_NAME[c]}: {pips} pips ({pip_share:.0%}), {sources} sources ({src_share:.0%})")
         x0 = left + i * slot + slot * 0.12
-        for j, (share, count, kind, opacity) in enumerate(((pip_share, pips, "pips", "1"), (src_share, sources, "sources", "0.55"))):
+        for j, (share, count, kind, opacity) in enumerate(
+            ((pip_share, pips, "pips", "1"), (src_share, sources, "sources", "0.55"))
+        ):
             h = share * usable
             x = x0 + j * (bar_w + 2)
             y = height - bottom - h
-            body.append(f'<g class="bar {kind}"><title>{COLOR_NAME[c]} {kind}: {count} ({share:.0%})</title>'
-                        f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{COLOR_FILL[c]}" '
-                        f'fill-opacity="{opacity}" stroke="#333" stroke-width="0.5"/>'
-                        f'<text x="{x + bar_w / 2:.1f}" y="{y - 3:.1f}" text-anchor="middle" font-size="10">{count}</text></g>')
-        body.append(f'<text x="{x0 + bar_w:.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="11">{COLOR_NAME[c]}</text>')
-    body.append(f'<text x="{left}" y="{height - 4}" font-size="10">Left: symbols in costs · right (light): sources</text>')
+            body.append(
+                f'<g class="bar {kind}"><title>{COLOR_NAME[c]} {kind}: {count} ({share:.0%})</title>'
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{COLOR_FILL[c]}" '
+                f'fill-opacity="{opacity}" stroke="#333" stroke-width="0.5"/>'
+                f'<text x="{x + bar_w / 2:.1f}" y="{y - 3:.1f}" text-anchor="middle" font-size="10">{count}</text></g>'
+            )
+        body.append(
+            f'<text x="{x0 + bar_w:.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="11">{COLOR_NAME[c]}</text>'
+        )
+    body.append(
+        f'<text x="{left}" y="{height - 4}" font-size="10">Left: symbols in costs · right (light): sources</text>'
+    )
     if not colors:
-        body.append(f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle" font-size="12">No colored mana symbols or sources yet.</text>')
+        body.append(
+            f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle" font-size="12">No colored mana symbols or sources yet.</text>'
+        )
     title = "Color symbols in costs versus mana produced" + (f" ({'; '.join(parts)})" if parts else "")
     return _svg(width, height, title, body, "color-balance")
 

@@ -67,7 +67,9 @@ class ListItem(models.Model):
 
     class Meta:
         ordering = ["card_name"]
-        constraints = [models.UniqueConstraint(fields=["card_list", "oracle_id", "printing_id"], name="one_item_per_card_printing")]
+        constraints = [
+            models.UniqueConstraint(fields=["card_list", "oracle_id", "printing_id"], name="one_item_per_card_printing")
+        ]
 
 
 class Deck(Owned):

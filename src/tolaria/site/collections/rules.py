@@ -49,12 +49,33 @@ FORMATS: dict[str, Format] = {
         Format("historic", "Historic"),
         Format("alchemy", "Alchemy"),
         Format("penny", "Penny Dreadful"),
-        Format("commander", "Commander", exact_size=100, copy_limit=1, sideboard_max=None, commander=True,
-               restricted_means="no_commander"),
-        Format("duel", "Duel Commander", exact_size=100, copy_limit=1, sideboard_max=None, commander=True,
-               restricted_means="no_commander"),
-        Format("paupercommander", "Pauper Commander", exact_size=100, copy_limit=1, sideboard_max=None,
-               commander=True, restricted_means="no_commander"),
+        Format(
+            "commander",
+            "Commander",
+            exact_size=100,
+            copy_limit=1,
+            sideboard_max=None,
+            commander=True,
+            restricted_means="no_commander",
+        ),
+        Format(
+            "duel",
+            "Duel Commander",
+            exact_size=100,
+            copy_limit=1,
+            sideboard_max=None,
+            commander=True,
+            restricted_means="no_commander",
+        ),
+        Format(
+            "paupercommander",
+            "Pauper Commander",
+            exact_size=100,
+            copy_limit=1,
+            sideboard_max=None,
+            commander=True,
+            restricted_means="no_commander",
+        ),
         Format("brawl", "Brawl", exact_size=60, copy_limit=1, sideboard_max=None, commander=True),
         Format("historicbrawl", "Historic Brawl", exact_size=100, copy_limit=1, sideboard_max=None, commander=True),
         Format("", "Casual (no format)", min_size=0, copy_limit=None, sideboard_max=None),
@@ -149,7 +170,9 @@ def commander_reason(card: Card, partner: Card | None = None) -> str | None:
         return None
     if "can be your commander" in card.oracle_text:
         return None
-    return f"{card.name} cannot be a commander: it is not a legendary creature and does not say it can be your commander."
+    return (
+        f"{card.name} cannot be a commander: it is not a legendary creature and does not say it can be your commander."
+    )
 
 
 def pip_counts(card: Card) -> Counter:
@@ -198,29 +221,57 @@ def _nonland(cards):
 
 
 COMPANION_CONDITIONS = {
-    "Lurrus of the Dream-Den": ("each permanent card in your deck has mana value 2 or less",
-                                lambda cards, counts: all(_mv(c) <= 2 for c in cards if is_permanent(c))),
-    "Lutri, the Spellchaser": ("each nonland card in your deck has a different name",
-                               lambda cards, counts: all(counts[c.oracle_id] <= 1 for c in _nonland(cards))),
-    "Yorion, Sky Nomad": ("your deck contains at least twenty cards more than the minimum deck size",
-                          None),  # checked with the size, below
-    "Gyruda, Doom of Depths": ("each nonland card in your deck has an even mana value",
-                               lambda cards, counts: all(_mv(c) % 2 == 0 for c in _nonland(cards))),
-    "Obosh, the Preypiercer": ("each nonland card in your deck has an odd mana value",
-                               lambda cards, counts: all(_mv(c) % 2 == 1 for c in _nonland(cards))),
-    "Keruga, the Macrosage": ("each nonland card in your deck has mana value 3 or greater",
-                              lambda cards, counts: all(_mv(c) >= 3 for c in _nonland(cards))),
-    "Jegantha, the Wellspring": ("no card in your deck has more than one of the same mana symbol in its mana cost",
-                                 lambda cards, counts: not any(_repeat_symbol(c) for c in cards)),
-    "Kaheera, the Orphanguard": ("each creature card in your deck is a Cat, Elemental, Nightmare, Dinosaur, or Beast",
-                                 lambda cards, counts: all({"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"} & set(c.front.subtypes)
-                                                           for c in cards if "Creature" in c.front.types)),
-    "Umori, the Collector": ("each nonland card in your deck shares a card type",
-                             lambda cards, counts: bool(_nonland(cards)) and bool(set.intersection(*[set(c.front.types) for c in _nonland(cards)]))
-                             or not _nonland(cards)),
-    "Zirda, the Dawnwaker": ("each permanent card in your deck has an activated ability",
-                             lambda cards, counts: all(re.search(r"^[^\n\"]*:", c.oracle_text, re.M) for c in cards if is_permanent(c) and not is_land(c))
-                             and all(re.search(r":", c.oracle_text) for c in cards if is_land(c))),
+    "Lurrus of the Dream-Den": (
+        "each permanent card in your deck has mana value 2 or less",
+        lambda cards, counts: all(_mv(c) <= 2 for c in cards if is_permanent(c)),
+    ),
+    "Lutri, the Spellchaser": (
+        "each nonland card in your deck has a different name",
+        lambda cards, counts: all(counts[c.oracle_id] <= 1 for c in _nonland(cards)),
+    ),
+    "Yorion, Sky Nomad": (
+        "your deck contains at least twenty cards more than the minimum deck size",
+        None,
+    ),  # checked with the size, below
+    "Gyruda, Doom of Depths": (
+        "each nonland card in your deck has an even mana value",
+        lambda cards, counts: all(_mv(c) % 2 == 0 for c in _nonland(cards)),
+    ),
+    "Obosh, the Preypiercer": (
+        "each nonland card in your deck has an odd mana value",
+        lambda cards, counts: all(_mv(c) % 2 == 1 for c in _nonland(cards)),
+    ),
+    "Keruga, the Macrosage": (
+        "each nonland card in your deck has mana value 3 or greater",
+        lambda cards, counts: all(_mv(c) >= 3 for c in _nonland(cards)),
+    ),
+    "Jegantha, the Wellspring": (
+        "no card in your deck has more than one of the same mana symbol in its mana cost",
+        lambda cards, counts: not any(_repeat_symbol(c) for c in cards),
+    ),
+    "Kaheera, the Orphanguard": (
+        "each creature card in your deck is a Cat, Elemental, Nightmare, Dinosaur, or Beast",
+        lambda cards, counts: all(
+            {"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"} & set(c.front.subtypes)
+            for c in cards
+            if "Creature" in c.front.types
+        ),
+    ),
+    "Umori, the Collector": (
+        "each nonland card in your deck shares a card type",
+        lambda cards, counts: (
+            bool(_nonland(cards))
+            and bool(set.intersection(*[set(c.front.types) for c in _nonland(cards)]))
+            or not _nonland(cards)
+        ),
+    ),
+    "Zirda, the Dawnwaker": (
+        "each permanent card in your deck has an activated ability",
+        lambda cards, counts: (
+            all(re.search(r"^[^\n\"]*:", c.oracle_text, re.M) for c in cards if is_permanent(c) and not is_land(c))
+            and all(re.search(r":", c.oracle_text) for c in cards if is_land(c))
+        ),
+    ),
 }
 
 
@@ -257,7 +308,11 @@ class Validation:
     @property
     def summary(self) -> str:
         if self.legal:
-            return f"This deck is legal in {self.format.label}." if self.format.key else "Casual decks have no rules to check."
+            return (
+                f"This deck is legal in {self.format.label}."
+                if self.format.key
+                else "Casual decks have no rules to check."
+            )
         n = len(self.problems)
         return f"This deck is not legal in {self.format.label}: {n} problem{'s' if n != 1 else ''}."
 
@@ -288,21 +343,43 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
     if fmt.commander:
         size = main_count + commander_count
         if fmt.exact_size is not None and size != fmt.exact_size:
-            out.append(Problem("size", f"A {fmt.label} deck has exactly {fmt.exact_size} cards including its commander; "
-                                       f"this one has {size}."))
+            out.append(
+                Problem(
+                    "size",
+                    f"A {fmt.label} deck has exactly {fmt.exact_size} cards including its commander; "
+                    f"this one has {size}.",
+                )
+            )
         extra = [e for e in side if e.card is not companion]
         if extra:
-            out.append(Problem("sideboard", f"{fmt.label} decks have no sideboard (only a companion may wait outside the deck); "
-                                            f"move {', '.join(e.card.name for e in extra)} to the main deck or the maybeboard."))
+            out.append(
+                Problem(
+                    "sideboard",
+                    f"{fmt.label} decks have no sideboard (only a companion may wait outside the deck); "
+                    f"move {', '.join(e.card.name for e in extra)} to the main deck or the maybeboard.",
+                )
+            )
     else:
         if main_count < fmt.min_size:
-            out.append(Problem("size", f"A {fmt.label} deck has at least {fmt.min_size} cards in its main deck; "
-                                       f"this one has {main_count}."))
+            out.append(
+                Problem(
+                    "size",
+                    f"A {fmt.label} deck has at least {fmt.min_size} cards in its main deck; "
+                    f"this one has {main_count}.",
+                )
+            )
         if fmt.sideboard_max is not None and side_count > fmt.sideboard_max:
-            out.append(Problem("sideboard", f"A sideboard has at most {fmt.sideboard_max} cards; this one has {side_count}."))
+            out.append(
+                Problem("sideboard", f"A sideboard has at most {fmt.sideboard_max} cards; this one has {side_count}.")
+            )
         if commanders:
-            out.append(Problem("commander", f"{fmt.label} decks have no commander; move "
-                                            f"{', '.join(e.card.name for e in commanders)} to the main deck."))
+            out.append(
+                Problem(
+                    "commander",
+                    f"{fmt.label} decks have no commander; move "
+                    f"{', '.join(e.card.name for e in commanders)} to the main deck.",
+                )
+            )
 
     # Copies (the sideboard counts with the main deck; the maybeboard is not part of the deck)
     counts: Counter = Counter()
@@ -318,11 +395,27 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
             allowed = 1 if allowed is None else min(allowed, 1)
         if allowed is not None and n > allowed:
             if status == "restricted" and fmt.restricted_means == "one":
-                out.append(Problem("restricted", f"{card.name} is restricted in {fmt.label}: at most 1 copy, this deck has {n}.", card.name))
+                out.append(
+                    Problem(
+                        "restricted",
+                        f"{card.name} is restricted in {fmt.label}: at most 1 copy, this deck has {n}.",
+                        card.name,
+                    )
+                )
             elif allowed == 1:
-                out.append(Problem("copies", f"{fmt.label} is singleton: {card.name} appears {n} times; only one copy is allowed.", card.name))
+                out.append(
+                    Problem(
+                        "copies",
+                        f"{fmt.label} is singleton: {card.name} appears {n} times; only one copy is allowed.",
+                        card.name,
+                    )
+                )
             else:
-                out.append(Problem("copies", f"At most {allowed} copies of {card.name} are allowed; this deck has {n}.", card.name))
+                out.append(
+                    Problem(
+                        "copies", f"At most {allowed} copies of {card.name} are allowed; this deck has {n}.", card.name
+                    )
+                )
 
     # Legality of each card
     for oid in counts:
@@ -332,7 +425,13 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
             out.append(Problem("banned", f"{card.name} is banned in {fmt.label}.", card.name))
         elif status == "restricted":
             if fmt.restricted_means == "no_commander" and any(e.card.oracle_id == oid for e in commanders):
-                out.append(Problem("restricted", f"{card.name} may not be a commander in {fmt.label} (it is restricted there).", card.name))
+                out.append(
+                    Problem(
+                        "restricted",
+                        f"{card.name} may not be a commander in {fmt.label} (it is restricted there).",
+                        card.name,
+                    )
+                )
         elif status != "legal":
             out.append(Problem("not_legal", f"{card.name} is not legal in {fmt.label}.", card.name))
 
@@ -347,18 +446,30 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
 def _check_commanders(fmt: Format, commanders: list[Entry], rest: list[Entry], out: list[Problem]) -> None:
     cards = [e.card for e in commanders for _ in range(e.quantity)]
     if not cards:
-        out.append(Problem("commander", f"A {fmt.label} deck needs a commander: put a legendary creature in the commander zone."))
+        out.append(
+            Problem(
+                "commander", f"A {fmt.label} deck needs a commander: put a legendary creature in the commander zone."
+            )
+        )
         return
     if len(cards) > 2:
-        out.append(Problem("commander", f"A deck has one commander, or two that can be partners; this one has {len(cards)}."))
+        out.append(
+            Problem("commander", f"A deck has one commander, or two that can be partners; this one has {len(cards)}.")
+        )
     elif len(cards) == 2:
         a, b = cards
         if a.oracle_id == b.oracle_id:
             out.append(Problem("pair", f"{a.name} cannot be your commander twice.", a.name))
         elif pair_reason(a, b) is None:
-            out.append(Problem("pair", f"{a.name} and {b.name} cannot be commanders together: two commanders need Partner, "
-                                       f"matching \"Partner with\", \"Friends forever\", or a commander that says "
-                                       f"\"Choose a Background\" with a Background.", a.name))
+            out.append(
+                Problem(
+                    "pair",
+                    f"{a.name} and {b.name} cannot be commanders together: two commanders need Partner, "
+                    f'matching "Partner with", "Friends forever", or a commander that says '
+                    f'"Choose a Background" with a Background.',
+                    a.name,
+                )
+            )
     for i, card in enumerate(cards[:2]):
         other = cards[1 - i] if len(cards) == 2 else None
         reason = commander_reason(card, other)
@@ -369,8 +480,14 @@ def _check_commanders(fmt: Format, commanders: list[Entry], rest: list[Entry], o
     for e in rest:
         outside = [c for c in e.card.color_identity if c not in identity]
         if outside:
-            out.append(Problem("identity", f"{e.card.name} ({''.join(e.card.color_identity)}) is outside the commander's "
-                                           f"color identity ({label}).", e.card.name))
+            out.append(
+                Problem(
+                    "identity",
+                    f"{e.card.name} ({''.join(e.card.color_identity)}) is outside the commander's "
+                    f"color identity ({label}).",
+                    e.card.name,
+                )
+            )
 
 
 def _check_companion(fmt: Format, companion: Card, deck: list[Entry], deck_size: int, out: list[Problem]) -> None:
@@ -389,7 +506,11 @@ def _check_companion(fmt: Format, companion: Card, deck: list[Entry], deck_size:
             counts[e.card.oracle_id] += e.quantity
         ok = bool(predicate(cards, counts))
     if not ok:
-        out.append(Problem("companion", f"{companion.name} cannot be your companion: its condition is that {text}.", companion.name))
+        out.append(
+            Problem(
+                "companion", f"{companion.name} cannot be your companion: its condition is that {text}.", companion.name
+            )
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -453,7 +574,10 @@ def statistics(entries: list[Entry], prices: dict[str, float | None] | None = No
             stats.priced_cards += e.quantity
     stats.price_total = round(stats.price_total, 2)
     stats.average_mana_value = round(mv_total / nonland, 2) if nonland else 0.0
-    stats.types = {t: stats.types[t] for t in sorted(stats.types, key=lambda t: (TYPE_ORDER.index(t) if t in TYPE_ORDER else 99, t))}
+    stats.types = {
+        t: stats.types[t]
+        for t in sorted(stats.types, key=lambda t: (TYPE_ORDER.index(t) if t in TYPE_ORDER else 99, t))
+    }
     return stats
 
 
@@ -480,9 +604,19 @@ class ParsedList:
 
 
 _HEADERS = {
-    "commander": COMMANDER, "commanders": COMMANDER, "deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN,
-    "mainboard": MAIN, "sideboard": SIDEBOARD, "companion": "companion", "maybeboard": MAYBEBOARD,
-    "considering": MAYBEBOARD, "maybe": MAYBEBOARD, "about": "about",
+    "commander": COMMANDER,
+    "commanders": COMMANDER,
+    "deck": MAIN,
+    "main": MAIN,
+    "maindeck": MAIN,
+    "main deck": MAIN,
+    "mainboard": MAIN,
+    "sideboard": SIDEBOARD,
+    "companion": "companion",
+    "maybeboard": MAYBEBOARD,
+    "considering": MAYBEBOARD,
+    "maybe": MAYBEBOARD,
+    "about": "about",
 }
 _LINE = re.compile(
     r"^(?:(?P<sb>SB:)\s*)?(?:(?P<qty>\d+)\s*x?\s+)?(?P<name>.+?)"
@@ -530,8 +664,14 @@ def parse_decklist(text: str) -> ParsedList:
         if quantity < 1 or quantity > MAX_QUANTITY:
             result.errors.append(f"Line {number}: {quantity} is not a quantity between 1 and {MAX_QUANTITY}.")
             continue
-        parsed = ParsedLine(quantity, match.group("name").strip(), SIDEBOARD if match.group("sb") else zone,
-                            (match.group("set") or "").lower(), match.group("num") or "", number)
+        parsed = ParsedLine(
+            quantity,
+            match.group("name").strip(),
+            SIDEBOARD if match.group("sb") else zone,
+            (match.group("set") or "").lower(),
+            match.group("num") or "",
+            number,
+        )
         if parsed.set_code:
             result.kind = "arena"
         seen_cards = True
@@ -541,7 +681,9 @@ def parse_decklist(text: str) -> ParsedList:
             result.lines.append(parsed)
     for comp in companions:  # Arena lists the companion under Companion and again under Sideboard
         if not any(p.zone == SIDEBOARD and p.name.lower() == comp.name.lower() for p in result.lines):
-            result.lines.append(ParsedLine(comp.quantity, comp.name, SIDEBOARD, comp.set_code, comp.collector_number, comp.line_number))
+            result.lines.append(
+                ParsedLine(comp.quantity, comp.name, SIDEBOARD, comp.set_code, comp.collector_number, comp.line_number)
+            )
     return result
 
 
@@ -577,7 +719,12 @@ def _sorted(entries: list[Entry], zone: str) -> list[Entry]:
 def export_text(entries: list[Entry]) -> str:
     """`4 Lightning Bolt` lines under `Commander`, `Deck`, `Sideboard` and `Maybeboard` headers."""
     parts = []
-    for zone, header in ((COMMANDER, "Commander"), (MAIN, "Deck"), (SIDEBOARD, "Sideboard"), (MAYBEBOARD, "Maybeboard")):
+    for zone, header in (
+        (COMMANDER, "Commander"),
+        (MAIN, "Deck"),
+        (SIDEBOARD, "Sideboard"),
+        (MAYBEBOARD, "Maybeboard"),
+    ):
         rows = _sorted(entries, zone)
         if rows:
             parts.append("\n".join([header] + [f"{e.quantity} {e.card.name}" for e in rows]))
@@ -619,7 +766,10 @@ def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> 
     """MTGO .dek XML. `cat_ids` maps oracle id -> MTGO catalog id where known; without one the
     attribute is omitted (MTGO then matches by name)."""
     cat_ids = cat_ids or {}
-    root = ET.Element("Deck", {"xmlns:xsd": "http://www.w3.org/2001/XMLSchema", "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance"})
+    root = ET.Element(
+        "Deck",
+        {"xmlns:xsd": "http://www.w3.org/2001/XMLSchema", "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance"},
+    )
     ET.SubElement(root, "NetDeckID").text = "0"
     ET.SubElement(root, "PreconstructedDeckID").text = "0"
     for zone, side in ((COMMANDER, "false"), (MAIN, "false"), (SIDEBOARD, "true")):

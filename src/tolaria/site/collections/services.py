@@ -120,8 +120,15 @@ def _visibility(value: str) -> str:
 
 
 @transaction.atomic
-def save_card(user, oracle_id: str, *, printing_id: str = "", list_id: str | int | None = None,
-              new_list: str = "", quantity: int = 1) -> tuple[CardList, ListItem]:
+def save_card(
+    user,
+    oracle_id: str,
+    *,
+    printing_id: str = "",
+    list_id: str | int | None = None,
+    new_list: str = "",
+    quantity: int = 1,
+) -> tuple[CardList, ListItem]:
     card = load_cards([oracle_id]).get(oracle_id)
     if card is None:
         raise CollectionError("There is no such card.")
@@ -129,13 +136,20 @@ def save_card(user, oracle_id: str, *, printing_id: str = "", list_id: str | int
     if new_list and new_list.strip():
         target = create_list(user, new_list)
     elif list_id not in (None, ""):
-        target = CardList.objects.filter(owner=user, pk=list_id).first() or CardList.objects.filter(owner=user, token=str(list_id)).first()
+        target = (
+            CardList.objects.filter(owner=user, pk=list_id).first()
+            or CardList.objects.filter(owner=user, token=str(list_id)).first()
+        )
         if target is None:
             raise CollectionError("That list is not one of yours.")
     else:
         target = default_list(user)
-    item, created = ListItem.objects.get_or_create(card_list=target, oracle_id=oracle_id, printing_id=printing_id,
-                                                   defaults={"card_name": card.name, "quantity": quantity})
+    item, created = ListItem.objects.get_or_create(
+        card_list=target,
+        oracle_id=oracle_id,
+        printing_id=printing_id,
+        defaults={"card_name": card.name, "quantity": quantity},
+    )
     if not created:
         item.quantity = min(item.quantity + quantity, MAX_QUANTITY)
         item.save(update_fields=["quantity"])
@@ -179,8 +193,17 @@ def list_rows(card_list: CardList) -> tuple[list[Row], float]:
     items = list(card_list.items.all())
     printings = load_printings(i.printing_id for i in items)
     prices = unit_prices([(i.oracle_id, i.printing_id) for i in items])
-    rows = [Row(i.pk, i.oracle_id, i.card_name, i.quantity, printings.get(i.printing_id), prices.get((i.oracle_id, i.printing_id)))
-            for i in items]
+    rows = [
+        Row(
+            i.pk,
+            i.oracle_id,
+            i.card_name,
+            i.quantity,
+            printings.get(i.printing_id),
+            prices.get((i.oracle_id, i.printing_id)),
+        )
+        for i in items
+    ]
     total = round(sum(r.line_total or 0 for r in rows), 2)
     return rows, total
 
@@ -204,8 +227,17 @@ def list_csv(card_list: CardList) -> str:
     writer = csv.writer(buf)
     writer.writerow(["quantity", "name", "set", "collector_number", "oracle_id", "printing_id", "price_usd"])
     for r in rows:
-        writer.writerow([r.quantity, r.name, r.printing.set_code if r.printing else "", r.printing.collector_number if r.printing else "",
-                         r.oracle_id, r.printing.id if r.printing else "", "" if r.price is None else f"{r.price:.2f}"])
+        writer.writerow(
+            [
+                r.quantity,
+                r.name,
+                r.printing.set_code if r.printing else "",
+                r.printing.collector_number if r.printing else "",
+                r.oracle_id,
+                r.printing.id if r.printing else "",
+                "" if r.price is None else f"{r.price:.2f}",
+            ]
+        )
     return buf.getvalue()
 
 
@@ -236,12 +268,21 @@ def _format(value: str) -> str:
 
 
 @transaction.atomic
-def create_deck(user, name: str, format_key: str = "", *, card: Card | None = None, description: str = "",
-                visibility: str = "private", as_commander: bool | None = None) -> Deck:
+def create_deck(
+    user,
+    name: str,
+    format_key: str = "",
+    *,
+    card: Card | None = None,
+    description: str = "",
+    visibility: str = "private",
+    as_commander: bool | None = None,
+) -> Deck:
     fmt = rules.format_of(_format(format_key))
     name = (name or "").strip() or (f"{card.name} deck" if card else "New deck")
-    deck = Deck.objects.create(owner=user, name=name[:120], format=fmt.key, description=description or "",
-                               visibility=_visibility(visibility))
+    deck = Deck.objects.create(
+        owner=user, name=name[:120], format=fmt.key, description=description or "", visibility=_visibility(visibility)
+    )
     if card is not None:
         can_command = fmt.commander and rules.commander_reason(card) is None
         as_commander = can_command if as_commander is None else (as_commander and can_command)
@@ -254,8 +295,12 @@ def add_card(deck: Deck, card: Card, quantity: int = 1, zone: str = rules.MAIN, 
         raise CollectionError(f"{zone!r} is not a zone (commander, main, sideboard or maybeboard).")
     quantity = _quantity(quantity)
     printing_id = _printing_of(card.oracle_id, printing_id)
-    row, created = DeckCard.objects.get_or_create(deck=deck, oracle_id=card.oracle_id, zone=zone,
-                                                  defaults={"card_name": card.name, "quantity": quantity, "printing_id": printing_id})
+    row, created = DeckCard.objects.get_or_create(
+        deck=deck,
+        oracle_id=card.oracle_id,
+        zone=zone,
+        defaults={"card_name": card.name, "quantity": quantity, "printing_id": printing_id},
+    )
     if not created:
         row.quantity = min(row.quantity + quantity, MAX_QUANTITY)
         if printing_id:
@@ -293,7 +338,11 @@ def deck_entries(deck: Deck) -> list[rules.Entry]:
     rows = list(deck.cards.all())
     cards = load_cards(r.oracle_id for r in rows)
     printings = load_printings(r.printing_id for r in rows)
-    return [rules.Entry(cards[r.oracle_id], r.quantity, r.zone, printings.get(r.printing_id)) for r in rows if r.oracle_id in cards]
+    return [
+        rules.Entry(cards[r.oracle_id], r.quantity, r.zone, printings.get(r.printing_id))
+        for r in rows
+        if r.oracle_id in cards
+    ]
 
 
 @dataclass(slots=True)
@@ -321,7 +370,18 @@ def deck_view(deck: Deck) -> DeckView:
     for r in db_rows:
         card = cards.get(r.oracle_id)
         price = prices.get((r.oracle_id, r.printing_id))
-        rows.append(Row(r.pk, r.oracle_id, card.name if card else r.card_name, r.quantity, printings.get(r.printing_id), price, r.zone, card))
+        rows.append(
+            Row(
+                r.pk,
+                r.oracle_id,
+                card.name if card else r.card_name,
+                r.quantity,
+                printings.get(r.printing_id),
+                price,
+                r.zone,
+                card,
+            )
+        )
         if card is not None:
             entries.append(rules.Entry(card, r.quantity, r.zone, printings.get(r.printing_id)))
     unit = {r.oracle_id: r.price for r in rows}
@@ -350,7 +410,11 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
     names = card_names()
     resolved = []
     for line in parsed.lines:
-        oid = names.get(line.name.lower()) or names.get(line.name.split(" // ")[0].lower()) or names.get(line.name.replace(" / ", " // ").lower())
+        oid = (
+            names.get(line.name.lower())
+            or names.get(line.name.split(" // ")[0].lower())
+            or names.get(line.name.replace(" / ", " // ").lower())
+        )
         if oid is None:
             if not any(u[0] == line.name for u in result.unknown):
                 result.unknown.append((line.name, suggest_names(line.name)))
@@ -363,7 +427,8 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
     wanted = {(line.set_code, line.collector_number) for line, _ in resolved if line.set_code and line.collector_number}
     if wanted:
         for pid, oid, set_code, number in catalog.Printing.objects.filter(
-                card_id__in={oid for _, oid in resolved}, set_code__in={s for s, _ in wanted}).values_list("id", "card_id", "set_code", "collector_number"):
+            card_id__in={oid for _, oid in resolved}, set_code__in={s for s, _ in wanted}
+        ).values_list("id", "card_id", "set_code", "collector_number"):
             printing_ids[(oid, set_code, number)] = pid
     with transaction.atomic():
         for line, oid in resolved:
@@ -397,17 +462,45 @@ def public_decks(limit: int = 50):
 def user_data(user) -> dict:
     return {
         "lists": [
-            {"name": cl.name, "notes": cl.notes, "visibility": cl.visibility, "default": cl.is_default,
-             "created_at": cl.created_at.isoformat(), "link_token": cl.token,
-             "cards": [{"name": i.card_name, "oracle_id": i.oracle_id, "printing_id": i.printing_id or None, "quantity": i.quantity,
-                        "added_at": i.added_at.isoformat()} for i in cl.items.all()]}
+            {
+                "name": cl.name,
+                "notes": cl.notes,
+                "visibility": cl.visibility,
+                "default": cl.is_default,
+                "created_at": cl.created_at.isoformat(),
+                "link_token": cl.token,
+                "cards": [
+                    {
+                        "name": i.card_name,
+                        "oracle_id": i.oracle_id,
+                        "printing_id": i.printing_id or None,
+                        "quantity": i.quantity,
+                        "added_at": i.added_at.isoformat(),
+                    }
+                    for i in cl.items.all()
+                ],
+            }
             for cl in CardList.objects.filter(owner=user).prefetch_related("items")
         ],
         "decks": [
-            {"name": d.name, "format": d.format, "description": d.description, "visibility": d.visibility,
-             "created_at": d.created_at.isoformat(), "link_token": d.token,
-             "cards": [{"name": c.card_name, "oracle_id": c.oracle_id, "printing_id": c.printing_id or None, "zone": c.zone,
-                        "quantity": c.quantity} for c in d.cards.all()]}
+            {
+                "name": d.name,
+                "format": d.format,
+                "description": d.description,
+                "visibility": d.visibility,
+                "created_at": d.created_at.isoformat(),
+                "link_token": d.token,
+                "cards": [
+                    {
+                        "name": c.card_name,
+                        "oracle_id": c.oracle_id,
+                        "printing_id": c.printing_id or None,
+                        "zone": c.zone,
+                        "quantity": c.quantity,
+                    }
+                    for c in d.cards.all()
+                ],
+            }
             for d in Deck.objects.filter(owner=user).prefetch_related("cards")
         ],
     }

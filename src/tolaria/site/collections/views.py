@@ -27,7 +27,9 @@ def _safe_next(request, fallback: str) -> str:
         if parts.netloc == request.get_host():
             candidates.append(parts.path + (f"?{parts.query}" if parts.query else ""))
     for target in candidates:
-        if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        if target and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
             return target
     return fallback
 
@@ -49,8 +51,13 @@ def save_card(request):
         messages.info(request, "Log in to save cards to your lists.")
         return _login_redirect(request, back)
     try:
-        target, item = svc.save_card(request.user, request.POST.get("card", ""), printing_id=request.POST.get("printing", ""),
-                                     list_id=request.POST.get("list"), new_list=request.POST.get("new_list", ""))
+        target, item = svc.save_card(
+            request.user,
+            request.POST.get("card", ""),
+            printing_id=request.POST.get("printing", ""),
+            list_id=request.POST.get("list"),
+            new_list=request.POST.get("new_list", ""),
+        )
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
         return redirect(back)
@@ -68,18 +75,26 @@ def save_card(request):
 @login_required
 @require_GET
 def lists(request):
-    return render(request, "collections/lists.html", {
-        "lists": CardList.objects.filter(owner=request.user).prefetch_related("items"),
-        "visibility_choices": VISIBILITY_CHOICES,
-    })
+    return render(
+        request,
+        "collections/lists.html",
+        {
+            "lists": CardList.objects.filter(owner=request.user).prefetch_related("items"),
+            "visibility_choices": VISIBILITY_CHOICES,
+        },
+    )
 
 
 @login_required
 @require_POST
 def list_create(request):
     try:
-        card_list = svc.create_list(request.user, request.POST.get("name", ""), request.POST.get("notes", ""),
-                                    request.POST.get("visibility", "private"))
+        card_list = svc.create_list(
+            request.user,
+            request.POST.get("name", ""),
+            request.POST.get("notes", ""),
+            request.POST.get("visibility", "private"),
+        )
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
         return redirect("collections:lists")
@@ -104,10 +119,18 @@ def _owned_list(request, token):
 def list_detail(request, token):
     card_list = _visible_list(request, token)
     rows, total = svc.list_rows(card_list)
-    return render(request, "collections/list_detail.html", {
-        "card_list": card_list, "rows": rows, "total": total, "is_owner": card_list.owned_by(request.user),
-        "visibility_choices": VISIBILITY_CHOICES, "card_count": sum(r.quantity for r in rows),
-    })
+    return render(
+        request,
+        "collections/list_detail.html",
+        {
+            "card_list": card_list,
+            "rows": rows,
+            "total": total,
+            "is_owner": card_list.owned_by(request.user),
+            "visibility_choices": VISIBILITY_CHOICES,
+            "card_count": sum(r.quantity for r in rows),
+        },
+    )
 
 
 @login_required
@@ -169,10 +192,14 @@ def list_export(request, token):
 @login_required
 @require_GET
 def decks(request):
-    return render(request, "collections/decks.html", {
-        "decks": Deck.objects.filter(owner=request.user).prefetch_related("cards"),
-        "formats": rules.FORMATS.values(),
-    })
+    return render(
+        request,
+        "collections/decks.html",
+        {
+            "decks": Deck.objects.filter(owner=request.user).prefetch_related("cards"),
+            "formats": rules.FORMATS.values(),
+        },
+    )
 
 
 @require_GET
@@ -192,10 +219,18 @@ def public_decks(request):
     elif card_name:
         decks = decks.none()
     page = Paginator(decks, 50).get_page(request.GET.get("page"))
-    return render(request, "collections/public_decks.html", {
-        "page": page, "formats": [(key, f.label) for key, f in rules.FORMATS.items()], "format": fmt, "card_name": card_name,
-        "card": card, "unknown_card": bool(card_name) and card is None,
-    })
+    return render(
+        request,
+        "collections/public_decks.html",
+        {
+            "page": page,
+            "formats": [(key, f.label) for key, f in rules.FORMATS.items()],
+            "format": fmt,
+            "card_name": card_name,
+            "card": card,
+            "unknown_card": bool(card_name) and card is None,
+        },
+    )
 
 
 def start_deck(request):
@@ -206,15 +241,25 @@ def start_deck(request):
     if not request.user.is_authenticated:
         if request.method == "POST":
             messages.info(request, "Log in to start a deck.")
-        return _login_redirect(request, request.get_full_path() if request.method == "GET" else
-                               (reverse("collections:start_deck") + (f"?card={card.oracle_id}" if card else "")))
+        return _login_redirect(
+            request,
+            request.get_full_path()
+            if request.method == "GET"
+            else (reverse("collections:start_deck") + (f"?card={card.oracle_id}" if card else "")),
+        )
     can_command = card is not None and rules.commander_reason(card) is None
     if request.method == "POST":
         try:
             as_commander = request.POST.get("as_commander") == "1" if "commander_choice" in request.POST else None
-            deck = svc.create_deck(request.user, request.POST.get("name", ""), request.POST.get("format", ""), card=card,
-                                   description=request.POST.get("description", ""),
-                                   visibility=request.POST.get("visibility", "private"), as_commander=as_commander)
+            deck = svc.create_deck(
+                request.user,
+                request.POST.get("name", ""),
+                request.POST.get("format", ""),
+                card=card,
+                description=request.POST.get("description", ""),
+                visibility=request.POST.get("visibility", "private"),
+                as_commander=as_commander,
+            )
         except svc.CollectionError as exc:
             messages.error(request, str(exc))
         else:
@@ -223,11 +268,21 @@ def start_deck(request):
         return HttpResponse(status=405)
     default_format = "commander" if can_command else "modern"
     if card is not None and card.legalities.get(default_format) not in ("legal", "restricted"):
-        default_format = next((k for k in ("commander", "modern", "legacy", "vintage") if card.legalities.get(k) == "legal"), "")
-    return render(request, "collections/start_deck.html", {
-        "card": card, "can_command": can_command, "formats": rules.FORMATS.values(), "default_format": default_format,
-        "visibility_choices": VISIBILITY_CHOICES, "missing_card": bool(request.GET.get("card")) and card is None,
-    })
+        default_format = next(
+            (k for k in ("commander", "modern", "legacy", "vintage") if card.legalities.get(k) == "legal"), ""
+        )
+    return render(
+        request,
+        "collections/start_deck.html",
+        {
+            "card": card,
+            "can_command": can_command,
+            "formats": rules.FORMATS.values(),
+            "default_format": default_format,
+            "visibility_choices": VISIBILITY_CHOICES,
+            "missing_card": bool(request.GET.get("card")) and card is None,
+        },
+    )
 
 
 def _visible_deck(request, token):
@@ -246,13 +301,27 @@ def _owned_deck(request, token):
 
 def _deck_page(request, deck, *, import_result=None, import_text="", status=200):
     view = svc.deck_view(deck)
-    return render(request, "collections/deck_detail.html", {
-        "deck": deck, "view": view, "zones": view.zone_rows(), "validation": view.validation, "stats": view.stats,
-        "curve_svg": charts.mana_curve(view.stats), "colors_svg": charts.color_balance(view.stats),
-        "types_svg": charts.type_breakdown(view.stats), "is_owner": deck.owned_by(request.user),
-        "zone_choices": [(z, rules.ZONE_LABELS[z]) for z in rules.ZONES], "formats": rules.FORMATS.values(),
-        "visibility_choices": VISIBILITY_CHOICES, "import_result": import_result, "import_text": import_text,
-    }, status=status)
+    return render(
+        request,
+        "collections/deck_detail.html",
+        {
+            "deck": deck,
+            "view": view,
+            "zones": view.zone_rows(),
+            "validation": view.validation,
+            "stats": view.stats,
+            "curve_svg": charts.mana_curve(view.stats),
+            "colors_svg": charts.color_balance(view.stats),
+            "types_svg": charts.type_breakdown(view.stats),
+            "is_owner": deck.owned_by(request.user),
+            "zone_choices": [(z, rules.ZONE_LABELS[z]) for z in rules.ZONES],
+            "formats": rules.FORMATS.values(),
+            "visibility_choices": VISIBILITY_CHOICES,
+            "import_result": import_result,
+            "import_text": import_text,
+        },
+        status=status,
+    )
 
 
 @require_GET
@@ -294,7 +363,10 @@ def deck_add(request, token):
     card = svc.resolve_card(name)
     if card is None:
         suggestions = svc.suggest_names(name) if name else []
-        messages.error(request, f"No card is named “{name}”." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""))
+        messages.error(
+            request,
+            f"No card is named “{name}”." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""),
+        )
         return redirect("collections:deck_detail", deck.token)
     try:
         svc.add_card(deck, card, request.POST.get("quantity") or 1, request.POST.get("zone") or rules.MAIN)

@@ -18,8 +18,18 @@ from django.utils.text import slugify
 # --- mana symbols -----------------------------------------------------------------------------
 
 _SYMBOL = re.compile(r"\{([^{}]{1,8})\}")
-_SPECIAL = {"T": "tap", "Q": "untap", "∞": "infinity", "½": "half", "PW": "planeswalker", "CHAOS": "chaos",
-            "TK": "ticket", "E": "e", "A": "acorn", "H": "h"}
+_SPECIAL = {
+    "T": "tap",
+    "Q": "untap",
+    "∞": "infinity",
+    "½": "half",
+    "PW": "planeswalker",
+    "CHAOS": "chaos",
+    "TK": "ticket",
+    "E": "e",
+    "A": "acorn",
+    "H": "h",
+}
 
 
 def symbol_class(symbol: str) -> str:
@@ -31,8 +41,10 @@ def symbol_class(symbol: str) -> str:
 
 def _symbol_html(symbol: str, cost: bool = True) -> str:
     label = "{" + symbol + "}"
-    return (f'<span class="sym"><i class="ms ms-{escape(symbol_class(symbol))}{" ms-cost" if cost else ""}" aria-hidden="true"></i>'
-            f'<span class="visually-hidden">{escape(label)}</span></span>')
+    return (
+        f'<span class="sym"><i class="ms ms-{escape(symbol_class(symbol))}{" ms-cost" if cost else ""}" aria-hidden="true"></i>'
+        f'<span class="visually-hidden">{escape(label)}</span></span>'
+    )
 
 
 def mana_html(text: str) -> SafeString:
@@ -41,7 +53,7 @@ def mana_html(text: str) -> SafeString:
         return mark_safe("")
     out, pos = [], 0
     for m in _SYMBOL.finditer(text):
-        out.append(escape(text[pos:m.start()]))
+        out.append(escape(text[pos : m.start()]))
         out.append(_symbol_html(m.group(1)))
         pos = m.end()
     out.append(escape(text[pos:]))
@@ -87,8 +99,8 @@ def _linked(text: str, refs) -> SafeString:
     for ref in sorted(refs, key=lambda r: r.start):
         if ref.start < pos:
             continue
-        out.append(escape(text[pos:ref.start]))
-        out.append(format_html('<a class="ref" href="/rules/{}">{}</a>', ref.target, text[ref.start:ref.end]))
+        out.append(escape(text[pos : ref.start]))
+        out.append(format_html('<a class="ref" href="/rules/{}">{}</a>', ref.target, text[ref.start : ref.end]))
         pos = ref.end
     out.append(escape(text[pos:]))
     return mark_safe("".join(out))
@@ -122,9 +134,18 @@ def explained(card) -> list[list[dict]]:
             elif seg.kind == "rule_reference":
                 segs.append({"html": format_html('<a class="ref" href="/rules/{}">{}</a>', seg.rule, seg.text)})
             else:
-                segs.append({"term": True, "html": text_html(seg.text), "text": seg.text, "rule": seg.rule,
-                             "title": seg.title or seg.text, "kind": seg.kind, "in_reminder": seg.in_reminder,
-                             "box": _rule_box(seg.rule, seg.title or seg.text, seg.truncated, seg.rules)})
+                segs.append(
+                    {
+                        "term": True,
+                        "html": text_html(seg.text),
+                        "text": seg.text,
+                        "rule": seg.rule,
+                        "title": seg.title or seg.text,
+                        "kind": seg.kind,
+                        "in_reminder": seg.in_reminder,
+                        "box": _rule_box(seg.rule, seg.title or seg.text, seg.truncated, seg.rules),
+                    }
+                )
         out.append(segs)
     return out
 
@@ -139,17 +160,30 @@ def _rule_box(number: str, title: str, truncated: bool, rules) -> SafeString:
     box = _BOXES.get(key)
     if box is not None:
         return box
-    parts = [format_html('<span class="rule-box" role="note" aria-label="Comprehensive Rules {}">'
-                         '<span class="rule-title">{}</span>', number, title)]
+    parts = [
+        format_html(
+            '<span class="rule-box" role="note" aria-label="Comprehensive Rules {}"><span class="rule-title">{}</span>',
+            number,
+            title,
+        )
+    ]
     for r in rules:
         if not r.text:
             continue
-        parts.append(format_html('<span class="rule-line"><a class="rule-num" href="/rules/{}">{}</a> {}</span>',
-                                 r.number, r.number, linked_rule_text(r.text)))
+        parts.append(
+            format_html(
+                '<span class="rule-line"><a class="rule-num" href="/rules/{}">{}</a> {}</span>',
+                r.number,
+                r.number,
+                linked_rule_text(r.text),
+            )
+        )
         for e in r.examples:
             parts.append(format_html('<span class="rule-line example">Example: {}</span>', linked_rule_text(e)))
     if truncated:
-        parts.append(format_html('<span class="rule-line"><a href="/rules/{}">More rules under {}…</a></span>', number, number))
+        parts.append(
+            format_html('<span class="rule-line"><a href="/rules/{}">More rules under {}…</a></span>', number, number)
+        )
     parts.append(format_html('<span class="rule-cite">(<a href="/rules/{}">CR {}</a>)</span></span>', number, number))
     box = mark_safe("".join(parts))
     if len(_BOXES) < 20000:
@@ -159,10 +193,22 @@ def _rule_box(number: str, title: str, truncated: bool, rules) -> SafeString:
 
 def printing_rows_html(printings: list[dict]) -> SafeString:
     """The printings table body (built here: basic lands have hundreds of rows)."""
-    return mark_safe("".join(format_html(
-        '<tr{}><td><a href="{}">{}{} <span class="code">({})</span></a></td><td>{}</td><td>{}</td><td>{}</td></tr>',
-        mark_safe(' class="current" aria-current="page"') if o["current"] else "", o["url"], o["symbol"], o["set_name"],
-        o["set_code"], o["number"], o["rarity"].capitalize(), o["price"] or "—") for o in printings))
+    return mark_safe(
+        "".join(
+            format_html(
+                '<tr{}><td><a href="{}">{}{} <span class="code">({})</span></a></td><td>{}</td><td>{}</td><td>{}</td></tr>',
+                mark_safe(' class="current" aria-current="page"') if o["current"] else "",
+                o["url"],
+                o["symbol"],
+                o["set_name"],
+                o["set_code"],
+                o["number"],
+                o["rarity"].capitalize(),
+                o["price"] or "—",
+            )
+            for o in printings
+        )
+    )
 
 
 @functools.cache
@@ -211,14 +257,25 @@ def money(value, currency: str) -> str:
 def price_list(prices) -> list[dict]:
     if prices is None:
         return []
-    rows = [("USD", prices.usd, "usd"), ("USD foil", prices.usd_foil, "usd"), ("USD etched", prices.usd_etched, "usd"),
-            ("EUR", prices.eur, "eur"), ("EUR foil", prices.eur_foil, "eur"), ("MTGO tix", prices.tix, "tix")]
+    rows = [
+        ("USD", prices.usd, "usd"),
+        ("USD foil", prices.usd_foil, "usd"),
+        ("USD etched", prices.usd_etched, "usd"),
+        ("EUR", prices.eur, "eur"),
+        ("EUR foil", prices.eur_foil, "eur"),
+        ("MTGO tix", prices.tix, "tix"),
+    ]
     return [{"label": label, "value": money(v, cur)} for label, v, cur in rows if v is not None]
 
 
-def price_chart(points: list[tuple[str, float | None, float | None]], width: int = 320, height: int = 110) -> SafeString:
+def price_chart(
+    points: list[tuple[str, float | None, float | None]], width: int = 320, height: int = 110
+) -> SafeString:
     """An inline SVG line chart of (date, usd, eur) points; empty string when fewer than one value."""
-    series = {"usd": [(d, u) for d, u, _ in points if u is not None], "eur": [(d, e) for d, _, e in points if e is not None]}
+    series = {
+        "usd": [(d, u) for d, u, _ in points if u is not None],
+        "eur": [(d, e) for d, _, e in points if e is not None],
+    }
     values = [v for s in series.values() for _, v in s]
     if not values:
         return mark_safe("")
@@ -233,14 +290,18 @@ def price_chart(points: list[tuple[str, float | None, float | None]], width: int
     def y(v):
         return pad_t + ih * (1 - (v - lo) / (hi - lo))
 
-    parts = [f'<svg class="price-chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="price-chart-title">',
-             (f'<title id="price-chart-title">Price history from {escape(dates[0])} to {escape(dates[-1])}: '
-              f'low {lo:.2f}, high {hi:.2f}</title>'),
-             f'<line class="axis" x1="{pad_l}" y1="{pad_t + ih}" x2="{width - pad_r}" y2="{pad_t + ih}"/>',
-             f'<text class="tick" x="{pad_l - 4}" y="{pad_t + 8}" text-anchor="end">{hi:.2f}</text>',
-             f'<text class="tick" x="{pad_l - 4}" y="{pad_t + ih}" text-anchor="end">{lo:.2f}</text>',
-             f'<text class="tick" x="{pad_l}" y="{height - 4}">{escape(dates[0])}</text>',
-             f'<text class="tick" x="{width - pad_r}" y="{height - 4}" text-anchor="end">{escape(dates[-1])}</text>']
+    parts = [
+        f'<svg class="price-chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="price-chart-title">',
+        (
+            f'<title id="price-chart-title">Price history from {escape(dates[0])} to {escape(dates[-1])}: '
+            f"low {lo:.2f}, high {hi:.2f}</title>"
+        ),
+        f'<line class="axis" x1="{pad_l}" y1="{pad_t + ih}" x2="{width - pad_r}" y2="{pad_t + ih}"/>',
+        f'<text class="tick" x="{pad_l - 4}" y="{pad_t + 8}" text-anchor="end">{hi:.2f}</text>',
+        f'<text class="tick" x="{pad_l - 4}" y="{pad_t + ih}" text-anchor="end">{lo:.2f}</text>',
+        f'<text class="tick" x="{pad_l}" y="{height - 4}">{escape(dates[0])}</text>',
+        f'<text class="tick" x="{width - pad_r}" y="{height - 4}" text-anchor="end">{escape(dates[-1])}</text>',
+    ]
     for name, s in series.items():
         if not s:
             continue
@@ -253,25 +314,73 @@ def price_chart(points: list[tuple[str, float | None, float | None]], width: int
     return mark_safe("".join(parts))
 
 
-FORMATS = ["standard", "pioneer", "modern", "legacy", "vintage", "commander", "oathbreaker", "pauper", "paupercommander",
-           "brawl", "standardbrawl", "historic", "timeless", "alchemy", "explorer", "penny", "duel", "oldschool",
-           "premodern", "predh", "gladiator", "future"]
-FORMAT_NAMES = {"paupercommander": "Pauper Commander", "standardbrawl": "Standard Brawl", "penny": "Penny Dreadful",
-                "duel": "Duel Commander", "oldschool": "Old School", "predh": "PreDH", "historicbrawl": "Historic Brawl"}
+FORMATS = [
+    "standard",
+    "pioneer",
+    "modern",
+    "legacy",
+    "vintage",
+    "commander",
+    "oathbreaker",
+    "pauper",
+    "paupercommander",
+    "brawl",
+    "standardbrawl",
+    "historic",
+    "timeless",
+    "alchemy",
+    "explorer",
+    "penny",
+    "duel",
+    "oldschool",
+    "premodern",
+    "predh",
+    "gladiator",
+    "future",
+]
+FORMAT_NAMES = {
+    "paupercommander": "Pauper Commander",
+    "standardbrawl": "Standard Brawl",
+    "penny": "Penny Dreadful",
+    "duel": "Duel Commander",
+    "oldschool": "Old School",
+    "predh": "PreDH",
+    "historicbrawl": "Historic Brawl",
+}
 STATUS = {"legal": "Legal", "not_legal": "Not legal", "banned": "Banned", "restricted": "Restricted"}
 
 
 def legality_rows(legalities: dict[str, str]) -> list[dict]:
     names = FORMATS + sorted(f for f in legalities if f not in FORMATS)
-    return [{"format": FORMAT_NAMES.get(f, f.capitalize()), "status": legalities.get(f, "not_legal"),
-             "label": STATUS.get(legalities.get(f, "not_legal"), legalities.get(f, "").replace("_", " ").capitalize())}
-            for f in names]
+    return [
+        {
+            "format": FORMAT_NAMES.get(f, f.capitalize()),
+            "status": legalities.get(f, "not_legal"),
+            "label": STATUS.get(legalities.get(f, "not_legal"), legalities.get(f, "").replace("_", " ").capitalize()),
+        }
+        for f in names
+    ]
 
 
-TAG_GROUPS = ["Ability tags", "Mana costs", "Classes and roles", "Creature kinds", "Color identity", "Keyword tags",
-              "Mana value", "Timing tags", "Type tags", "Theme tags"]
-KIND_LABELS = {"attribute": "card attribute", "extracted": "ability fact", "inferred": "inferred theme",
-               "predicted": "predicted", "ai": "AI theme"}
+TAG_GROUPS = [
+    "Ability tags",
+    "Mana costs",
+    "Classes and roles",
+    "Creature kinds",
+    "Color identity",
+    "Keyword tags",
+    "Mana value",
+    "Timing tags",
+    "Type tags",
+    "Theme tags",
+]
+KIND_LABELS = {
+    "attribute": "card attribute",
+    "extracted": "ability fact",
+    "inferred": "inferred theme",
+    "predicted": "predicted",
+    "ai": "AI theme",
+}
 
 
 def evidence_text(evidence) -> str:
@@ -374,21 +483,26 @@ def highlight(text: str, words: list[str], width: int = 260) -> SafeString:
     start = max(0, first - 60) if len(text) > width else 0
     if start:
         start = text.find(" ", start) + 1 or start
-    piece = text[start:start + width]
+    piece = text[start : start + width]
     prefix, suffix = ("…" if start else ""), ("…" if start + width < len(text) else "")
     if not words:
         return mark_safe(escape(prefix + piece + suffix))
     pat = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
     out, pos = [], 0
     for m in pat.finditer(piece):
-        out.append(escape(piece[pos:m.start()]))
+        out.append(escape(piece[pos : m.start()]))
         out.append(format_html("<mark>{}</mark>", m.group(0)))
         pos = m.end()
     out.append(escape(piece[pos:]))
     return mark_safe(escape(prefix) + "".join(out) + escape(suffix))
 
 
-KNOWLEDGE_GROUPS = (("glossary", "Glossary"), ("rule", "Comprehensive Rules"), ("ruling", "Rulings"), ("card", "Cards by their text"))
+KNOWLEDGE_GROUPS = (
+    ("glossary", "Glossary"),
+    ("rule", "Comprehensive Rules"),
+    ("ruling", "Rulings"),
+    ("card", "Cards by their text"),
+)
 
 
 def knowledge_groups(q: str) -> list[dict]:
@@ -400,15 +514,19 @@ def knowledge_groups(q: str) -> list[dict]:
     shown = {h.document.id for h in best}
     page = search_page(q)
     groups = [{"kind": "best", "label": "Best matches", "hits": [_hit(h) for h in best]}]
-    groups += [{"kind": kind, "label": label, "hits": [_hit(h) for h in page.get(kind, []) if h.document.id not in shown]}
-               for kind, label in KNOWLEDGE_GROUPS]
+    groups += [
+        {"kind": kind, "label": label, "hits": [_hit(h) for h in page.get(kind, []) if h.document.id not in shown]}
+        for kind, label in KNOWLEDGE_GROUPS
+    ]
     return [g for g in groups if g["hits"]]
 
 
 def _hit(h) -> Hit:
     """A tolaria.knowledge Hit as the page shows it: kind, title, a link, the excerpt with its matches marked."""
     doc = h.document
-    excerpt = mark_safe("".join(format_html("<mark>{}</mark>", text) if match else escape(text) for text, match in h.excerpt))
+    excerpt = mark_safe(
+        "".join(format_html("<mark>{}</mark>", text) if match else escape(text) for text, match in h.excerpt)
+    )
     if doc.kind == "rule":
         url = f"/rules/{doc.ref}"
     elif doc.kind == "glossary":

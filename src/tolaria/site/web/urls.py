@@ -9,7 +9,11 @@ urlpatterns = [
     path("search", views.search, name="search"),
     path("search/syntax", views.syntax, name="syntax"),
     path("search/build", views.build_query, name="build"),
-    re_path(r"^card/(?P<oracle_id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/?$", views.card_by_id, name="card_by_id"),
+    re_path(
+        r"^card/(?P<oracle_id>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/?$",
+        views.card_by_id,
+        name="card_by_id",
+    ),
     path("card/<str:set_code>/<str:number>/<str:slug>", views.card_page, name="card"),
     path("card/<str:set_code>/<str:number>", views.card_page, name="card_noslug"),
     path("rules/", views.rules_index, name="rules"),

@@ -22,9 +22,21 @@ from . import presenters as p
 log = logging.getLogger(__name__)
 PAGE_SIZE = 175  # Scryfall's page size
 VIEWS = ("grid", "checklist", "text")
-ORDERS = [("name", "Name"), ("released", "Release date"), ("set", "Set / number"), ("rarity", "Rarity"),
-          ("color", "Color"), ("usd", "Price USD"), ("eur", "Price EUR"), ("tix", "Price tix"), ("cmc", "Mana value"),
-          ("power", "Power"), ("toughness", "Toughness"), ("edhrec", "EDHREC rank"), ("artist", "Artist")]
+ORDERS = [
+    ("name", "Name"),
+    ("released", "Release date"),
+    ("set", "Set / number"),
+    ("rarity", "Rarity"),
+    ("color", "Color"),
+    ("usd", "Price USD"),
+    ("eur", "Price EUR"),
+    ("tix", "Price tix"),
+    ("cmc", "Mana value"),
+    ("power", "Power"),
+    ("toughness", "Toughness"),
+    ("edhrec", "EDHREC rank"),
+    ("artist", "Artist"),
+]
 
 
 def _reverse(name: str, fallback: str, query: str = "") -> str:
@@ -49,7 +61,9 @@ def random_card(request):
     if not ids:
         return redirect("web:home")
     count = m.Printing.objects.count()
-    row = m.Printing.objects.only("set_code", "collector_number", "card__name").select_related("card")[random.randrange(count)]
+    row = m.Printing.objects.only("set_code", "collector_number", "card__name").select_related("card")[
+        random.randrange(count)
+    ]
     return HttpResponseRedirect(p.printing_url(row, row.card.name))
 
 
@@ -58,8 +72,13 @@ def random_card(request):
 
 @require_GET
 def card_by_id(request, oracle_id: str):
-    row = m.Printing.objects.filter(card_id=oracle_id).select_related("card").only(
-        "set_code", "collector_number", "released_at", "card__name").order_by("-released_at", "set_code", "collector_number").first()
+    row = (
+        m.Printing.objects.filter(card_id=oracle_id)
+        .select_related("card")
+        .only("set_code", "collector_number", "released_at", "card__name")
+        .order_by("-released_at", "set_code", "collector_number")
+        .first()
+    )
     if row is None:
         raise Http404("No card with this id.")
     return HttpResponseRedirect(p.printing_url(row, row.card.name))
@@ -75,45 +94,81 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         return HttpResponseRedirect(p.printing_url(row, card.name))
     printing = row.to_domain()
     # every printing of the card and the sets they are in: two queries (plain dicts: basic lands have hundreds)
-    others = sorted((orjson.loads(d) for d in m.Printing.objects.filter(card_id=card.oracle_id).values_list("data", flat=True)),
-                    key=lambda x: (x["released_at"], x["set_code"], x["collector_number"]), reverse=True)
-    set_rows = {code: orjson.loads(data) for code, data in
-                m.CardSet.objects.filter(code__in={o["set_code"] for o in others}).values_list("code", "data")}
+    others = sorted(
+        (orjson.loads(d) for d in m.Printing.objects.filter(card_id=card.oracle_id).values_list("data", flat=True)),
+        key=lambda x: (x["released_at"], x["set_code"], x["collector_number"]),
+        reverse=True,
+    )
+    set_rows = {
+        code: orjson.loads(data)
+        for code, data in m.CardSet.objects.filter(code__in={o["set_code"] for o in others}).values_list("code", "data")
+    }
     sets = {code: row["name"] for code, row in set_rows.items()}
     slug = p.card_slug(card.name)
     printings = []
     for o in others:
         usd = (o.get("prices") or {}).get("usd")
-        printings.append({"url": f"/card/{urllib.parse.quote(o['set_code'])}/{urllib.parse.quote(o['collector_number'])}/{slug}",
-                          "set_code": o["set_code"].upper(), "set_name": sets.get(o["set_code"], o["set_code"].upper()),
-                          "number": o["collector_number"], "rarity": o.get("rarity", ""), "released_at": o["released_at"],
-                          "price": p.money(usd, "usd") if usd is not None else "", "current": o["id"] == printing.id,
-                          "symbol": p.set_symbol(o["set_code"], set_rows.get(o["set_code"], {}).get("keyrune_code", ""),
-                                                 o.get("rarity", ""))})
-    points = list(m.PricePoint.objects.filter(printing_id=printing.id).order_by("date").values_list("date", "usd", "eur"))
+        printings.append(
+            {
+                "url": f"/card/{urllib.parse.quote(o['set_code'])}/{urllib.parse.quote(o['collector_number'])}/{slug}",
+                "set_code": o["set_code"].upper(),
+                "set_name": sets.get(o["set_code"], o["set_code"].upper()),
+                "number": o["collector_number"],
+                "rarity": o.get("rarity", ""),
+                "released_at": o["released_at"],
+                "price": p.money(usd, "usd") if usd is not None else "",
+                "current": o["id"] == printing.id,
+                "symbol": p.set_symbol(
+                    o["set_code"], set_rows.get(o["set_code"], {}).get("keyrune_code", ""), o.get("rarity", "")
+                ),
+            }
+        )
+    points = list(
+        m.PricePoint.objects.filter(printing_id=printing.id).order_by("date").values_list("date", "usd", "eur")
+    )
     explained = p.explained(card)
     faces = []
     for i, face in enumerate(card.faces):
         flavor = printing.flavor_texts[i] if i < len(printing.flavor_texts) else ""
-        faces.append({"face": face, "segments": explained[i] if i < len(explained) else [{"html": p.text_html(face.oracle_text)}],
-                      "mana": p.mana_html(face.mana_cost), "flavor": p.text_html(flavor) if flavor else "", "index": i})
+        faces.append(
+            {
+                "face": face,
+                "segments": explained[i] if i < len(explained) else [{"html": p.text_html(face.oracle_text)}],
+                "mana": p.mana_html(face.mana_cost),
+                "flavor": p.text_html(flavor) if flavor else "",
+                "index": i,
+            }
+        )
     from tolaria.site import derived, knowledge_search
 
     tag_groups, predicted = p.tag_groups(derived.card_tags(card.oracle_id))
     similar = [{**item, "url": f"/card/{item['oracle_id']}"} for item in knowledge_search.similar_to(card.oracle_id)]
     here = request.get_full_path()
     ctx = {
-        "card": card, "printing": printing, "faces": faces, "set_name": sets.get(printing.set_code, printing.set_code.upper()),
-        "set_symbol": p.set_symbol(printing.set_code, set_rows.get(printing.set_code, {}).get("keyrune_code", ""), printing.rarity),
+        "card": card,
+        "printing": printing,
+        "faces": faces,
+        "set_name": sets.get(printing.set_code, printing.set_code.upper()),
+        "set_symbol": p.set_symbol(
+            printing.set_code, set_rows.get(printing.set_code, {}).get("keyrune_code", ""), printing.rarity
+        ),
         "flippable": card.layout in p.TRANSFORMING and len(card.faces) > 1,
-        "prices": p.price_list(printing.prices), "chart": p.price_chart(points),
-        "legalities": p.legality_rows(card.legalities), "printings": printings,
+        "prices": p.price_list(printing.prices),
+        "chart": p.price_chart(points),
+        "legalities": p.legality_rows(card.legalities),
+        "printings": printings,
         "printing_rows": p.printing_rows_html(printings),
-        "tag_groups": tag_groups, "predicted": predicted, "predicted_available": derived.predicted_available(),
-        "similar": similar, "meaning_status": knowledge_search.meaning_status(),
+        "tag_groups": tag_groups,
+        "predicted": predicted,
+        "predicted_available": derived.predicted_available(),
+        "similar": similar,
+        "meaning_status": knowledge_search.meaning_status(),
         "save_url": _reverse("collections:save_card", "/accounts/login/?next=" + urllib.parse.quote(here)),
-        "deck_url": _reverse("collections:start_deck", "/accounts/login/?next=" + urllib.parse.quote(here),
-                             "?" + urllib.parse.urlencode({"card": card.oracle_id})),
+        "deck_url": _reverse(
+            "collections:start_deck",
+            "/accounts/login/?next=" + urllib.parse.quote(here),
+            "?" + urllib.parse.urlencode({"card": card.oracle_id}),
+        ),
         "login_url": "/accounts/login/?next=" + urllib.parse.quote(here),
         "mana_value": f"{card.mana_value:g}",
     }
@@ -144,8 +199,16 @@ def search(request):
     unique = request.GET.get("unique", "cards")
     unique = unique if unique in ("cards", "prints", "art") else "cards"
     page = _int(request.GET.get("page"), 1)
-    ctx = {"query": q, "view": view, "order": order, "direction": direction, "unique": unique, "page": page,
-           "orders": ORDERS, "views": VIEWS}
+    ctx = {
+        "query": q,
+        "view": view,
+        "order": order,
+        "direction": direction,
+        "unique": unique,
+        "page": page,
+        "orders": ORDERS,
+        "views": VIEWS,
+    }
     if not q:
         return render(request, "web/search.html", ctx)
     plain = p.is_plain_words(q)
@@ -153,20 +216,35 @@ def search(request):
     hits = [h for g in groups for h in g["hits"]]
     ctx.update(hits=hits, knowledge_groups=groups)
     try:
-        result = run_search(q, unique=unique, order=order, direction=direction, page=page, page_size=PAGE_SIZE,
-                            user=request.user)
+        result = run_search(
+            q, unique=unique, order=order, direction=direction, page=page, page_size=PAGE_SIZE, user=request.user
+        )
     except QuerySyntaxError as e:
-        ctx["error"] = {"message": e.message, "query": e.query, "position": e.position, "caret": e.caret,
-                        "expected": ", ".join(e.expected), "pad": " " * e.position}
+        ctx["error"] = {
+            "message": e.message,
+            "query": e.query,
+            "position": e.position,
+            "caret": e.caret,
+            "expected": ", ".join(e.expected),
+            "pad": " " * e.position,
+        }
         return render(request, "web/search.html", ctx, status=400)
     except QueryTooLong as e:
         ctx["error"] = {"message": str(e)}
         return render(request, "web/search.html", ctx, status=400)
     exact_knowledge = any(h.title.lower().split(" ", 1)[-1] == q.lower() or h.ref.lower() == q.lower() for h in hits)
     if result.total == 1 and page == 1 and not exact_knowledge and request.GET.get("redirect") != "no":
-        row = m.Printing.objects.select_related("card").only("set_code", "collector_number", "card__name").get(pk=result.printing_ids[0])
+        row = (
+            m.Printing.objects.select_related("card")
+            .only("set_code", "collector_number", "card__name")
+            .get(pk=result.printing_ids[0])
+        )
         return HttpResponseRedirect(p.printing_url(row, row.card.name))
-    ctx.update(result=result, rows=_result_rows(result, full_text=view == "text"), suggestions=[] if result.total else _suggest(q))
+    ctx.update(
+        result=result,
+        rows=_result_rows(result, full_text=view == "text"),
+        suggestions=[] if result.total else _suggest(q),
+    )
     if plain:
         from tolaria.site import knowledge_search
 
@@ -179,10 +257,14 @@ def search(request):
         ctx["text_search"] = f'o:"{q}"' if len(words) > 1 else f"o:{q}"
         ctx["text_search_url"] = "/search?" + urllib.parse.urlencode({"q": ctx["text_search"]})
     pages = max(1, -(-result.total // PAGE_SIZE))
-    ctx.update(pages=pages, first=(page - 1) * PAGE_SIZE + 1 if result.total else 0,
-               last=min(result.total, page * PAGE_SIZE), prev_url=_page_url(request, page - 1) if page > 1 else "",
-               next_url=_page_url(request, page + 1) if result.has_more else "",
-               view_urls=[(v, _page_url(request, 1, **{"as": v})) for v in VIEWS])
+    ctx.update(
+        pages=pages,
+        first=(page - 1) * PAGE_SIZE + 1 if result.total else 0,
+        last=min(result.total, page * PAGE_SIZE),
+        prev_url=_page_url(request, page - 1) if page > 1 else "",
+        next_url=_page_url(request, page + 1) if result.has_more else "",
+        view_urls=[(v, _page_url(request, 1, **{"as": v})) for v in VIEWS],
+    )
     return render(request, "web/search.html", ctx)
 
 
@@ -190,8 +272,10 @@ def _suggest(q: str, limit: int = 5) -> list[dict]:
     """Fuzzy name matches for an empty result."""
     from tolaria.site.catalog.services import suggest_names
 
-    return [{"name": name, "url": "/search?" + urllib.parse.urlencode({"q": f'!"{name}"'})}
-            for name in suggest_names(q, limit)]
+    return [
+        {"name": name, "url": "/search?" + urllib.parse.urlencode({"q": f'!"{name}"'})}
+        for name in suggest_names(q, limit)
+    ]
 
 
 def _page_url(request, page: int, **changes) -> str:
@@ -215,8 +299,14 @@ def _result_rows(result, full_text: bool = False) -> list[dict]:
 
 
 def _build_rows(keys: list) -> dict:
-    cards = {oid: orjson.loads(d) for oid, d in m.OracleCard.objects.filter(pk__in={k[1] for k in keys}).values_list("oracle_id", "data")}
-    prints = {pid: orjson.loads(d) for pid, d in m.Printing.objects.filter(pk__in={k[0] for k in keys}).values_list("id", "data")}
+    cards = {
+        oid: orjson.loads(d)
+        for oid, d in m.OracleCard.objects.filter(pk__in={k[1] for k in keys}).values_list("oracle_id", "data")
+    }
+    prints = {
+        pid: orjson.loads(d)
+        for pid, d in m.Printing.objects.filter(pk__in={k[0] for k in keys}).values_list("id", "data")
+    }
     sets = dict(m.CardSet.objects.filter(code__in={x["set_code"] for x in prints.values()}).values_list("code", "name"))
     rows = {}
     for key in keys:
@@ -227,17 +317,29 @@ def _build_rows(keys: list) -> dict:
         faces = c.get("faces") or []
         usd = (pr.get("prices") or {}).get("usd")
         row = {
-            "name": c["name"], "mana": p.mana_html(c.get("mana_cost", "")),
+            "name": c["name"],
+            "mana": p.mana_html(c.get("mana_cost", "")),
             "url": f"/card/{urllib.parse.quote(pr['set_code'])}/{urllib.parse.quote(pr['collector_number'])}/{p.card_slug(c['name'])}",
             "type_line": " // ".join(f.get("type_line", "") for f in faces if f.get("type_line")),
-            "set_code": pr["set_code"].upper(), "set_name": sets.get(pr["set_code"], ""), "number": pr["collector_number"],
-            "rarity": pr.get("rarity", ""), "price": p.money(usd, "usd") if usd is not None else "",
+            "set_code": pr["set_code"].upper(),
+            "set_name": sets.get(pr["set_code"], ""),
+            "number": pr["collector_number"],
+            "rarity": pr.get("rarity", ""),
+            "price": p.money(usd, "usd") if usd is not None else "",
         }
         if full_text:
-            row["faces"] = [{"name": f.get("name", ""), "mana": p.mana_html(f.get("mana_cost", "")), "type_line": f.get("type_line", ""),
-                             "text": p.text_html(f.get("oracle_text", "")),
-                             "pt": f"{f['power']}/{f['toughness']}" if f.get("power") is not None else "",
-                             "loyalty": f.get("loyalty"), "defense": f.get("defense")} for f in faces]
+            row["faces"] = [
+                {
+                    "name": f.get("name", ""),
+                    "mana": p.mana_html(f.get("mana_cost", "")),
+                    "type_line": f.get("type_line", ""),
+                    "text": p.text_html(f.get("oracle_text", "")),
+                    "pt": f"{f['power']}/{f['toughness']}" if f.get("power") is not None else "",
+                    "loyalty": f.get("loyalty"),
+                    "defense": f.get("defense"),
+                }
+                for f in faces
+            ]
         rows[key] = row
     return rows
 
@@ -246,11 +348,25 @@ def _build_rows(keys: list) -> dict:
 def syntax(request):
     from tolaria.search import KEYWORDS
 
-    keywords = [{"name": k.name, "aliases": k.aliases, "description": k.description, "example": k.example,
-                 "url": "/search?" + urllib.parse.urlencode({"q": k.example}) if k.example else ""} for k in KEYWORDS]
-    return render(request, "web/syntax.html", {"keywords": keywords, "colors": [("w", "White"), ("u", "Blue"), ("b", "Black"),
-                                                                                  ("r", "Red"), ("g", "Green"), ("c", "Colorless")],
-                                               "formats": p.FORMATS})
+    keywords = [
+        {
+            "name": k.name,
+            "aliases": k.aliases,
+            "description": k.description,
+            "example": k.example,
+            "url": "/search?" + urllib.parse.urlencode({"q": k.example}) if k.example else "",
+        }
+        for k in KEYWORDS
+    ]
+    return render(
+        request,
+        "web/syntax.html",
+        {
+            "keywords": keywords,
+            "colors": [("w", "White"), ("u", "Blue"), ("b", "Black"), ("r", "Red"), ("g", "Green"), ("c", "Colorless")],
+            "formats": p.FORMATS,
+        },
+    )
 
 
 @require_GET
@@ -288,7 +404,9 @@ def rule_page(request, number: str):
         raise Http404(str(exc)) from None
     rule = book.get(number)
     if rule is None:
-        return render(request, "web/rule_missing.html", {"number": number, "nearest": book.nearest(number, 8)}, status=404)
+        return render(
+            request, "web/rule_missing.html", {"number": number, "nearest": book.nearest(number, 8)}, status=404
+        )
     subtree = [p.rule_dict(r) for r in book.subtree(rule.number)]
     page = _int(request.GET.get("page"), 1)
     from tolaria.site.searching import run_search
@@ -303,11 +421,22 @@ def rule_page(request, number: str):
             break
         parents.insert(0, pr)
         cur = pr.parent
-    ctx = {"rule": rule, "subtree": subtree, "prev": book.previous(rule.number), "next": book.next(rule.number),
-           "edition": book.effective_date, "older_edition": book is not p.rulebook(),
-           "related": knowledge_search.related_rules(rule.number),
-           "parents": parents, "cards": cards, "total": total, "page": page, "has_more": has_more,
-           "prev_page": page - 1 if page > 1 else 0, "next_page": page + 1 if has_more else 0}
+    ctx = {
+        "rule": rule,
+        "subtree": subtree,
+        "prev": book.previous(rule.number),
+        "next": book.next(rule.number),
+        "edition": book.effective_date,
+        "older_edition": book is not p.rulebook(),
+        "related": knowledge_search.related_rules(rule.number),
+        "parents": parents,
+        "cards": cards,
+        "total": total,
+        "page": page,
+        "has_more": has_more,
+        "prev_page": page - 1 if page > 1 else 0,
+        "next_page": page + 1 if has_more else 0,
+    }
     return render(request, "web/rule.html", ctx)
 
 
@@ -328,9 +457,15 @@ def glossary_entry(request, term: str):
     if entry is None:
         raise Http404("No such glossary entry.")
     rules = [book.get(n) for n in entry.see_rules]
-    return render(request, "web/glossary_entry.html", {
-        "entry": entry, "definition": p.linked_rule_text(entry.definition, entry.references or None),
-        "rules": [r for r in rules if r is not None]})
+    return render(
+        request,
+        "web/glossary_entry.html",
+        {
+            "entry": entry,
+            "definition": p.linked_rule_text(entry.definition, entry.references or None),
+            "rules": [r for r in rules if r is not None],
+        },
+    )
 
 
 @require_GET
@@ -345,8 +480,11 @@ def rules_search(request):
 
         words = normalize_term(q).split()
         rules = [{"rule": r, "excerpt": p.highlight(r.text or r.title, words)} for r in book.search(q, limit=100)]
-        entries = [{"entry": e, "excerpt": p.highlight(e.definition, words)} for e in book.glossary.values()
-                   if all(w in normalize_term(f"{e.term} {e.definition}") for w in words)][:30]
+        entries = [
+            {"entry": e, "excerpt": p.highlight(e.definition, words)}
+            for e in book.glossary.values()
+            if all(w in normalize_term(f"{e.term} {e.definition}") for w in words)
+        ][:30]
     return render(request, "web/rules_search.html", {"q": q, "rules": rules, "entries": entries})
 
 
@@ -358,14 +496,19 @@ def tags_index(request):
     from tolaria.tags import default_taxonomy
 
     taxonomy = default_taxonomy()
-    counts = dict(m.CardTag.objects.values_list("tag_id").annotate(n=Count("card_id", distinct=True)).values_list("tag_id", "n"))
+    counts = dict(
+        m.CardTag.objects.values_list("tag_id").annotate(n=Count("card_id", distinct=True)).values_list("tag_id", "n")
+    )
     groups: dict[str, list] = {}
     for tag_id, n in sorted(counts.items()):
         tag = _tag_def(taxonomy, tag_id)
         group = tag.group if tag else "Other tags"
-        groups.setdefault(group, []).append({"id": tag_id, "label": tag.label if tag else tag_id, "count": n,
-                                             "kind": tag.kind if tag else ""})
-    ordered = [(g, groups[g]) for g in p.TAG_GROUPS if g in groups] + [(g, v) for g, v in groups.items() if g not in p.TAG_GROUPS]
+        groups.setdefault(group, []).append(
+            {"id": tag_id, "label": tag.label if tag else tag_id, "count": n, "kind": tag.kind if tag else ""}
+        )
+    ordered = [(g, groups[g]) for g in p.TAG_GROUPS if g in groups] + [
+        (g, v) for g, v in groups.items() if g not in p.TAG_GROUPS
+    ]
     return render(request, "web/tags_index.html", {"groups": ordered})
 
 
@@ -390,10 +533,17 @@ def tag_page(request, tag_id: str):
         result = run_search(f'tag:"{tag_id}"', page=page, page_size=PAGE_SIZE)
     except QueryError:
         raise Http404("No such tag.") from None
-    ctx = {"tag": tag, "tag_id": tag_id, "result": result, "rows": _result_rows(result), "page": page,
-           "kind_label": p.KIND_LABELS.get(tag.kind, tag.kind) if tag else "",
-           "search_url": "/search?" + urllib.parse.urlencode({"q": f"tag:{tag_id}"}),
-           "prev_url": f"?page={page - 1}" if page > 1 else "", "next_url": f"?page={page + 1}" if result.has_more else ""}
+    ctx = {
+        "tag": tag,
+        "tag_id": tag_id,
+        "result": result,
+        "rows": _result_rows(result),
+        "page": page,
+        "kind_label": p.KIND_LABELS.get(tag.kind, tag.kind) if tag else "",
+        "search_url": "/search?" + urllib.parse.urlencode({"q": f"tag:{tag_id}"}),
+        "prev_url": f"?page={page - 1}" if page > 1 else "",
+        "next_url": f"?page={page + 1}" if result.has_more else "",
+    }
     return render(request, "web/tag.html", ctx)
 
 

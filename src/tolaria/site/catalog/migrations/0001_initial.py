@@ -5,130 +5,153 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='CardSet',
+            name="CardSet",
             fields=[
-                ('code', models.CharField(max_length=16, primary_key=True, serialize=False)),
-                ('name', models.CharField(max_length=200)),
-                ('set_type', models.CharField(blank=True, max_length=40)),
-                ('released_at', models.CharField(blank=True, max_length=10)),
-                ('data', models.TextField()),
+                ("code", models.CharField(max_length=16, primary_key=True, serialize=False)),
+                ("name", models.CharField(max_length=200)),
+                ("set_type", models.CharField(blank=True, max_length=40)),
+                ("released_at", models.CharField(blank=True, max_length=10)),
+                ("data", models.TextField()),
             ],
         ),
         migrations.CreateModel(
-            name='IngestRun',
+            name="IngestRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField()),
-                ('finished_at', models.DateTimeField(auto_now_add=True)),
-                ('sources', models.TextField()),
-                ('data_date', models.CharField(blank=True, max_length=10)),
-                ('summary', models.JSONField(default=dict)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("version", models.PositiveIntegerField()),
+                ("finished_at", models.DateTimeField(auto_now_add=True)),
+                ("sources", models.TextField()),
+                ("data_date", models.CharField(blank=True, max_length=10)),
+                ("summary", models.JSONField(default=dict)),
             ],
             options={
-                'ordering': ['-id'],
+                "ordering": ["-id"],
             },
         ),
         migrations.CreateModel(
-            name='OracleCard',
+            name="OracleCard",
             fields=[
-                ('oracle_id', models.CharField(max_length=36, primary_key=True, serialize=False)),
-                ('name', models.CharField(db_index=True, max_length=300)),
-                ('data', models.TextField()),
+                ("oracle_id", models.CharField(max_length=36, primary_key=True, serialize=False)),
+                ("name", models.CharField(db_index=True, max_length=300)),
+                ("data", models.TextField()),
             ],
         ),
         migrations.CreateModel(
-            name='RulesVersion',
+            name="RulesVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('effective_date', models.DateField(unique=True)),
-                ('text', models.TextField()),
-                ('source', models.CharField(blank=True, max_length=500)),
-                ('ingested_at', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("effective_date", models.DateField(unique=True)),
+                ("text", models.TextField()),
+                ("source", models.CharField(blank=True, max_length=500)),
+                ("ingested_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['-effective_date'],
+                "ordering": ["-effective_date"],
             },
         ),
         migrations.CreateModel(
-            name='Printing',
+            name="Printing",
             fields=[
-                ('id', models.CharField(max_length=36, primary_key=True, serialize=False)),
-                ('set_code', models.CharField(db_index=True, max_length=16)),
-                ('collector_number', models.CharField(max_length=20)),
-                ('released_at', models.CharField(max_length=10)),
-                ('data', models.TextField()),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='printings', to='catalog.oraclecard')),
+                ("id", models.CharField(max_length=36, primary_key=True, serialize=False)),
+                ("set_code", models.CharField(db_index=True, max_length=16)),
+                ("collector_number", models.CharField(max_length=20)),
+                ("released_at", models.CharField(max_length=10)),
+                ("data", models.TextField()),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="printings", to="catalog.oraclecard"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PricePoint',
+            name="PricePoint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('date', models.CharField(max_length=10)),
-                ('usd', models.FloatField(null=True)),
-                ('usd_foil', models.FloatField(null=True)),
-                ('usd_etched', models.FloatField(null=True)),
-                ('eur', models.FloatField(null=True)),
-                ('eur_foil', models.FloatField(null=True)),
-                ('tix', models.FloatField(null=True)),
-                ('printing', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='price_points', to='catalog.printing')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("date", models.CharField(max_length=10)),
+                ("usd", models.FloatField(null=True)),
+                ("usd_foil", models.FloatField(null=True)),
+                ("usd_etched", models.FloatField(null=True)),
+                ("eur", models.FloatField(null=True)),
+                ("eur_foil", models.FloatField(null=True)),
+                ("tix", models.FloatField(null=True)),
+                (
+                    "printing",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="price_points", to="catalog.printing"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['printing', 'date'],
+                "ordering": ["printing", "date"],
             },
         ),
         migrations.CreateModel(
-            name='MtgjsonUuid',
+            name="MtgjsonUuid",
             fields=[
-                ('uuid', models.CharField(max_length=36, primary_key=True, serialize=False)),
-                ('printing', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='mtgjson_uuids', to='catalog.printing')),
+                ("uuid", models.CharField(max_length=36, primary_key=True, serialize=False)),
+                (
+                    "printing",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="mtgjson_uuids", to="catalog.printing"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Ruling',
+            name="Ruling",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField()),
-                ('date', models.CharField(max_length=10)),
-                ('source', models.CharField(default='wotc', max_length=20)),
-                ('text', models.TextField()),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ruling_rows', to='catalog.oraclecard')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveIntegerField()),
+                ("date", models.CharField(max_length=10)),
+                ("source", models.CharField(default="wotc", max_length=20)),
+                ("text", models.TextField()),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="ruling_rows", to="catalog.oraclecard"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['card', 'position'],
+                "ordering": ["card", "position"],
             },
         ),
         migrations.CreateModel(
-            name='CardTag',
+            name="CardTag",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tag_id', models.CharField(db_index=True, max_length=100)),
-                ('kind', models.CharField(max_length=12)),
-                ('data', models.TextField()),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tag_rows', to='catalog.oraclecard')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("tag_id", models.CharField(db_index=True, max_length=100)),
+                ("kind", models.CharField(max_length=12)),
+                ("data", models.TextField()),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="tag_rows", to="catalog.oraclecard"
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['card', 'kind'], name='catalog_car_card_id_327a71_idx')],
+                "indexes": [models.Index(fields=["card", "kind"], name="catalog_car_card_id_327a71_idx")],
             },
         ),
         migrations.AddIndex(
-            model_name='printing',
-            index=models.Index(fields=['set_code', 'collector_number'], name='catalog_pri_set_cod_a6845d_idx'),
+            model_name="printing",
+            index=models.Index(fields=["set_code", "collector_number"], name="catalog_pri_set_cod_a6845d_idx"),
         ),
         migrations.AddConstraint(
-            model_name='pricepoint',
-            constraint=models.UniqueConstraint(fields=('printing', 'date'), name='one_price_point_per_day'),
+            model_name="pricepoint",
+            constraint=models.UniqueConstraint(fields=("printing", "date"), name="one_price_point_per_day"),
         ),
         migrations.AddIndex(
-            model_name='ruling',
-            index=models.Index(fields=['card', 'position'], name='catalog_rul_card_id_d9b43a_idx'),
+            model_name="ruling",
+            index=models.Index(fields=["card", "position"], name="catalog_rul_card_id_d9b43a_idx"),
         ),
     ]

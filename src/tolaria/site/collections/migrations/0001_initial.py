@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,79 +15,175 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='CardList',
+            name="CardList",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(default=tolaria.site.collections.models.new_token, editable=False, max_length=32, unique=True)),
-                ('name', models.CharField(max_length=120)),
-                ('visibility', models.CharField(choices=[('private', 'Private — only you'), ('unlisted', 'Unlisted — anyone with the link'), ('public', 'Public — anyone')], default='private', max_length=10)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('notes', models.TextField(blank=True)),
-                ('is_default', models.BooleanField(default=False)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='card_lists', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "token",
+                    models.CharField(
+                        default=tolaria.site.collections.models.new_token, editable=False, max_length=32, unique=True
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "visibility",
+                    models.CharField(
+                        choices=[
+                            ("private", "Private — only you"),
+                            ("unlisted", "Unlisted — anyone with the link"),
+                            ("public", "Public — anyone"),
+                        ],
+                        default="private",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("notes", models.TextField(blank=True)),
+                ("is_default", models.BooleanField(default=False)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="card_lists",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-is_default', 'name'],
+                "ordering": ["-is_default", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Deck',
+            name="Deck",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(default=tolaria.site.collections.models.new_token, editable=False, max_length=32, unique=True)),
-                ('name', models.CharField(max_length=120)),
-                ('visibility', models.CharField(choices=[('private', 'Private — only you'), ('unlisted', 'Unlisted — anyone with the link'), ('public', 'Public — anyone')], default='private', max_length=10)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('format', models.CharField(blank=True, choices=[('standard', 'Standard'), ('pioneer', 'Pioneer'), ('modern', 'Modern'), ('legacy', 'Legacy'), ('vintage', 'Vintage'), ('pauper', 'Pauper'), ('premodern', 'Premodern'), ('oldschool', 'Old School'), ('explorer', 'Explorer'), ('historic', 'Historic'), ('alchemy', 'Alchemy'), ('penny', 'Penny Dreadful'), ('commander', 'Commander'), ('duel', 'Duel Commander'), ('paupercommander', 'Pauper Commander'), ('brawl', 'Brawl'), ('historicbrawl', 'Historic Brawl'), ('', 'Casual (no format)')], max_length=30)),
-                ('description', models.TextField(blank=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='decks', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "token",
+                    models.CharField(
+                        default=tolaria.site.collections.models.new_token, editable=False, max_length=32, unique=True
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "visibility",
+                    models.CharField(
+                        choices=[
+                            ("private", "Private — only you"),
+                            ("unlisted", "Unlisted — anyone with the link"),
+                            ("public", "Public — anyone"),
+                        ],
+                        default="private",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "format",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("standard", "Standard"),
+                            ("pioneer", "Pioneer"),
+                            ("modern", "Modern"),
+                            ("legacy", "Legacy"),
+                            ("vintage", "Vintage"),
+                            ("pauper", "Pauper"),
+                            ("premodern", "Premodern"),
+                            ("oldschool", "Old School"),
+                            ("explorer", "Explorer"),
+                            ("historic", "Historic"),
+                            ("alchemy", "Alchemy"),
+                            ("penny", "Penny Dreadful"),
+                            ("commander", "Commander"),
+                            ("duel", "Duel Commander"),
+                            ("paupercommander", "Pauper Commander"),
+                            ("brawl", "Brawl"),
+                            ("historicbrawl", "Historic Brawl"),
+                            ("", "Casual (no format)"),
+                        ],
+                        max_length=30,
+                    ),
+                ),
+                ("description", models.TextField(blank=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="decks", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at'],
+                "ordering": ["-updated_at"],
             },
         ),
         migrations.CreateModel(
-            name='DeckCard',
+            name="DeckCard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('oracle_id', models.CharField(db_index=True, max_length=36)),
-                ('card_name', models.CharField(max_length=300)),
-                ('printing_id', models.CharField(blank=True, default='', max_length=36)),
-                ('zone', models.CharField(choices=[('commander', 'Commander'), ('main', 'Main deck'), ('sideboard', 'Sideboard'), ('maybeboard', 'Maybeboard')], default='main', max_length=12)),
-                ('quantity', models.PositiveIntegerField(default=1)),
-                ('deck', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cards', to='card_collections.deck')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("oracle_id", models.CharField(db_index=True, max_length=36)),
+                ("card_name", models.CharField(max_length=300)),
+                ("printing_id", models.CharField(blank=True, default="", max_length=36)),
+                (
+                    "zone",
+                    models.CharField(
+                        choices=[
+                            ("commander", "Commander"),
+                            ("main", "Main deck"),
+                            ("sideboard", "Sideboard"),
+                            ("maybeboard", "Maybeboard"),
+                        ],
+                        default="main",
+                        max_length=12,
+                    ),
+                ),
+                ("quantity", models.PositiveIntegerField(default=1)),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="cards", to="card_collections.deck"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['zone', 'card_name'],
+                "ordering": ["zone", "card_name"],
             },
         ),
         migrations.CreateModel(
-            name='ListItem',
+            name="ListItem",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('oracle_id', models.CharField(db_index=True, max_length=36)),
-                ('card_name', models.CharField(max_length=300)),
-                ('printing_id', models.CharField(blank=True, default='', max_length=36)),
-                ('quantity', models.PositiveIntegerField(default=1)),
-                ('added_at', models.DateTimeField(auto_now_add=True)),
-                ('card_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='items', to='card_collections.cardlist')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("oracle_id", models.CharField(db_index=True, max_length=36)),
+                ("card_name", models.CharField(max_length=300)),
+                ("printing_id", models.CharField(blank=True, default="", max_length=36)),
+                ("quantity", models.PositiveIntegerField(default=1)),
+                ("added_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "card_list",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="items",
+                        to="card_collections.cardlist",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['card_name'],
+                "ordering": ["card_name"],
             },
         ),
         migrations.AddIndex(
-            model_name='cardlist',
-            index=models.Index(fields=['owner', 'name'], name='card_collec_owner_i_4ad3e5_idx'),
+            model_name="cardlist",
+            index=models.Index(fields=["owner", "name"], name="card_collec_owner_i_4ad3e5_idx"),
         ),
         migrations.AddConstraint(
-            model_name='deckcard',
-            constraint=models.UniqueConstraint(fields=('deck', 'oracle_id', 'zone'), name='one_row_per_card_zone'),
+            model_name="deckcard",
+            constraint=models.UniqueConstraint(fields=("deck", "oracle_id", "zone"), name="one_row_per_card_zone"),
         ),
         migrations.AddConstraint(
-            model_name='listitem',
-            constraint=models.UniqueConstraint(fields=('card_list', 'oracle_id', 'printing_id'), name='one_item_per_card_printing'),
+            model_name="listitem",
+            constraint=models.UniqueConstraint(
+                fields=("card_list", "oracle_id", "printing_id"), name="one_item_per_card_printing"
+            ),
         ),
     ]

@@ -12,8 +12,20 @@ register = template.Library()
 def card_actions(context, card, printing_id: str = "", compact: bool = False):
     request = context.get("request")
     user = getattr(request, "user", None)
-    lists = list(CardList.objects.filter(owner=user).only("id", "name", "is_default")) if user is not None and user.is_authenticated else []
+    lists = (
+        list(CardList.objects.filter(owner=user).only("id", "name", "is_default"))
+        if user is not None and user.is_authenticated
+        else []
+    )
     oracle_id = getattr(card, "oracle_id", card)
-    return {"oracle_id": oracle_id, "name": getattr(card, "name", ""), "printing_id": printing_id or "", "lists": lists,
-            "user": user, "request": request, "compact": compact, "csrf_token": context.get("csrf_token"),
-            "next": request.get_full_path() if request is not None else "/"}
+    return {
+        "oracle_id": oracle_id,
+        "name": getattr(card, "name", ""),
+        "printing_id": printing_id or "",
+        "lists": lists,
+        "user": user,
+        "request": request,
+        "compact": compact,
+        "csrf_token": context.get("csrf_token"),
+        "next": request.get_full_path() if request is not None else "/",
+    }
