@@ -34,3 +34,9 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
         searching.reset()
         ensure_loaded()
+
+
+@pytest.fixture(autouse=True)
+def _no_api_rate_limit(settings):
+    """The suite sends far more requests than a client may; the rate-limit tests set their own limit."""
+    settings.TOLARIA_API_RATE_LIMIT = (0, 60)

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tolaria.site.api.http.ApiMiddleware",  # /api/ only: error objects, CORS, validators, rate limit
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -172,6 +173,13 @@ else:
             "LOCATION": str(DATA_DIR / "cache"),
         }
     }
+
+# /api/: requests per window (seconds) per client, counted in the shared cache; 0 requests: no limit
+TOLARIA_API_RATE_LIMIT = (
+    int(os.environ.get("TOLARIA_API_RATE_REQUESTS", "600")),
+    int(os.environ.get("TOLARIA_API_RATE_SECONDS", "60")),
+)
+TOLARIA_API_MAX_AGE = int(os.environ.get("TOLARIA_API_MAX_AGE", "300"))  # Cache-Control of public reads
 
 LOGGING = {
     "version": 1,

@@ -1,12 +1,48 @@
-"""The JSON API (django-ninja; OpenAPI document at /api/openapi.json, docs at /api/docs)."""
+"""The JSON API (django-ninja; OpenAPI document at /api/openapi.json, docs at /api/docs).
+
+Every failure answers Scryfall's error object: ninja's own answers (422 for a missing or invalid
+parameter, HttpError, 404) are rewritten here; the non-JSON rest (unknown route, wrong method) in
+`http.ApiMiddleware`."""
 
 from __future__ import annotations
 
+from django.http import Http404
 from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from tolaria.site.catalog.repository import stats as catalog_stats
 
+from . import cards, collections_api, knowledge, rules, sets
+from ._objects import error
+from .http import CODES
+
 api = NinjaAPI(title="Tolaria API", version="1", description="Cards, rules, search and tags of Magic: The Gathering.")
+
+
+def _where(loc) -> str:
+    parts = [str(p) for p in loc if p not in ("query", "body", "path", "form", "payload")]
+    return ".".join(parts) or "the request"
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request, exc: ValidationError):
+    problems = [f"{_where(e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in exc.errors]
+    return error(400, "bad_request", "Invalid request: " + "; ".join(problems), warnings=problems)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc: HttpError):
+    return error(exc.status_code, CODES.get(exc.status_code, "error"), str(exc.message))
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthenticated(request, exc):
+    return error(401, "unauthorized", "This route needs a personal API token (Authorization: Bearer …) or a session.")
+
+
+@api.exception_handler(Http404)
+def _not_found(request, exc):
+    return error(404, "not_found", str(exc) or "Not found.")
 
 
 @api.get("/stats", tags=["catalog"], summary="Counts of the loaded data")
@@ -14,8 +50,11 @@ def stats(request):
     return catalog_stats()
 
 
-def _register_routers() -> None:
-    from . import routers  # noqa: F401  (each router module adds itself to `api`)
-
-
-_register_routers()
+api.add_router("/cards", knowledge.similar_router)  # before cards: /cards/{id} would swallow /cards/{id}/similar
+api.add_router("/cards", cards.router)
+api.add_router("/search", knowledge.router)
+api.add_router("/rules", rules.router)
+api.add_router("/glossary", rules.glossary_router)
+api.add_router("/sets", sets.router)
+api.add_router("/lists", collections_api.lists_router)
+api.add_router("/decks", collections_api.decks_router)

@@ -20,8 +20,6 @@ from tolaria.site.collections import rules
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck
 
-from .api import api
-
 
 class TokenAuth(HttpBearer):
     openapi_description = "A personal API token made on the account page (/accounts/)."
@@ -571,7 +569,3 @@ def export_deck(request, token: str, format: Literal["text", "arena", "mtgo"] = 
         raise HttpError(404, "No such deck.")
     text, content_type, _ = svc.export_deck(deck, format)
     return HttpResponse(text, content_type=content_type)
-
-
-api.add_router("/lists", lists_router)
-api.add_router("/decks", decks_router)

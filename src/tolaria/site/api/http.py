@@ -1,0 +1,167 @@
+"""HTTP as Scryfall clients expect it on every /api/ route: the error object instead of any HTML page,
+CORS on public reads, the corpus version as validator (ETag, Last-Modified, 304), Cache-Control,
+compression, and a rate limit per client counted in the cache every worker shares."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware
+from django.utils.http import http_date
+
+from ._objects import error
+
+PREFIX = "/api/"
+# per-user data: never shared by caches, never readable from another origin
+PRIVATE = ("/api/lists", "/api/decks")
+UNCACHED = ("/api/cards/random",)
+CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "bad_request",
+    429: "too_many_requests",
+}
+
+
+def _public(path: str) -> bool:
+    return not path.startswith(PRIVATE)
+
+
+def _client(request: HttpRequest) -> str:
+    """Who a request counts against: its token if it sends one, else its address."""
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        return "t:" + hashlib.sha256(header[7:].strip().encode()).hexdigest()[:24]
+    return "a:" + (request.META.get("REMOTE_ADDR") or "unknown")
+
+
+def rate_limit() -> tuple[int, int]:
+    """(requests, seconds) from TOLARIA_API_RATE_LIMIT; 0 requests turns the limit off."""
+    return getattr(settings, "TOLARIA_API_RATE_LIMIT", (600, 60))
+
+
+def _over_limit(request: HttpRequest) -> int:
+    """Seconds to wait when the client has used up its window, else 0."""
+    allowed, window = rate_limit()
+    if allowed <= 0:
+        return 0
+    now = time.time()
+    slot = int(now // window)
+    key = f"api-rate:{_client(request)}:{slot}"
+    if cache.add(key, 1, timeout=window + 1):
+        count = 1
+    else:
+        try:
+            count = cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, timeout=window + 1)
+            count = 1
+    if count <= allowed:
+        return 0
+    return max(1, int((slot + 1) * window - now + 0.999))
+
+
+def _validator(request: HttpRequest) -> tuple[str, str | None]:
+    """(ETag, Last-Modified) of a public read: they change exactly when the corpus does."""
+    from tolaria.site.catalog import models as m
+
+    run = m.IngestRun.objects.only("version", "finished_at").first()
+    version = run.version if run else 0
+    digest = hashlib.sha1(request.get_full_path().encode()).hexdigest()[:16]
+    last = http_date(run.finished_at.timestamp()) if run else None
+    return f'W/"v{version}-{digest}"', last
+
+
+def _not_html(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """An error answer that is not JSON (Django's 404 page, ninja's 405) becomes the error object."""
+    if response.status_code < 400 or response.get("Content-Type", "").startswith("application/json"):
+        return response
+    status = response.status_code
+    if status == 405:
+        allowed = response.get("Allow", "")
+        answers = f"; it answers {allowed}" if allowed else ""
+        out = error(405, "method_not_allowed", f"This route does not answer {request.method}{answers}.")
+        if allowed:
+            out["Allow"] = allowed
+        return out
+    if status == 404:
+        return error(404, "not_found", "There is no such route in the API. The routes are listed at /api/docs.")
+    return error(status, CODES.get(status, "error" if status < 500 else "server_error"), response.reason_phrase)
+
+
+def _cors(request: HttpRequest, response: HttpResponse) -> None:
+    if _public(request.path):
+        response["Access-Control-Allow-Origin"] = "*"
+        response["Access-Control-Allow-Methods"] = "GET, HEAD, POST, OPTIONS"
+        response["Access-Control-Allow-Headers"] = "Content-Type, Accept, If-None-Match, If-Modified-Since"
+        response["Access-Control-Expose-Headers"] = "ETag, Last-Modified, Retry-After"
+        response["Access-Control-Max-Age"] = "86400"
+
+
+class ApiMiddleware:
+    """Only /api/ paths; everything else passes through untouched."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+        self.gzip = GZipMiddleware(get_response)
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.path.startswith(PREFIX):
+            return self.get_response(request)
+        response = self._answer(request)
+        _cors(request, response)
+        response.setdefault("Vary", "Accept-Encoding")
+        return self.gzip.process_response(request, response)
+
+    def _answer(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "OPTIONS" and _public(request.path):
+            return HttpResponse(status=204)
+        wait = _over_limit(request)
+        if wait:
+            allowed, window = rate_limit()
+            out = error(
+                429,
+                "too_many_requests",
+                f"Too many requests: {allowed} per {window} s are allowed per client. Retry after {wait} s.",
+            )
+            out["Retry-After"] = str(wait)
+            return out
+        cacheable = request.method in ("GET", "HEAD") and _public(request.path) and request.path not in UNCACHED
+        etag = last = None
+        if cacheable:
+            etag, last = _validator(request)
+            if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+                not_modified = HttpResponse(status=304)
+                not_modified["ETag"] = etag
+                return not_modified
+        response = _not_html(request, self.get_response(request))
+        if cacheable and response.status_code == 200:
+            response["ETag"] = etag
+            if last:
+                response["Last-Modified"] = last
+            response.setdefault("Cache-Control", f"public, max-age={getattr(settings, 'TOLARIA_API_MAX_AGE', 300)}")
+        elif not _public(request.path) or request.path in UNCACHED:
+            response.setdefault("Cache-Control", "no-store" if request.path in UNCACHED else "private, no-cache")
+        return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not request.path.startswith(PREFIX):
+            return None
+        if isinstance(exception, Http404):
+            return error(404, "not_found", "Not found. The routes are listed at /api/docs.")
+        if isinstance(exception, PermissionDenied):
+            return error(403, "forbidden", "You may not do this.")
+        logging.getLogger("tolaria.api").exception("API request failed: %s", request.path)
+        return error(500, "server_error", "The server failed to answer this request; the failure is logged.")

@@ -1,0 +1,94 @@
+"""Every /api/ route answers as Scryfall clients expect: the error object (never HTML), CORS on public
+reads, the corpus version as validator (304), Cache-Control, compression, a rate limit with 429."""
+
+import gzip
+
+import orjson
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+ERROR_KEYS = {"object", "code", "status", "details"}
+
+
+def assert_error(r, status, code):
+    assert r.status_code == status
+    assert r["Content-Type"].startswith("application/json"), r["Content-Type"]
+    body = orjson.loads(r.content)
+    assert set(body) >= ERROR_KEYS, body
+    assert (body["object"], body["status"], body["code"]) == ("error", status, code), body
+    assert body["details"]
+    return body
+
+
+@pytest.mark.parametrize("path", ["/api/nope", "/api/cards/foo/bar/baz/qux", "/api/sets/xyz/extra/more", "/api/"])
+def test_unknown_route_is_the_error_object(client, path):
+    assert_error(client.get(path), 404, "not_found")
+
+
+def test_wrong_method_is_the_error_object(client):
+    body = assert_error(client.delete("/api/cards/search?q=bolt"), 405, "method_not_allowed")
+    assert "GET" in body["details"]
+
+
+def test_missing_parameter_is_a_400_error_object_not_ninja_422(client):
+    body = assert_error(client.get("/api/cards/search"), 400, "bad_request")
+    assert "q" in body["details"]
+
+
+def test_invalid_parameter_is_a_400_error_object(client):
+    assert_error(client.get("/api/cards/search", {"q": "bolt", "page": "x"}), 400, "bad_request")
+
+
+def test_lists_and_decks_answer_the_error_object(client):
+    assert_error(client.get("/api/decks/999999"), 404, "not_found")
+    r = client.post("/api/lists", data=b"{}", content_type="application/json")
+    assert r["Content-Type"].startswith("application/json")
+    assert orjson.loads(r.content)["object"] == "error"
+
+
+def test_public_reads_carry_cors_and_private_ones_do_not(client):
+    r = client.get("/api/sets")
+    assert r["Access-Control-Allow-Origin"] == "*"
+    pre = client.options("/api/cards/search", HTTP_ORIGIN="https://example.org")
+    assert pre.status_code == 204 and pre["Access-Control-Allow-Origin"] == "*"
+    assert not client.get("/api/decks/1").has_header("Access-Control-Allow-Origin")
+
+
+def test_etag_answers_304_until_the_corpus_changes(client):
+    from tolaria.site.catalog import models as m
+
+    first = client.get("/api/sets")
+    etag = first["ETag"]
+    assert first.has_header("Last-Modified") and "max-age" in first["Cache-Control"]
+    assert client.get("/api/sets", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get("/api/sets?pretty=1", HTTP_IF_NONE_MATCH=etag).status_code == 200  # another resource
+    run = m.IngestRun.objects.first()
+    m.IngestRun.objects.create(version=run.version + 1, sources="test")
+    assert client.get("/api/sets", HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_random_is_never_cached(client):
+    r = client.get("/api/cards/random")
+    assert r["Cache-Control"] == "no-store" and not r.has_header("ETag")
+
+
+def test_responses_are_compressed_when_asked(client):
+    r = client.get("/api/sets", HTTP_ACCEPT_ENCODING="gzip")
+    assert r["Content-Encoding"] == "gzip"
+    assert orjson.loads(gzip.decompress(r.content))["object"] == "list"
+
+
+def test_rate_limit_answers_429_with_retry_after_per_client(client, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.TOLARIA_API_RATE_LIMIT = (3, 60)
+    for _ in range(3):
+        assert client.get("/api/sets").status_code == 200
+    body = assert_error(client.get("/api/sets"), 429, "too_many_requests")
+    assert "3 per 60" in body["details"]
+    assert 1 <= int(client.get("/api/sets")["Retry-After"]) <= 60
+    other = client.get("/api/sets", REMOTE_ADDR="10.0.0.9")  # another client has its own count
+    assert other.status_code == 200
+    cache.clear()
