@@ -37,7 +37,7 @@ def test_comma_list(linker):
 
 def test_parameters(linker):
     text = "Equip {2}\nWard\u2014Pay 2 life\nProtection from red\nForestwalk\nNonbasic landwalk\nKicker {2}{R}"
-    assert pairs(linker.link(text)) == [
+    assert [(s.text, s.rule) for s in linker.link(text) if s.kind == "keyword_ability"] == [
         ("Equip", "702.6"),
         ("Ward", "702.21"),
         ("Protection", "702.16"),
@@ -83,8 +83,9 @@ def test_card_name_is_not_a_keyword(linker):
 
 
 def test_inflections(linker):
+    # one sentence at a time: a term repeated on one face is marked once (Linker docs, _once_each)
     text = "Attach it. It attaches. It was attached. Exile it. It was exiled. Sacrifice a creature. Scry 2. Investigate. Transform it. It transformed. Creatures fought."
-    got = pairs(linker.link(text))
+    got = [p for sentence in text.split(". ") for p in pairs(linker.link(sentence))]
     for word, rule in [
         ("Attach", "701.3"),
         ("attaches", "701.3"),
@@ -141,7 +142,7 @@ def test_glossary_terms(linker):
         )
     }
     texts = {t for t, _, _ in got}
-    assert {"Treasure", "Food", "the monarch", "the initiative", "Monster Role", "night"} <= texts
+    assert {"Treasure", "Food", "the monarch", "the initiative", "Monster Role", "night", "token", "draw"} <= texts
     assert ("Treasure", "111.10a", "treasure token") in got
 
 
@@ -205,3 +206,67 @@ def test_spans_never_overlap(linker, text):
         assert s.start >= last
         assert text[s.start : s.end] == s.text
         last = s.end
+
+
+# --- senses (issue 12): the rule a term points at in the sense the card uses it; numbers read from the CR
+
+
+def _rule_of(linker, text, word, name=None):
+    return [s.rule for s in linker.link(text, name) if s.text == word]
+
+
+def test_zone_or_action(linker, book):
+    text = "Exile target creature. Return it from exile."
+    assert _rule_of(linker, text, "Exile") == [book.keyword_actions()["Exile"]]
+    zone = _rule_of(linker, text, "exile")
+    assert zone and book.rule(zone[0]).title == "Exile" and zone[0] != book.keyword_actions()["Exile"]
+
+
+def test_step_symbol_ability_and_card_kind(linker, book):
+    spans = {
+        s.text: s.rule
+        for s in linker.link(
+            "{Q}: It doesn't untap during your untap step. Activated abilities can't be activated. Transform this double-faced card."
+        )
+    }
+    assert book.rule(spans["untap step"]).title == "Untap Step"
+    assert "untap symbol" in book.rule(spans["{Q}"]).text.lower()
+    assert book.rule(spans["Activated abilities"]).title == "Activating Activated Abilities"
+    assert book.rule(spans["double-faced card"]).title == "Double-Faced Cards"
+
+
+def test_day_night_by_who_makes_it(linker, book):
+    own = _rule_of(linker, "At the beginning of your upkeep, it becomes night.", "it becomes night")
+    assert own and "“It becomes day”" in book.rule(own[0]).text
+    for text in ("Put a night counter on it.", "Until that day, draw a card.", "Arabian Nights"):
+        assert not any(
+            book.rule(s.rule).title == "Day and Night"
+            or (
+                book.get(s.rule)
+                and book.rule(s.rule).parent
+                and book.rule(book.rule(s.rule).parent).title == "Day and Night"
+            )
+            for s in linker.link(text)
+        )
+
+
+def test_variants_most_specific_subrule(linker, book):
+    spans = {s.text: s.rule for s in linker.link("Partner—Friends forever")}
+    assert "Partner—[text]" in book.rule(spans["Partner"]).text
+    assert "Bands with other" in book.rule(linker.link("Bands with other Legends")[0].rule).text
+    assert linker.link("Goblin offering")[0].rule.startswith(book.keyword_abilities()["Offering"])
+    assert "Modular—Sunburst" in " ".join(book.rule(linker.link("Modular—Sunburst")[0].rule).examples)
+
+
+def test_own_names_never_linked(linker):
+    assert not [
+        s
+        for s in linker.link("Whenever Blood Artist or another creature dies, you gain 1 life.", "A-Blood Artist")
+        if "Blood" in s.text or "Artist" in s.text
+    ]
+
+
+def test_glossary_terms_and_repetition(linker):
+    spans = linker.link("When this creature dies, create a token. Its mana value is 3. Create another token.")
+    assert [s.text for s in spans if s.kind == "glossary"].count("token") == 1  # once per face
+    assert {"dies", "mana value", "token"} <= {s.text for s in spans}

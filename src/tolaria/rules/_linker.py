@@ -12,11 +12,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ._model import RuleBook, normalize_term
+from tolaria.oracle import FaceReading, Reader, keyword_names
+
+from ._model import GlossaryEntry, RuleBook, normalize_term
 from ._parser import find_references
 
 Kind = Literal["keyword_ability", "keyword_action", "ability_word", "glossary", "rule_reference"]
 
+_ONCE = ("keyword_action", "glossary")  # kinds marked once per face (see _once_each)
 _PRIORITY = {"keyword_ability": 0, "keyword_action": 1, "ability_word": 2, "glossary": 3, "rule_reference": 4}
 _FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u2212": "-"})
 _B = r"(?<![A-Za-z0-9])"  # word boundary that treats '!' and '-'-free ends sanely
@@ -38,10 +41,14 @@ class Span:
 
 def _fold(text: str) -> str:
     """Same-length folding: curly quotes straightened, lower case (character by character)."""
+    straight = text.translate(_FOLD)
+    low = straight.lower()
+    if len(low) == len(straight):
+        return low
     out = []
-    for ch in text.translate(_FOLD):
-        low = ch.lower()
-        out.append(low if len(low) == 1 else ch)
+    for ch in straight:
+        c = ch.lower()
+        out.append(c if len(c) == 1 else ch)
     return "".join(out)
 
 
@@ -83,6 +90,13 @@ class _Catalog:
     glossary_phrases: dict[str, tuple[str, str | None, str | None]] = field(
         default_factory=dict
     )  # folded -> (rule, term, case-sensitive spelling)
+    # keyword variants written as templates in subrules ("Partner—[text]" 702.124i): (rule of the keyword,
+    # pattern over the folded text from the keyword's start, subrule)
+    variants: list[tuple[str, re.Pattern[str], str]] = field(default_factory=list)
+    status_words: set[str] = field(default_factory=set)  # "tapped": a glossary term spelled as an action's form
+    zone_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # "exile" -> (zone rule, term)
+    symbols: dict[str, tuple[str, str]] = field(default_factory=dict)  # "{q}" -> (rule, term)
+    day_night_own: str | None = None  # the rule a card's own "it becomes day" reads under (730.1)
 
 
 class Linker:
@@ -92,10 +106,16 @@ class Linker:
         self.rulebook = rulebook
         self._rule_numbers = frozenset(rulebook.rules)
         self.catalog = self._build_catalog(rulebook)
+        self.reader = Reader(*keyword_names(rulebook))
         cat = self.catalog
         self._ability_re = _alternation(cat.abilities)
         self._action_re = re.compile(_B + "(" + "|".join(_alt_items(cat.actions)) + ")" + _E) if cat.actions else None
-        self._gloss_re = _alternation(cat.glossary_phrases, anywhere=True)
+        # glossary phrases by their first word: one dictionary look-up per word of the text is much
+        # faster than one alternation of ~2,000 phrases tried at every position
+        self._gloss_by_word: dict[str, list[str]] = {}
+        for phrase in sorted(cat.glossary_phrases, key=len, reverse=True):
+            if head := _WORD.match(phrase):
+                self._gloss_by_word.setdefault(head.group(0), []).append(phrase)
 
     # --- catalog -------------------------------------------------------------------------------
     @staticmethod
@@ -168,42 +188,51 @@ class Linker:
                 player = "a designation a player can have" in entry.definition.lower()
                 phrase = f"the {term}" if player and not term.startswith("the ") else term
                 cat.glossary_phrases[phrase] = (entry.see_rules[0], entry.key, None)
+        _glossary_terms(book, cat)
+        _variants(book, cat, kw_rules)
+        _symbols(book, cat)
         day_night = _find_day_night(book)
+        cat.day_night_own = _day_night_designation_rule(book)
         for what, number in day_night.items():
             entry = book.glossary_entry(what)
             cat.glossary_phrases[f"it becomes {what}"] = (number, entry.key if entry else None, None)
+        for a, b in (("day", "night"), ("night", "day")):
+            if b in day_night:
+                entry = book.glossary_entry(b)
+                cat.glossary_phrases[f"{a} becomes {b}"] = (day_night[b], entry.key if entry else None, None)
         return cat
 
     # --- linking -------------------------------------------------------------------------------
-    def link(self, oracle_text: str, card_name: str | None = None) -> list[Span]:
+    def link(self, oracle_text: str, card_name: str | None = None, reading: FaceReading | None = None) -> list[Span]:
+        """The spans of one face's text. ``reading`` is the face's structural reading (read here if not
+        given); the card's own names and "this creature" are never linked."""
         if not oracle_text:
             return []
+        if reading is None:
+            reading = self.reader.read(oracle_text, names=(card_name,) if card_name else ())
         folded = _fold(oracle_text)
-        reminders = [(m.start(), m.end()) for m in re.finditer(r"\([^()]*\)", oracle_text)]
-        masked = _name_ranges(oracle_text, card_name)
-        cands: list[tuple[int, int, Kind, str, str | None]] = []
-        self._line_keywords(oracle_text, folded, reminders, cands)
+        masked = [(p.start, p.end) for p in reading.self_refs]
+        cands: list[tuple] = []
+        self._structure(reading, folded, cands)
         self._granted_keywords(folded, cands)
         self._actions(folded, cands)
-        self._glossary(oracle_text, folded, cands)
+        self._glossary(oracle_text, folded, cands, reading)
+        for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
+            if hit := self.catalog.symbols.get(sym.group(0)):
+                cands.append((sym.start(), sym.end(), "glossary", hit[0], hit[1]))
         for ref in find_references(oracle_text, self._rule_numbers):
             cands.append((ref.start, ref.end, "rule_reference", ref.target, None))
         # choose: longest first, then by kind priority; no overlaps; nothing inside the card's own name
         cands.sort(key=lambda c: (-(c[1] - c[0]), _PRIORITY[c[2]], c[0]))
         taken: list[tuple[int, int]] = []
         spans: list[Span] = []
-        for s, e, kind, rule, term, *core in cands:
-            if any(s < b and a < e for a, b in masked):
-                if not core or any(s < b and a < core[0] for a, b in masked):
-                    continue
-                e = core[0]  # keep the keyword, drop a parameter that names the card ("Cumulative upkeep—… on Aboroth")
-            if s >= e or any(s < b and a < e for a, b in taken):
+        for s, e, kind, rule, term, *_ in cands:
+            if any(s < b and a < e for a, b in masked) or s >= e or any(s < b and a < e for a, b in taken):
                 continue
             taken.append((s, e))
-            in_rem = any(a <= s and e <= b for a, b in reminders)
-            spans.append(Span(s, e, oracle_text[s:e], kind, rule, term, in_rem))
+            spans.append(Span(s, e, oracle_text[s:e], kind, rule, term, reading.in_reminder(s, e)))
         spans.sort(key=lambda sp: sp.start)
-        return spans
+        return _once_each(spans)
 
     def _match_ability(self, folded: str, pos: int) -> tuple[int, str] | None:
         best: tuple[int, str] | None = None
@@ -214,47 +243,33 @@ class Linker:
                 best = (m.end(), number)
         return best
 
-    def _line_keywords(self, text: str, folded: str, reminders, cands) -> None:
-        pos = 0
-        for line in folded.split("\n"):
-            start, end = pos, pos + len(line)
-            pos = end + 1
-            # ability word: words before an em dash at the start of a line
-            m = re.match(r"^([^\u2014\n()•]+?)\s+\u2014\s", line)
-            if m and m.group(1).strip() in self.catalog.ability_words:
-                w = m.group(1).strip()
-                cands.append(
-                    (
-                        start + m.start(1),
-                        start + m.start(1) + len(w),
-                        "ability_word",
-                        self.catalog.ability_words[w],
-                        None,
+    def _variant(self, folded: str, start: int, end: int, number: str | None) -> str | None:
+        """The most specific subrule a written keyword uses ("Partner—Friends forever": 702.124i)."""
+        written = folded[start:end].rstrip(" .")
+        # any keyword's subtree may define it: "Modular—Sunburst" is an example of sunburst's 702.44c
+        for _parent, pattern, sub in self.catalog.variants:
+            if pattern.match(written):
+                return sub
+        return None
+
+    def _structure(self, reading: FaceReading, folded: str, cands) -> None:
+        """Keywords of keyword lines and ability words, as the reading found them."""
+        for ability in _all_abilities(reading):
+            if ability.label is not None:
+                w = folded[ability.label.start : ability.label.end]
+                if w in self.catalog.ability_words:
+                    cands.append(
+                        (ability.label.start, ability.label.end, "ability_word", self.catalog.ability_words[w], None)
                     )
-                )
-                continue
-            # keyword line: kw [params] (, kw [params])*
-            i = start
-            first = True
-            while i < end:
-                hit = self._match_ability(folded, i)
-                if hit is None:
-                    break
-                kw_end, number = hit
-                # parameters run to a comma, semicolon, reminder text or sentence end
-                stop = _PARAM_STOP.search(folded, kw_end, end)
-                p_end = stop.start() if stop else end
-                params = folded[kw_end:p_end]
-                if params and not re.match(r"^(?:\s|\u2014|—)", params):
-                    break  # "flash" followed by "back": not a keyword here
-                if not first and params.strip() and "\u2014" not in params and len(params.split()) > 10:
-                    break  # a sentence that merely goes on after a keyword-like word
-                cands.append((i, kw_end, "keyword_ability", number, None, kw_end))
-                first = False
-                if not stop or folded[stop.start()] not in ",;":
-                    break
-                sep = _SEP.match(folded, stop.start())
-                i = sep.end() if sep else stop.start() + 1
+            for item in ability.keywords:
+                name = item.name
+                hit = self._match_ability(folded, name.start)
+                number = hit[1] if hit and hit[0] == name.end else None
+                end = item.parameter.end if item.parameter else name.end
+                rule = self._variant(folded, name.start, end, number) or number
+                if rule is None:
+                    continue
+                cands.append((name.start, name.end, "keyword_ability", rule, None))
 
     def _granted_keywords(self, folded: str, cands) -> None:
         for g in _GRANT.finditer(folded):
@@ -292,17 +307,106 @@ class Linker:
                 ):
                     if not re.search(r"\b(?:can't be|to)\s*$", folded[max(0, m.start() - 12) : m.start()]):
                         continue
+            if form in self.catalog.status_words:
+                continue  # "tapped" is the status (its own glossary entry), not the action
+            if base.lower() in self.catalog.zone_words and re.search(
+                r"\b(?:in|from|into|to|of|on)\s+$", folded[max(0, m.start() - 6) : m.start()]
+            ):
+                zone, term = self.catalog.zone_words[base.lower()]
+                cands.append((m.start(), end, "glossary", zone, term))  # "from exile": the zone
+                continue
             cands.append((m.start(), end, "keyword_action", number, None))
 
-    def _glossary(self, text: str, folded: str, cands) -> None:
-        if self._gloss_re is None:
-            return
-        for m in self._gloss_re.finditer(folded):
+    def _glossary(self, text: str, folded: str, cands, reading: FaceReading) -> None:
+        for m in _glossary_matches(folded, self._gloss_by_word):
             key = m.group(1)
             number, term, as_written = self.catalog.glossary_phrases[key]
             if as_written and text[m.start(1) : m.start(1) + len(key)] != as_written:
                 continue
+            if key == "die" and re.search(
+                r"\b(?:a|the|that|sided|planar)[\s-]+$", folded[max(0, m.start() - 8) : m.start()]
+            ):
+                continue  # a die to roll, not "dies"
+            if (
+                term
+                and "intervening" in term
+                and not any(a.condition is not None and a.condition.start == m.start() for a in _all_abilities(reading))
+            ):
+                continue  # "if" is the intervening-if clause only where a triggered ability has one
+            if key in ("day", "night") and (
+                not re.search(r"\b(?:it's|it is|becomes|nor|or|and)\s+$", folded[max(0, m.start() - 10) : m.start()])
+                or m.end() != m.end(1)
+                or re.match(r"\s+counter", folded[m.end() :])
+            ):
+                continue  # "that day", "night counter", "Arabian Nights": not the game's designation
+            if term in ("day", "night") and self.catalog.day_night_own and not reading.in_reminder(m.start(), m.end()):
+                number = self.catalog.day_night_own  # the card's own effect: the designation, not the untap-step check
             cands.append((m.start(1), m.end(), "glossary", number, term))
+
+
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+class _Match:
+    """What ``_glossary`` reads of a match: group(1) is the phrase, end() includes a plural ending."""
+
+    __slots__ = ("_start", "_end", "_phrase")
+
+    def __init__(self, start: int, end: int, phrase: str) -> None:
+        self._start, self._end, self._phrase = start, end, phrase
+
+    def group(self, _i: int) -> str:
+        return self._phrase
+
+    def start(self, _i: int = 0) -> int:
+        return self._start
+
+    def end(self, i: int = 0) -> int:
+        return self._start + len(self._phrase) if i else self._end
+
+
+def _glossary_matches(folded: str, by_word: dict[str, list[str]]):
+    """The longest glossary phrase starting at each word of the text (a plural "s"/"es" allowed)."""
+    n = len(folded)
+    for w in _WORD.finditer(folded):
+        start = w.start()
+        if start and folded[start - 1].isalnum():
+            continue
+        for phrase in by_word.get(w.group(0), ()):
+            if not folded.startswith(phrase, start):
+                continue
+            end = start + len(phrase)
+            for suffix in ("", "s", "es"):
+                e = end + len(suffix)
+                if (not suffix or folded.startswith(suffix, end)) and (e >= n or not _word_char(folded[e])):
+                    yield _Match(start, e, phrase)
+                    break
+            else:
+                continue
+            break
+
+
+def _all_abilities(reading: FaceReading):
+    for a in reading.abilities:
+        yield a
+        yield from a.modes
+
+
+def _once_each(spans: list[Span]) -> list[Span]:
+    """A keyword action or glossary term is marked once per face: at its first use in the rules text, or
+    in reminder text if the rules text never uses it. After one explanation the next "creature" or
+    "sacrifice" on the same face means the same thing, and marking every one buries the text under links.
+    Keyword abilities and ability words are marked every time: each instance is an ability of its own."""
+    first: dict[tuple, Span] = {}
+    for sp in spans:
+        if sp.kind not in _ONCE:
+            continue
+        key = (sp.kind, sp.rule, sp.glossary_term)
+        seen = first.get(key)
+        if seen is None or (seen.in_reminder and not sp.in_reminder):
+            first[key] = sp
+    keep = set(map(id, first.values()))
+    return [sp for sp in spans if sp.kind not in _ONCE or id(sp) in keep]
 
 
 def _alternation(names: dict[str, object], anywhere: bool = False) -> re.Pattern[str] | None:
@@ -359,6 +463,171 @@ def _find_day_night(book: RuleBook) -> dict[str, str]:
                         out[what] = sub.number
             break
     return out
+
+
+# --- catalogs read from the glossary and the subrules ------------------------------------------------
+
+_SENSE = re.compile(r"(?:^|\n)(\d)\. ")
+
+
+def _senses(entry: GlossaryEntry) -> list[str]:
+    """The numbered senses of a definition ("1. A zone. … 2. To put …"), or the whole definition."""
+    parts = _SENSE.split(entry.definition)
+    if len(parts) < 3:
+        return [entry.definition]
+    return [parts[i + 1] for i in range(1, len(parts) - 1, 2)]
+
+
+def _entry_rule(book: RuleBook, entry: GlossaryEntry, phrase: str) -> str | None:
+    """The rule a glossary term points at: of the rules it cites, the one whose title names the term
+    ("Activated Ability" cites 113 "Abilities" and 602 "Activating Activated Abilities": 602)."""
+    rules = [r for r in entry.see_rules if r in book]
+    if not rules:
+        return None
+    words = set(re.findall(r"[a-z]+", phrase.lower()))
+
+    def overlap(number: str) -> int:
+        title = set(re.findall(r"[a-z]+", book.rule(number).title.lower()))
+        return sum(1 for w in words if any(t.startswith(w[:5]) for t in title))
+
+    best = max(rules, key=lambda n: (overlap(n), -rules.index(n)))
+    return best
+
+
+def _term_forms(phrase: str, verb: bool) -> set[str]:
+    words = phrase.split()
+    last = words[-1]
+    forms = {last, last + "s", last + "es"}
+    if last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
+        forms.add(last[:-1] + "ies")
+    if last.endswith("ies"):  # "dies": "die", "died"
+        forms |= {last[:-1], last[:-1] + "d", last[:-3] + "ying"}
+    elif last.endswith("s") and len(last) > 3 and not last.endswith("ss"):  # "enters": "enter"
+        forms.add(last[:-1])
+    if verb:
+        forms |= _inflections(last)
+    return {" ".join([*words[:-1], f]) for f in forms}
+
+
+def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
+    """Every glossary term that is not obsolete, a keyword, or the day/night designation (read from the
+    sense a card uses, below): each spelling of it, to the rule it points at."""
+    action_names = {_fold(base): number for number, base in cat.actions.values()}
+    keyword_names = set(cat.abilities) | set(cat.ability_words)
+    redirects: list[tuple[str, str]] = []
+    for entry in book.glossary.values():
+        if entry.obsolete:
+            continue
+        term = re.sub(r"\s*\(.*?\)\s*", " ", entry.term).strip()
+        for phrase in (p.strip(' “”"') for p in term.split(",")):
+            key = _fold(phrase)
+            if key.endswith(" token") and key[: -len(" token")] in cat.glossary_phrases:
+                continue  # a predefined token: its own rule (111.10a) on its name, read above
+            if not key or key in keyword_names or key in ("day", "night") or not re.search(r"[a-z]", key):
+                continue
+            if key in action_names:
+                _action_term(book, cat, entry, key, action_names[key])
+                continue
+            number = _entry_rule(book, entry, phrase)
+            if key in cat.actions:
+                cat.status_words.add(key)  # "Tapped" is spelled as a form of "tap"
+            if number is None:
+                if entry.see_also:
+                    redirects.append((key, entry.see_also[0]))
+                continue
+            verb = bool(re.match(r"^(?:1\. )?To ", entry.definition))
+            for form in _term_forms(key, verb):
+                cat.glossary_phrases.setdefault(form, (number, entry.key, None))
+    for key, target in redirects:  # "Enter": see "Enters the Battlefield"
+        found = book.glossary_entry(target)
+        number = _entry_rule(book, found, target) if found else None
+        if found and number:
+            for form in _term_forms(key, True):
+                cat.glossary_phrases.setdefault(form, (number, found.key, None))
+    # a term on double-faced cards is written without its last word: "double-faced" for Double-Faced Cards
+    for key, value in list(cat.glossary_phrases.items()):
+        head, _, tail = key.rpartition(" ")
+        if tail in ("card", "cards") and "-" in head and " " not in head:
+            cat.glossary_phrases.setdefault(head, value)
+
+
+def _action_term(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str, action_rule: str) -> None:
+    """A glossary term spelled as a keyword action: the action is linked as such; the term's other sense
+    is what the glossary adds. A zone ("Exile": 406) is read after "in/from/into"; a noun sense ("Counter":
+    a marker, 122) wherever the word is not the verb."""
+    senses = _senses(entry)
+    if senses[0].startswith("A zone"):
+        number = next((r for r in entry.see_rules if r in book and r != action_rule), None)
+        if number:
+            cat.zone_words[key] = (number, entry.key)
+        return
+    for sense in senses[1:]:
+        cited = [r.target for r in find_references(sense, frozenset(book.rules))]
+        other = next((r for r in cited if r != action_rule), None)
+        if other:
+            for form in {key, key + "s"}:
+                cat.glossary_phrases.setdefault(form, (other, entry.key, None))
+            return
+
+
+def _variants(book: RuleBook, cat: _Catalog, kw_rules: set[str]) -> None:
+    """Keyword variants a subrule defines by a quoted template ("Partner—[text]", "Hexproof from [quality]",
+    "Equip planeswalker [cost]", "[Quality] offering") or shows in an example ("Modular—Sunburst")."""
+    for number in kw_rules:
+        for r in book.subtree(number)[1:]:
+            quotes = re.findall(r"“([^”]+)” (?:means|is an? (?:variant|special form)|represents)", r.text) + [
+                q for ex in r.examples for q in re.findall(r"“([A-Z][a-z]+—[A-Z][a-z]+)”", ex)
+            ]
+            for q in quotes:
+                pattern = _template_pattern(q)
+                if pattern is not None:
+                    cat.variants.append((number, pattern, r.number))
+    # the longest literal wins: "partner with [name]" before "partner"
+    cat.variants.sort(key=lambda v: -len(re.sub(r"\(\?:[^)]*\)|\\.", "", v[1].pattern)))
+
+
+def _template_pattern(template: str) -> re.Pattern[str] | None:
+    t = _fold(template).rstrip(".")
+    if not re.search(r"[\[—]| [a-z]", t) or "[ability]" in t:
+        return None  # a bare keyword ("Hexproof") is the rule itself, not a variant
+    out = []
+    for piece in re.split(r"(\[[^\]]+\]|\bn\b|\bx\b)", t):
+        if not piece:
+            continue
+        if piece.startswith("[") and "cost" in piece:
+            out.append(r"(?:\{[^}]+\})+")
+        elif piece.startswith("[") and re.fullmatch(r"\[(?:quality(?: [ab])?|type|name|text|characteristic)\]", piece):
+            out.append(r"[a-z0-9’'\- ]+?")
+        elif piece.startswith("["):
+            return None  # a placeholder we cannot read from the text alone ("[a player]")
+        elif piece in ("n", "x"):
+            out.append(r"(?:\d+|x)")
+        else:
+            out.append(re.escape(piece))
+    literal = re.sub(r"\[[^\]]+\]|\b[nx]\b", " ", t).split()
+    quality = any("cost" not in q for q in re.findall(r"\[[^\]]+\]", t))
+    if not (len(literal) >= 2 or "—" in t or t.startswith("[") or quality):
+        return None  # "Equip [cost]", "Bloodthirst X": the keyword itself with its parameter
+    return re.compile("".join(out) + r"(?![a-z])")
+
+
+def _symbols(book: RuleBook, cat: _Catalog) -> None:
+    """Symbols with a glossary entry of their own: "The untap symbol {Q} …" -> {Q}."""
+    for entry in book.glossary.values():
+        if entry.term.endswith("Symbol") and entry.see_rules:
+            m = re.search(r"\{[A-Z0-9]\}", entry.definition)
+            if m and entry.see_rules[0] in book:
+                cat.symbols[_fold(m.group(0))] = (entry.see_rules[0], entry.key)
+
+
+def _day_night_designation_rule(book: RuleBook) -> str | None:
+    """The Day and Night subrule that says what "it becomes day" means: the reading of a card's own effect."""
+    for r in book.rules.values():
+        if r.level == "rule" and normalize_term(r.title) == "day and night":
+            for sub in book.subtree(r.number)[1:]:
+                if re.search(r"[“\"]It becomes day[”\"]", sub.text):
+                    return sub.number
+    return None
 
 
 # --- coverage -----------------------------------------------------------------------------------

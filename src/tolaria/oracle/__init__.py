@@ -1,0 +1,70 @@
+"""Oracle text read as a judge reads it: each face split into its abilities (keyword lines with their
+parameters, activated, loyalty, triggered, static, spell text, modes, chapters, level and class sections),
+each knowing its cost, trigger, condition, effect, and the face's reminder text, quoted granted
+abilities, negations and references to itself. The rules linker and the tagger both read this.
+
+    reader = default_reader()
+    reading = reader.read(face.oracle_text, names=[card.name, face.name], type_line=face.type_line)
+    for ability in reading.abilities: ability.kind, ability.cost, ability.effect …
+
+Never imports Django.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ._reading import Ability, AbilityKind, FaceReading, KeywordItem, Part, Reader
+
+__all__ = [
+    "Ability",
+    "AbilityKind",
+    "FaceReading",
+    "KeywordItem",
+    "Part",
+    "Reader",
+    "default_reader",
+    "keyword_names",
+    "read_card",
+]
+
+
+def keyword_names(book) -> tuple[list[str], list[str]]:
+    """(names, regex templates) of the keyword abilities of a RuleBook: the 702 titles, glossary variants
+    ("Megamorph"), and the templates the rules write with a placeholder ("[type]walk", "[Quality] offering",
+    "Bands with other")."""
+    names = [re.sub(r"\s*\(.*?\)\s*", "", n).strip() for n in book.keyword_abilities()]
+    templates: set[str] = set()
+    section = book.keyword_abilities()
+    numbers = set(section.values())
+    for number in numbers:
+        for r in book.subtree(number):
+            for m in re.finditer(r"\[(?:type|quality)\]([a-z]+)", r.text, re.IGNORECASE):
+                templates.add(r"(?:(?:basic|nonbasic|legendary|snow) )?[a-z’'-]+" + re.escape(m.group(1).lower()))
+            for m in re.finditer(r"“\[(?:type|quality)\] ([a-z]+)”", r.text, re.IGNORECASE):
+                templates.add(r"[a-z’'-]+ " + re.escape(m.group(1).lower()))
+            for m in re.finditer(r"^“([A-Z][a-z]+(?: [a-z]+)+)”", r.text):
+                names.append(m.group(1))  # "Bands with other", "Equip planeswalker"
+    for entry in book.glossary.values():
+        if (
+            entry.see_rules
+            and entry.see_rules[0] in numbers
+            and re.match(r"^(?:an? variant of|[^.]* is an? variant of)", entry.definition.lower())
+        ):
+            names.append(entry.term)
+    return names, sorted(templates)
+
+
+@functools.cache
+def default_reader() -> Reader:
+    from tolaria.rules import shipped_rulebook
+
+    names, templates = keyword_names(shipped_rulebook())
+    return Reader(names, templates)
+
+
+def read_card(card, reader: Reader | None = None) -> list[FaceReading]:
+    """One reading per face of a ``tolaria.cards.Card``."""
+    reader = reader or default_reader()
+    return [reader.read(f.oracle_text, names=(card.name, f.name), type_line=f.type_line) for f in card.faces]

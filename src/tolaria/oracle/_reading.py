@@ -1,0 +1,399 @@
+"""Oracle text read as abilities: each face's text split into the abilities it prints, each with its parts.
+
+Offsets always index the face's oracle text as given, so every part is a span a page can mark and a tag
+can cite. The reading knows the names of keyword abilities only through the ``keywords`` it is built
+with (the CR's 702 titles, passed in by the caller): it has no game vocabulary of its own beyond the
+shape of Magic's templating (cost ":" effect, "When/Whenever/At", "Choose one —", chapter numerals).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+AbilityKind = Literal[
+    "keyword", "activated", "loyalty", "triggered", "static", "spell", "chapter", "level", "mode", "reminder"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """``text == oracle_text[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+
+    def as_dict(self) -> dict:
+        return {"start": self.start, "end": self.end, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordItem:
+    """One keyword of a keyword line: its name ("Equip") and its parameter ("{2}", "—Pay 2 life")."""
+
+    name: Part
+    parameter: Part | None
+
+    def as_dict(self) -> dict:
+        return {"name": self.name.as_dict(), "parameter": self.parameter.as_dict() if self.parameter else None}
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    kind: AbilityKind
+    span: Part  # the whole ability (label included)
+    label: Part | None = None  # words before " — ": an ability word, a flavor word, a chapter, "Companion"
+    cost: Part | None = None  # before the colon of an activated or loyalty ability
+    trigger: Part | None = None  # "When ~ enters", "At the beginning of your upkeep"
+    condition: Part | None = None  # an intervening "if" clause, or a static ability's "As long as …"
+    effect: Part | None = None
+    keywords: tuple[KeywordItem, ...] = ()
+    modes: tuple[Ability, ...] = ()
+    section: str | None = None  # "LEVEL 1-3", "Level 2" (class), "I, II" (chapters)
+
+    def as_dict(self) -> dict:
+        def p(x: Part | None):
+            return x.as_dict() if x else None
+
+        return {
+            "kind": self.kind,
+            "span": self.span.as_dict(),
+            "label": p(self.label),
+            "cost": p(self.cost),
+            "trigger": p(self.trigger),
+            "condition": p(self.condition),
+            "effect": p(self.effect),
+            "keywords": [k.as_dict() for k in self.keywords],
+            "modes": [m.as_dict() for m in self.modes],
+            "section": self.section,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FaceReading:
+    text: str
+    abilities: tuple[Ability, ...]
+    reminders: tuple[Part, ...]  # "(…)": explains, grants nothing
+    grants: tuple[Part, ...]  # quoted abilities the face gives to something else (“{T}: Add {G}.”)
+    negations: tuple[Part, ...]  # "can't be countered", "doesn't untap"
+    self_refs: tuple[Part, ...]  # the card's names, "this creature", "~"
+    names: tuple[str, ...] = field(default=())  # the names the face answers to
+
+    def in_reminder(self, start: int, end: int) -> bool:
+        return _inside(self.reminders, start, end)
+
+    def in_grant(self, start: int, end: int) -> bool:
+        return _inside(self.grants, start, end)
+
+    def is_self(self, start: int, end: int) -> bool:
+        return any(start < p.end and p.start < end for p in self.self_refs)
+
+    def negated(self, start: int, end: int) -> bool:
+        return _inside(self.negations, start, end)
+
+    def ability_at(self, pos: int) -> Ability | None:
+        for a in self.abilities:
+            if a.span.start <= pos < a.span.end:
+                for m in a.modes:
+                    if m.span.start <= pos < m.span.end:
+                        return m
+                return a
+        return None
+
+    def as_dict(self) -> dict:
+        return {
+            "abilities": [a.as_dict() for a in self.abilities],
+            "reminders": [p.as_dict() for p in self.reminders],
+            "grants": [p.as_dict() for p in self.grants],
+            "negations": [p.as_dict() for p in self.negations],
+            "self_references": [p.as_dict() for p in self.self_refs],
+        }
+
+
+def _inside(parts: Iterable[Part], start: int, end: int) -> bool:
+    return any(p.start <= start and end <= p.end for p in parts)
+
+
+_REMINDER = re.compile(r"\([^()]*\)")
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"\n]*\"")
+_NEGATION = re.compile(
+    r"\b(?:can['’]t|cannot|don['’]t|doesn['’]t|isn['’]t|aren['’]t|won['’]t)\s+(?:be\s+)?[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?",
+    re.IGNORECASE,
+)
+_THIS = re.compile(
+    r"\bthis (?:(?:face-up |face-down |attacking |blocking |tapped )?"
+    r"(?:creature|permanent|card|spell|artifact|enchantment|land|planeswalker|battle|Aura|Equipment|Vehicle"
+    r"|Saga|Class|Case|Room|Fortification|token|ability|emblem|scheme|plane|phenomenon|Contraption|Attraction|Siege)s?)\b"
+)
+_CHAPTER = re.compile(r"^((?:[IVX]+)(?:, [IVX]+)*) — ")
+_LABEL = re.compile(r"^([^—\n•:()“”\"]{1,60}?) — ")
+_LEVEL = re.compile(r"^(LEVEL \d+(?:-\d+|\+))$")
+_CLASS_LEVEL = re.compile(r":\s*(Level \d+)\s*$")
+_LOYALTY = re.compile(r"^([+−-]?(?:\d+|X)):\s")
+_ACTIVATED = re.compile(r"^([^:.\n\"“”]{1,160}?):\s")
+_COST_WORD = re.compile(
+    r"\{|\b(?:tap|untap|sacrifice|discard|pay|exile|remove|return|reveal|put|collect|mill|forage|blight)\b",
+    re.IGNORECASE,
+)
+_TRIGGER = re.compile(r"^(?:When|Whenever|At)\b")
+_CHOOSE = re.compile(
+    r"\bchoose (?:one|two|three|four|five|one or more|one or both|any number|up to \w+)\b.*—\s*$", re.I
+)
+_PT = re.compile(r"^\d+/\d+$")
+
+
+def _top_level_comma(text: str, start: int, end: int) -> int:
+    """The first comma between ``start`` and ``end`` that is not inside quotes or parentheses (-1 if none)."""
+    depth = quote = 0
+    for i in range(start, end):
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == "“":
+            quote += 1
+        elif ch == "”":
+            quote = max(0, quote - 1)
+        elif ch == "," and not depth and not quote:
+            return i
+    return -1
+
+
+class Reader:
+    """Reads oracle text. Built once with the keyword ability names (and name templates) it recognises."""
+
+    def __init__(self, keywords: Iterable[str], templates: Iterable[str] = ()) -> None:
+        names = sorted({k.lower() for k in keywords if k and re.search(r"[a-z]", k.lower())}, key=len, reverse=True)
+        alternation = "|".join(re.escape(n) for n in names)
+        extra = "".join("|" + t for t in templates)
+        self._keyword = re.compile(rf"(?:{alternation}{extra})(?![A-Za-z0-9-])", re.IGNORECASE)
+
+    def read(self, text: str, names: Iterable[str] = (), type_line: str = "") -> FaceReading:
+        """The abilities of one face. ``names``: the card's and face's names; ``type_line``: to tell spell
+        text (instants, sorceries) from static abilities."""
+        text = text or ""
+        reminders = tuple(Part(m.start(), m.end(), m.group(0)) for m in _REMINDER.finditer(text))
+        grants = tuple(
+            Part(m.start(), m.end(), m.group(0))
+            for m in _QUOTED.finditer(text)
+            if not _inside(reminders, m.start(), m.end())
+        )
+        name_set = _names(names)
+        self_refs = _self_refs(text, name_set, grants)
+        negations = tuple(Part(m.start(), m.end(), m.group(0)) for m in _NEGATION.finditer(text))
+        spell = bool(re.search(r"\b(?:Instant|Sorcery)\b", type_line or ""))
+        abilities = self._abilities(text, spell)
+        return FaceReading(text, abilities, reminders, grants, negations, self_refs, tuple(sorted(name_set)))
+
+    # --- lines ------------------------------------------------------------------------------------
+    def _abilities(self, text: str, spell: bool) -> tuple[Ability, ...]:
+        out: list[Ability] = []
+        section: str | None = None
+        pos = 0
+        for line in text.split("\n"):
+            start, end = pos, pos + len(line)
+            pos = end + 1
+            if not line.strip():
+                continue
+            if m := _LEVEL.match(line):
+                section = m.group(1)
+                out.append(Ability("level", Part(start, end, line), section=section))
+                continue
+            if _PT.match(line.strip()):
+                continue  # a leveler's power/toughness line belongs to its LEVEL section
+            if line.startswith("•") and out and out[-1].kind != "mode":
+                parent = out[-1]
+                mode = self._line(text, start + 1 + (len(line[1:]) - len(line[1:].lstrip())), end, spell, "mode")
+                out[-1] = _with_mode(parent, mode)
+                continue
+            ability = self._line(text, start, end, spell, None)
+            if ability.kind == "activated" and ability.effect and _CLASS_LEVEL.search(line):
+                section = _CLASS_LEVEL.search(line).group(1)
+                ability = _replace(ability, section=section)
+            elif section and ability.section is None:
+                ability = _replace(ability, section=section)
+            out.append(ability)
+        return tuple(out)
+
+    def _line(self, text: str, start: int, end: int, spell: bool, forced: str | None) -> Ability:
+        line = text[start:end]
+        whole = Part(start, end, line)
+        label = None
+        body = start
+        if m := _CHAPTER.match(line):
+            label = Part(start, start + m.end(1), m.group(1))
+            return Ability("chapter", whole, label=label, effect=_part(text, start + m.end(), end), section=m.group(1))
+        if m := _LABEL.match(line):
+            label = Part(start, start + m.end(1), m.group(1))
+            body = start + m.end()
+        rest = text[body:end]
+        if label is None and _only_reminder(text, start, end):
+            return Ability("reminder", whole)
+        if forced is None and label is None and (items := self._keyword_items(text, body, end)):
+            return Ability("keyword", whole, keywords=items)
+        if m := _LOYALTY.match(rest):
+            return Ability(
+                "loyalty",
+                whole,
+                label=label,
+                cost=Part(body, body + m.end(1), m.group(1)),
+                effect=_part(text, body + m.end(), end),
+            )
+        if (m := _ACTIVATED.match(rest)) and _COST_WORD.search(m.group(1)) and not _inside_quote(rest, m.end(1)):
+            return Ability(
+                "activated",
+                whole,
+                label=label,
+                cost=Part(body, body + m.end(1), m.group(1)),
+                effect=_part(text, body + m.end(), end),
+            )
+        if _TRIGGER.match(rest):
+            comma = _top_level_comma(text, body, end)
+            if comma > 0:
+                trigger = Part(body, comma, text[body:comma])
+                after = comma + 1
+                condition = None
+                if cm := re.match(r"\s*(if [^,.]+),", text[after:end]):
+                    condition = Part(after + cm.start(1), after + cm.end(1), cm.group(1))
+                    after += cm.end()
+                return Ability(
+                    "triggered",
+                    whole,
+                    label=label,
+                    trigger=trigger,
+                    condition=condition,
+                    effect=_part(text, after, end),
+                )
+        kind: AbilityKind = forced or ("spell" if spell else "static")  # type: ignore[assignment]
+        condition = None
+        if cm := re.match(r"(As long as [^,]+|If [^,]+),", rest):
+            condition = Part(body, body + cm.end(1), cm.group(1))
+        return Ability(kind, whole, label=label, condition=condition, effect=_part(text, body, end))
+
+    def _keyword_items(self, text: str, start: int, end: int) -> tuple[KeywordItem, ...]:
+        """The keywords of a keyword line ("Flying, first strike", "Equip {2}", "Escape—{3}{B}, Exile …"),
+        or () if the line is not made of keywords only."""
+        items: list[KeywordItem] = []
+        i = start
+        while i < end:
+            m = self._keyword.match(text, i)
+            if not m:
+                return ()
+            name = Part(m.start(), m.end(), m.group(0))
+            j = m.end()
+            rest = text[j:end]
+            if rest.startswith("—"):  # "Ward—Pay 2 life.": the cost runs to the line's reminder text or end
+                stop = text.find("(", j, end)
+                p_end = stop if stop > 0 else end
+                items.append(KeywordItem(name, _part(text, j, p_end, strip=" .")))
+                return tuple(items) if _only_reminder(text, p_end, end) else ()
+            comma = _next_separator(text, j, end)
+            param_end = comma if comma >= 0 else end
+            raw = text[j:param_end]
+            stop = raw.find("(")
+            if stop >= 0:
+                if not _only_reminder(text, j + stop, param_end):
+                    return ()
+                param_end = j + stop
+                raw = raw[:stop]
+            if raw.strip() and not raw.startswith(" "):
+                return ()  # "Flash" followed by "back": not this keyword
+            if len(raw.split()) > 8:
+                return ()  # a sentence that starts with a keyword-like word
+            if re.search(
+                r"\b(?:you|your|is|are|can|gets?|has|have|deals?|when|whenever)\b", raw, re.I
+            ) and not re.match(r"\s+(?:from|with|over|to)\b", raw):
+                return ()
+            items.append(KeywordItem(name, _part(text, j, param_end) if raw.strip() else None))
+            if comma < 0:
+                return tuple(items)
+            i = comma + 1
+            while i < end and text[i] in " ,;":
+                i += 1
+        return tuple(items)
+
+
+def _next_separator(text: str, start: int, end: int) -> int:
+    for i in range(start, end):
+        ch = text[i]
+        if ch == "(":
+            close = text.find(")", i, end)
+            if close < 0:
+                return -1
+            return _next_separator(text, close + 1, end)
+        if ch in ",;":
+            return i
+    return -1
+
+
+def _only_reminder(text: str, start: int, end: int) -> bool:
+    rest = text[start:end]
+    return not _REMINDER.sub("", rest).strip(" .")
+
+
+def _inside_quote(text: str, pos: int) -> bool:
+    return text.count("“", 0, pos) > text.count("”", 0, pos)
+
+
+def _part(text: str, start: int, end: int, strip: str = " ") -> Part | None:
+    while start < end and text[start] == " ":
+        start += 1
+    while end > start and text[end - 1] in strip:
+        end -= 1
+    return Part(start, end, text[start:end]) if start < end else None
+
+
+def _replace(a: Ability, **changes) -> Ability:
+    fields = {f: getattr(a, f) for f in a.__slots__}  # type: ignore[attr-defined]
+    fields.update(changes)
+    return Ability(**fields)
+
+
+def _with_mode(parent: Ability, mode: Ability) -> Ability:
+    span = Part(parent.span.start, mode.span.end, "")
+    return _replace(parent, modes=(*parent.modes, mode), span=span)
+
+
+def _names(names: Iterable[str]) -> set[str]:
+    """Every name the face answers to: each face of "A // B", "A-" Alchemy names without the prefix,
+    and a legendary's short name ("Zada" for "Zada, Hedron Grinder")."""
+    out: set[str] = set()
+    for n in names:
+        for part in (n or "").split("//"):
+            part = part.strip()
+            if not part:
+                continue
+            out.add(part)
+            if part.startswith("A-") and len(part) > 2:
+                out.add(part[2:])
+    for n in list(out):
+        if ", " in n:
+            out.add(n.split(", ")[0])
+    return out
+
+
+def _self_refs(text: str, names: set[str], grants: tuple[Part, ...]) -> tuple[Part, ...]:
+    found: list[Part] = []
+    for n in sorted(names, key=len, reverse=True):
+        pos = text.find(n)
+        while pos != -1:
+            end = pos + len(n)
+            before = text[pos - 1] if pos else " "
+            after = text[end] if end < len(text) else " "
+            if not _word(before) and not _word(after) and not any(p.start < end and pos < p.end for p in found):
+                found.append(Part(pos, end, n))
+            pos = text.find(n, pos + 1)
+    for m in re.finditer(r"~", text):
+        found.append(Part(m.start(), m.end(), "~"))
+    for m in _THIS.finditer(text):
+        if not _inside(grants, m.start(), m.end()) and not any(p.start < m.end() and m.start() < p.end for p in found):
+            found.append(Part(m.start(), m.end(), m.group(0)))
+    return tuple(sorted(found, key=lambda p: p.start))
+
+
+def _word(ch: str) -> bool:
+    return ch.isascii() and (ch.isalnum() or ch == "_")
