@@ -5,7 +5,7 @@ from tolaria.site.catalog import models as m
 
 @pytest.fixture
 def card_url():
-    """The newest printing's page of a card named exactly ``name``."""
+    """The default printing's page of a card named exactly ``name``."""
 
     def url(client, name: str) -> str:
         oid = m.OracleCard.objects.get(name=name).oracle_id

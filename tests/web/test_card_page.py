@@ -9,13 +9,12 @@ from ._html import terms, text
 pytestmark = pytest.mark.django_db
 
 
-def test_oracle_id_redirects_to_the_newest_printing(client):
+def test_oracle_id_redirects_to_the_default_printing(client):
+    # not the newest (Secret Lair 675): the default printing rule (tests/cards/test_default_printing.py)
     card = m.OracleCard.objects.get(name="Lightning Bolt")
-    newest = card.printings.order_by("-released_at").first()
     response = client.get(f"/card/{card.oracle_id}")
     assert response.status_code == 302
-    assert response["Location"].startswith(f"/card/{newest.set_code}/")
-    assert response["Location"].endswith("/lightning-bolt")
+    assert response["Location"] == "/card/jmp/342/lightning-bolt"
 
 
 def test_wrong_slug_redirects_and_unknown_printing_is_404(client):

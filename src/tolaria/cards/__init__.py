@@ -1,5 +1,6 @@
 """The card corpus: domain objects, mana symbols and colors, and readers for MTGJSON and Scryfall files."""
 
+from ._default import default_printing, printing_preference, sort_printings
 from ._files import DataFileError
 from ._mana import ManaCostError, ManaSymbol, cost_colors, identity_from_text, mana_value, parse_mana_cost, sort_colors
 from ._model import COLORS, Card, CardSet, Corpus, Face, PricePoint, Prices, Printing, Ruling
@@ -28,14 +29,17 @@ __all__ = [
     "SetBatch",
     "SourceMeta",
     "cost_colors",
+    "default_printing",
     "detect_format",
     "identity_from_text",
     "load_sample",
     "mana_value",
     "parse_mana_cost",
+    "printing_preference",
     "read_corpus",
     "read_mtgjson",
     "read_source",
     "sample_paths",
+    "sort_printings",
     "sort_colors",
 ]

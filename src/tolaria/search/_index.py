@@ -11,8 +11,9 @@ from pathlib import Path
 
 import numpy as np
 
+from tolaria.cards import printing_preference
+
 from ._fields import FAMILIES
-from ._fields.printing import date_ordinal
 from ._fields.stats import stat_value
 from ._fields.text import ExactName
 from ._reference import Reference, printing_sort_key
@@ -75,26 +76,6 @@ def corpus_version(corpus) -> str:
     return f"{corpus.data_date or 'undated'}-{h.hexdigest()[:12]}"
 
 
-def _default_preference(p, s) -> float:
-    """Lower is preferred: a recent, normal, English, paper printing stands for the card (like Scryfall)."""
-    penalty = 0
-    penalty += 8 if p.lang != "en" else 0
-    penalty += (
-        4
-        if (p.promo or p.oversized or p.textless or (s is not None and s.set_type in ("funny", "memorabilia", "token")))
-        else 0
-    )
-    penalty += 2 if p.digital else 0
-    penalty += (
-        1
-        if (p.frame_effects and any(e in ("showcase", "extendedart", "inverted") for e in p.frame_effects))
-        or p.border_color == "borderless"
-        else 0
-    )
-    released = date_ordinal(p.released_at)
-    return penalty * 1e7 - (0 if math.isnan(released) else released)
-
-
 def _ranks(keys: list) -> np.ndarray:
     order = sorted(range(len(keys)), key=keys.__getitem__)
     ranks = np.empty(len(keys), np.int32)
@@ -124,7 +105,7 @@ def _build_index(corpus, facets, version) -> CardIndex:
     sets_lower = {code.lower(): s for code, s in corpus.sets.items()}
     printings = sorted(
         (p for p in corpus.printings.values() if p.oracle_id in card_pos),  # printings of known cards only
-        key=lambda p: (card_pos[p.oracle_id], _default_preference(p, sets_lower.get(p.set_code.lower())), p.id),
+        key=lambda p: (card_pos[p.oracle_id], printing_preference(p, sets_lower.get(p.set_code.lower()))),
     )
     corpus = Corpus(
         cards={c.oracle_id: c for c in cards},
@@ -162,9 +143,8 @@ def _build_index(corpus, facets, version) -> CardIndex:
     )[card_of]
     order["artist"] = _ranks([fold(p.artist or "~") for p in printings]).astype(np.float64)
     order["review"] = order["color"] * 1e6 + order["cmc"] * 1e5 + order["name"] / 1e3
-    prefer_default = np.fromiter(
-        (_default_preference(p, sets.get(p.set_code.lower())) for p in printings), float, len(printings)
-    )
+    # printings are sorted by preference within their card: the row number is the preference
+    prefer_default = np.arange(len(printings), dtype=np.float64)
     promo = np.fromiter((p.promo for p in printings), bool, len(printings))
     illustration = [p.illustration_id or p.id for p in printings]
     art_vocab: dict[str, int] = {}

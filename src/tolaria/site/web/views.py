@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 
+from tolaria.cards import default_printing
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import stats
 from tolaria.site.corpus_cache import CorpusCache
@@ -72,16 +73,22 @@ def random_card(request):
 
 @require_GET
 def card_by_id(request, oracle_id: str):
-    row = (
-        m.Printing.objects.filter(card_id=oracle_id)
-        .select_related("card")
-        .only("set_code", "collector_number", "released_at", "card__name")
-        .order_by("-released_at", "set_code", "collector_number")
-        .first()
-    )
+    row = default_printing_row(oracle_id)
     if row is None:
         raise Http404("No card with this id.")
     return HttpResponseRedirect(p.printing_url(row, row.card.name))
+
+
+def default_printing_row(oracle_id: str):
+    """The card's default printing (tolaria.cards.default_printing, the rule search and the API use)."""
+    printings = [r.to_domain() for r in m.Printing.objects.filter(card_id=oracle_id).only("data")]
+    sets = {s.code: s.to_domain() for s in m.CardSet.objects.filter(code__in={x.set_code for x in printings})}
+    chosen = default_printing(printings, sets)
+    if chosen is None:
+        return None
+    return (
+        m.Printing.objects.select_related("card").only("set_code", "collector_number", "card__name").get(pk=chosen.id)
+    )
 
 
 @require_GET
