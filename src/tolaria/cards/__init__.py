@@ -5,6 +5,7 @@ from ._files import DataFileError
 from ._mana import ManaCostError, ManaSymbol, cost_colors, identity_from_text, mana_value, parse_mana_cost, sort_colors
 from ._model import COLORS, Card, CardSet, Corpus, Face, PricePoint, Prices, Printing, Ruling
 from ._mtgjson import SetBatch, SourceMeta
+from ._names import NameMatch, NameTable, compact_name, fold_name
 from ._read import CardsOnly, PriceBatch, RulingsBatch, detect_format, read_corpus, read_source
 from ._sample import load_sample, sample_paths
 
@@ -20,6 +21,8 @@ __all__ = [
     "Face",
     "ManaCostError",
     "ManaSymbol",
+    "NameMatch",
+    "NameTable",
     "PriceBatch",
     "PricePoint",
     "Prices",
@@ -28,9 +31,11 @@ __all__ = [
     "RulingsBatch",
     "SetBatch",
     "SourceMeta",
+    "compact_name",
     "cost_colors",
     "default_printing",
     "detect_format",
+    "fold_name",
     "identity_from_text",
     "load_sample",
     "mana_value",

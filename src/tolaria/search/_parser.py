@@ -90,6 +90,10 @@ def _expected(err: UnexpectedInput) -> tuple[str, ...]:
     return tuple(sorted({_TERMINAL_NAMES.get(n, n) for n in names}))
 
 
+# the grammar's EXACT terminal, alone in the query
+_ONLY_EXACT = re.compile(r'\s*(!"(?:[^"\\]|\\.)*"|![^\s()"]+)\s*')
+
+
 def parse(query: str) -> Node:
     """Parse a query into its tree. Raise QueryTooLong or QuerySyntaxError (with position and caret)."""
     if not isinstance(query, str):
@@ -98,6 +102,9 @@ def parse(query: str) -> Node:
         raise QueryTooLong(len(query))
     if not query.strip():
         raise QuerySyntaxError("empty query", query, 0, ("a search term",))
+    only_exact = _ONLY_EXACT.fullmatch(query)
+    if only_exact:  # the commonest lookup, "!fire": the tree the grammar gives, without the parser
+        return _ToTree().exact(only_exact.group(1))
     try:
         tree = _lark().parse(query)
         result = _ToTree().transform(tree)

@@ -7,8 +7,10 @@ import re
 import numpy as np
 import re2
 
+from tolaria.cards._names import NameTable, fold_name
+
 from .._text import TextColumn, compile_regex, fold, strip_reminder, tilde
-from ._base import Family, Ignored, card_any, register
+from ._base import Family, Ignored, card_any, mask_of, register
 
 
 def _names(card):
@@ -111,36 +113,64 @@ class NameFamily(TextFamily):
     def raw(card):
         return card.name
 
+    @classmethod
+    def docs(cls, card, with_tilde):
+        # folded as names are everywhere: "lim-dul" finds Lim-Dûl's Vault, "fire/ice" Fire // Ice
+        return fold_name(card.name), card.name
+
+    def prepare(self):
+        super().prepare()
+        if self.kind != "regex":
+            self.needle = fold_name(self.value)
+            if not self.needle:
+                raise Ignored(f"{self.value!r}: a name has no such text (punctuation and spaces are left out of names)")
+
 
 class ExactName(Family):
-    """``!name``: the card's full name, or one of its faces' names, is exactly this (case ignored)."""
+    """``!name``: the card's full name, or one of its faces' names, is this name (folded as every card
+    name is: case, accents and punctuation aside; see ``tolaria.cards.fold_name``)."""
 
     names = ()
     ops = (":",)
 
     def prepare(self):
-        self.target = fold(self.value)
+        self.target = fold_name(self.value)
+        self.compact = self.target.replace(" ", "")
 
     def matches(self, card, printing):
-        return any(fold(n) == self.target for n in _names(card))
+        folded = [fold_name(n) for n in _names(card)]
+        if self.target in folded:
+            return True
+        # "Limduls Vault": spaces left out count only when no card is named with them
+        ctx = self.ctx
+        if not hasattr(ctx, "memo") or self.target in ctx.memo(("folded names",), lambda: _folded_names(ctx)):
+            return False
+        return self.compact in (f.replace(" ", "") for f in folded)
 
     def card_mask(self, index):
-        ids = index.cols["exact_names"].get(self.target)
-        m = np.zeros(index.n_cards, bool)
-        if ids is not None:
-            m[list(ids)] = True
+        return mask_of(index.n_cards, list(index.cols["names"].cards_named(self.value)))
+
+    def mask(self, index):
+        # the cards' printings straight from the table: printings are grouped by card, in card order
+        rows = index.cols["names"].cards_named(self.value)
+        m = np.zeros(index.n_printings, bool)
+        if rows:
+            starts = np.searchsorted(index.card_of, rows)
+            ends = np.searchsorted(index.card_of, rows, side="right")
+            for a, b in zip(starts.tolist(), ends.tolist()):
+                m[a:b] = True
         return m
 
     @classmethod
     def build(cls, ref, cards, cols):
-        table: dict[str, list[int]] = {}
-        for i, c in enumerate(cards):
-            for n in {fold(n) for n in _names(c)}:
-                table.setdefault(n, []).append(i)
-        cols["exact_names"] = {k: tuple(v) for k, v in table.items()}  # plain ints: fast to unpickle
+        cols["names"] = NameTable((i, c.name, [f.name for f in c.faces]) for i, c in enumerate(cards))
 
     def explain(self):
         return f"named exactly {self.value!r}"
+
+
+def _folded_names(ref) -> set[str]:
+    return {fold_name(n) for c in ref.cards.values() for n in _names(c)}
 
 
 @register

@@ -6,9 +6,7 @@ import functools
 from collections.abc import Sequence
 from pathlib import Path
 
-from rapidfuzz import fuzz, process
-
-from tolaria.cards import Card, sample_paths
+from tolaria.cards import Card, NameTable, sample_paths
 
 from . import models as m
 from .ingest import IngestSummary, ingest
@@ -65,21 +63,29 @@ def card_names() -> dict[str, str]:
     return _name_tables()[0]
 
 
+def name_table() -> NameTable[str]:
+    """Card and face names, folded as everywhere (tolaria.cards.fold_name), to oracle ids; once per corpus version."""
+    return _name_table_of(corpus_version())
+
+
+@functools.lru_cache(maxsize=1)
+def _name_table_of(version: int) -> NameTable[str]:
+    rows = m.OracleCard.objects.values_list("oracle_id", "name")
+    return NameTable((oid, name, name.split(" // ")) for oid, name in rows)
+
+
+def card_named(name: str) -> str | None:
+    """Oracle id of the card (or face) with this name, case, accents and punctuation aside."""
+    return name_table().exact(name)
+
+
 def suggest_names(text: str, limit: int = 5) -> list[str]:
     """The card names closest to a near miss, best first."""
-    names, by_id = _name_tables()
-    # QRatio: whole-name similarity, ~20x faster than WRatio over every name and better for near misses
-    matches = process.extract(text.lower(), list(names), scorer=fuzz.QRatio, limit=limit * 2)
-    out: list[str] = []
-    for key, score, _ in matches:
-        name = by_id.get(names[key], key)
-        if score >= 60 and name not in out:
-            out.append(name)
-    return out[:limit]
+    return name_table().suggestions(text, limit)
 
 
 def find_card(name: str) -> tuple[Card | None, list[str]]:
-    oracle_id = card_names().get(name.strip().lower())
+    oracle_id = card_named(name)
     if oracle_id:
         return load_card(oracle_id), []
     return None, suggest_names(name)
