@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def no_migrate(monkeypatch):
-    monkeypatch.setattr(cli, "_migrate", lambda verbosity=0: None)
+    monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +128,7 @@ def wizards_site(tmp_path, shipped_text):
 
 
 def test_ingest_latest_finds_the_txt_link_and_stores_it(capsys, wizards_site):
-    from tolaria._cli_extra import latest_rules_url
+    from tolaria.rules import latest_rules_url
     from tolaria.site.catalog.models import RulesVersion
 
     page, seen = wizards_site

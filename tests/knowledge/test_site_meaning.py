@@ -14,7 +14,7 @@ from tolaria.site.catalog.services import find_card
 
 @pytest.mark.django_db
 def test_without_embeddings_the_site_says_meaning_is_unavailable(client, capsys, monkeypatch):
-    monkeypatch.setattr(cli, "_migrate", lambda verbosity=0: None)
+    monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
     assert knowledge_search.meaning_status().startswith("Ranking by meaning is unavailable")
     body = client.get("/api/search", {"q": "trample"}).json()
     assert body["ranking_by_meaning"] is False and body["data"][0]["kind"] in ("glossary", "rule")
@@ -25,7 +25,7 @@ def test_without_embeddings_the_site_says_meaning_is_unavailable(client, capsys,
 @pytest.mark.full  # embeds the CR and the whole sample (shares the cache of test_knowledge_quality)
 @pytest.mark.django_db
 def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsys, monkeypatch):
-    monkeypatch.setattr(cli, "_migrate", lambda verbosity=0: None)
+    monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
     monkeypatch.setattr(
         knowledge_search, "cache_path", lambda: Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"
     )

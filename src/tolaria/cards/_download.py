@@ -14,22 +14,15 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from tolaria import __version__
+from tolaria._http import USER_AGENT, request
+from tolaria.errors import DownloadError
 
-USER_AGENT = f"Tolaria/{__version__} (+https://github.com/tolaria-mtg/tolaria)"
+__all__ = ["USER_AGENT", "DownloadError", "download", "download_into", "download_mtgjson", "download_scryfall"]
+
 MTGJSON_BASE = "https://mtgjson.com/api/v5/"
 MTGJSON_FILES = ("AllPrintings.json.xz", "AllPricesToday.json.xz")
 SCRYFALL_BULK_INDEX = "https://api.scryfall.com/bulk-data"
 SCRYFALL_KINDS = ("default_cards", "rulings")
-CR_LATEST_PAGE = "https://magic.wizards.com/en/rules"
-
-
-class DownloadError(RuntimeError):
-    pass
-
-
-def _request(url: str, headers: dict[str, str] | None = None) -> urllib.request.Request:
-    return urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "*/*", **(headers or {})})
 
 
 def download(url: str, dest: Path, *, progress: bool = True, timeout: float = 60.0, attempts: int = 3) -> Path:
@@ -48,11 +41,17 @@ def download(url: str, dest: Path, *, progress: bool = True, timeout: float = 60
     raise DownloadError(f"could not download {url}: {last_error}")
 
 
+def download_into(url: str, folder: Path, *, progress: bool = True) -> Path:
+    """Fetch url into folder, under the last part of its path (download.json when it has none)."""
+    name = url.rstrip("/").rsplit("/", 1)[-1].split("?")[0] or "download.json"
+    return download(url, Path(folder) / name, progress=progress)
+
+
 def _fetch(url: str, part: Path, *, progress: bool, timeout: float) -> None:
     have = part.stat().st_size if part.exists() else 0
     headers = {"Range": f"bytes={have}-"} if have else {}
     try:
-        response = urllib.request.urlopen(_request(url, headers), timeout=timeout)
+        response = urllib.request.urlopen(request(url, headers), timeout=timeout)
     except urllib.error.HTTPError as exc:
         if exc.code == 416 and have:  # the part is already whole
             return
@@ -89,7 +88,7 @@ def scryfall_bulk_urls(
 ) -> dict[str, str]:
     """The current download address of each wanted Scryfall bulk file (download_uri, or the newer
     jsonl_download_uri when that is all an entry has)."""
-    with urllib.request.urlopen(_request(index_url, {"Accept": "application/json"}), timeout=timeout) as response:
+    with urllib.request.urlopen(request(index_url, {"Accept": "application/json"}), timeout=timeout) as response:
         index = json.load(response)
     urls = {}
     for entry in index.get("data", []):

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
+from tolaria.errors import InputError
+
 _MAGIC = {
     b"\x1f\x8b": gzip.open,
     b"\xfd7zXZ\x00": lzma.open,
@@ -22,7 +24,7 @@ _MAGIC = {
 }
 
 
-class DataFileError(ValueError):
+class DataFileError(InputError):
     """A data file that cannot be read: says which file, which record and which field."""
 
     def __init__(self, source: str, message: str, *, record: int | None = None, field: str | None = None):

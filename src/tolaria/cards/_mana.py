@@ -11,13 +11,15 @@ import functools
 import re
 from dataclasses import dataclass
 
+from tolaria.errors import InputError
+
 from ._model import COLORS
 
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _GENERIC = re.compile(r"^\d+(\.\d+)?$|^½$|^∞$")
 
 
-class ManaCostError(ValueError):
+class ManaCostError(InputError):
     """A mana cost that is not a sequence of {symbols}."""
 
 

@@ -4,11 +4,13 @@ Never imports Django. Private modules (`_parser`, `_linker`, `_diff`, `_model`) 
 """
 
 from ._diff import GlossaryChange, RuleChange, RulesDiff, diff_rulebooks, word_diff
+from ._download import CR_LATEST_PAGE, decode_rules, fetch_rules_text, latest_rules_url
 from ._linker import Coverage, Linker, Span, keyword_coverage
 from ._model import GlossaryEntry, Rule, RuleBook, RuleRef, RulesParseError, normalize_term
 from ._parser import find_references, load_rules, parse_rules, shipped_rulebook
 
 __all__ = [
+    "CR_LATEST_PAGE",
     "Coverage",
     "GlossaryChange",
     "GlossaryEntry",
@@ -20,9 +22,12 @@ __all__ = [
     "RulesDiff",
     "RulesParseError",
     "Span",
+    "decode_rules",
     "diff_rulebooks",
+    "fetch_rules_text",
     "find_references",
     "keyword_coverage",
+    "latest_rules_url",
     "load_rules",
     "normalize_term",
     "parse_rules",

@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tolaria.errors import InputError
+
 Level = Literal["section", "rule", "numbered", "subrule"]
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
@@ -18,7 +20,7 @@ def normalize_term(term: str) -> str:
     return " ".join(term.translate(_QUOTES).lower().split())
 
 
-class RulesParseError(ValueError):
+class RulesParseError(InputError):
     """The rules text is malformed. ``line`` is 1-based; the message says what was expected."""
 
     def __init__(self, line: int, expected: str, found: str = "") -> None:

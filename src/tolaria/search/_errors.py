@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from tolaria.errors import InputError
+
 MAX_QUERY_LENGTH = 1000
 
 
-class QueryError(ValueError):
+class QueryError(InputError):
     """Base class of the errors a search query raises."""
 
 

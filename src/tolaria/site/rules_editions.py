@@ -25,3 +25,13 @@ def edition(date: str | None = None) -> RuleBook:
 @functools.lru_cache(maxsize=4)
 def _parsed(date: str, stamp: str, text: str) -> RuleBook:  # stamp: a re-ingested edition is parsed again
     return parse_rules(text)
+
+
+def store(text: str, source: str) -> tuple[RuleBook, str]:
+    """Parse and store one edition; returns the book and "stored", "updated" or "unchanged"."""
+    book = parse_rules(text)
+    existing = RulesVersion.objects.filter(effective_date=book.effective_date).first()
+    if existing is not None and existing.text == text:
+        return book, "unchanged"
+    RulesVersion.objects.update_or_create(effective_date=book.effective_date, defaults={"text": text, "source": source})
+    return book, "updated" if existing is not None else "stored"

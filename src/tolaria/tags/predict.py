@@ -30,6 +30,8 @@ import sklearn
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 
+from tolaria.errors import InputError
+
 from ..cards import Card
 from ._context import CardContext
 from ._model import PREDICTED_UNAVAILABLE, CardTag, Evidence
@@ -56,7 +58,7 @@ __all__ = [
 ]
 
 
-class ModelVersionError(ValueError):
+class ModelVersionError(InputError):
     """A saved model file of another model version (retrain it)."""
 
 

@@ -1,0 +1,5 @@
+import sys
+
+from tolaria.cli import main
+
+sys.exit(main())

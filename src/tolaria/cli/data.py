@@ -1,0 +1,164 @@
+"""The data commands: ingest, init, stats, card, serve."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from . import _site
+from ._registry import CommandError, arg, command
+
+
+@command(
+    "ingest",
+    "read card data files (or download the current ones) into the database",
+    arg(
+        "paths",
+        nargs="*",
+        help="MTGJSON or Scryfall files or their http(s) addresses (plain, .gz, .xz, .bz2, .tar.xz); the format is told by content",
+    ),
+    arg("--mtgjson", action="store_true", help="download AllPrintings and AllPricesToday from mtgjson.com first"),
+    arg("--scryfall", action="store_true", help="download Scryfall's default cards and rulings bulk files first"),
+    arg("--sample", action="store_true", help="ingest the sample that ships in the package"),
+    arg("--download-dir", help="where downloads go (default: $TOLARIA_DATA_DIR/downloads)"),
+    arg("--mtgjson-base", default="https://mtgjson.com/api/v5/", help=argparse.SUPPRESS),
+    arg("--scryfall-index", default="https://api.scryfall.com/bulk-data", help=argparse.SUPPRESS),
+    arg("--json", action="store_true", help="print the summary as JSON"),
+)
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from tolaria.cards import _download as dl
+
+    _site.setup_django()
+    _site.migrate()
+    folder = Path(args.download_dir or (Path(os.environ.get("TOLARIA_DATA_DIR", "var")) / "downloads"))
+    progress = _site.is_tty()
+    paths: list[Path] = []
+    for given in args.paths:  # a path, or an address to download first
+        if given.startswith(("http://", "https://")):
+            paths.append(dl.download_into(given, folder, progress=progress))
+        else:
+            paths.append(Path(given))
+    if args.mtgjson:
+        paths += dl.download_mtgjson(folder, base=args.mtgjson_base, progress=progress)
+    if args.scryfall:
+        paths += dl.download_scryfall(folder, index_url=args.scryfall_index, progress=progress)
+    if args.sample:
+        from tolaria.cards import sample_paths
+
+        paths += sample_paths()
+    if not paths:
+        raise CommandError("nothing to ingest: give file paths, --mtgjson, --scryfall or --sample")
+    from tolaria.site.catalog.services import ingest_and_index
+
+    summary = ingest_and_index(paths, progress=progress and not args.json)
+    if args.json:
+        print(json.dumps(summary.as_dict(), indent=2))
+    else:
+        print("\n".join(summary.lines()))
+    return 0
+
+
+@command("init", "create the database and load the embedded sample on the first start")
+def cmd_init(args: argparse.Namespace) -> int:
+    """Migrate, and load the embedded sample if the database holds no cards yet."""
+    _site.setup_django()
+    _site.migrate()
+    from tolaria.site.catalog.services import ensure_loaded
+
+    if os.environ.get("TOLARIA_SKIP_SAMPLE"):  # benchmarks start from an empty database
+        print("Database migrated; sample not loaded.")
+        return 0
+    print(ensure_loaded(progress=_site.is_tty()))
+    return 0
+
+
+@command(
+    "stats",
+    "counts of cards, printings, rulings, price points and the data's date",
+    arg("--json", action="store_true"),
+)
+def cmd_stats(args: argparse.Namespace) -> int:
+    _site.setup_django()
+    _site.migrate()
+    from tolaria.site.catalog.repository import stats
+
+    figures = stats()
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    for key, value in figures.items():
+        label = key.replace("_", " ")
+        print(f"{label}: {value:,}" if isinstance(value, int) else f"{label}: {value}")
+    return 0
+
+
+@command(
+    "card",
+    "print a card as text, faces and all",
+    arg("name"),
+    arg("--explain", action="store_true", help="list the rules each keyword and term of its text opens"),
+)
+def cmd_card(args: argparse.Namespace) -> int:
+    _site.setup_django()
+    from tolaria.site.catalog.services import card_text, find_card
+
+    card, suggestions = find_card(args.name)
+    if card is None:
+        raise CommandError(_site.no_card_named(args.name, suggestions))
+    print(card_text(card, explain=args.explain))
+    return 0
+
+
+@command(
+    "serve",
+    "serve the site with gunicorn (several workers, static files included)",
+    arg("--host", default=os.environ.get("HOST", "127.0.0.1")),
+    arg("--port", type=int, default=int(os.environ.get("PORT", "8000"))),
+    arg("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "3"))),
+)
+def cmd_serve(args: argparse.Namespace) -> int:
+    _site.setup_django()
+    _site.migrate()
+    from django.core.management import call_command
+
+    from tolaria.site.catalog.services import ensure_loaded
+
+    print(ensure_loaded(progress=_site.is_tty()))
+    _embed_in_background()
+    call_command("collectstatic", interactive=False, verbosity=0)
+    from tolaria.site.server import serve
+
+    serve(host=args.host, port=args.port, workers=args.workers)
+    return 0
+
+
+def _embed_in_background() -> None:
+    """Ranking by meaning needs embeddings of every document (minutes on a small machine): when the
+    knowledge index has none, compute them in a separate process while the site already serves;
+    the workers pick the new index up when it is saved."""
+    import subprocess
+
+    from django.conf import settings
+
+    from tolaria.knowledge import locate_model
+    from tolaria.site import knowledge_search
+
+    if knowledge_search.has_embeddings() or not knowledge_search.embed_at_ingest():
+        return
+    try:
+        locate_model()
+    except Exception as exc:
+        print(exc)
+        return
+    log = Path(settings.DATA_DIR) / "embed.log"
+    with open(log, "ab") as out:  # the child keeps its own copy of the descriptor
+        subprocess.Popen(
+            [sys.executable, "-m", "tolaria.cli", "knowledge", "embed"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    print(f"Computing embeddings for ranking by meaning in the background (log: {log}).")

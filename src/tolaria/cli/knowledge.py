@@ -1,0 +1,99 @@
+"""Commands over the knowledge search:
+
+tolaria ask "what happens to excess damage when a blocker dies"
+tolaria similar "Llanowar Elves" cards that mean much the same (needs the embeddings)
+tolaria knowledge embed          compute the embeddings an ingest left out (ranking by meaning)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+
+from . import _site
+from ._registry import CommandError, arg, command
+
+
+@command(
+    "ask",
+    "search the rules, glossary, rulings and cards in plain words",
+    arg("question"),
+    arg("--limit", type=int, default=10),
+    arg("--json", action="store_true"),
+)
+def cmd_ask(args: argparse.Namespace) -> int:
+    _site.setup_django()
+    from tolaria.site import knowledge_search
+    from tolaria.site.api.knowledge import hit_object
+
+    if not args.question.strip():
+        raise CommandError("ask what? give a question or some words")
+    hits = knowledge_search.search_knowledge(args.question, limit=max(1, args.limit))
+    status = knowledge_search.meaning_status()
+    suggestion = knowledge_search.syntax_for(args.question)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "query": args.question,
+                    "ranking_by_meaning": status is None,
+                    "suggested_query": suggestion,
+                    "data": [hit_object(h) for h in hits],
+                },
+                indent=2,
+            )
+        )
+        return 0
+    if status:
+        print(status, file=sys.stderr)
+    for rank, hit in enumerate(hits, 1):
+        doc = hit.document
+        label = {"rule": f"CR {doc.ref}", "glossary": "Glossary", "ruling": "Ruling", "card": "Card"}[doc.kind]
+        excerpt = "".join(f"[{t}]" if m else t for t, m in hit.excerpt)
+        print(f"{rank:>2}. {label}: {doc.title}")
+        print(textwrap.indent(textwrap.fill(excerpt, 100), "      "))
+    if suggestion:
+        print(f"\nAs a card search: {suggestion}")
+    return 0 if hits else 1
+
+
+@command(
+    "similar",
+    "cards whose text means much the same and that share tags (reprints excluded)",
+    arg("name"),
+    arg("--limit", type=int, default=10),
+)
+def cmd_similar(args: argparse.Namespace) -> int:
+    _site.setup_django()
+    from tolaria.site import knowledge_search
+    from tolaria.site.catalog.services import find_card
+
+    card, suggestions = find_card(args.name)
+    if card is None:
+        raise CommandError(_site.no_card_named(args.name, suggestions))
+    status = knowledge_search.meaning_status()
+    if status:
+        raise CommandError(f"{status} Run `tolaria knowledge embed` first.")
+    print(f"Cards like {card.name}:")
+    for item in knowledge_search.similar_to(card.oracle_id, k=max(1, args.limit)):
+        print(f"  {item['score']:.3f}  {item['name']}  — {item['reason']}")
+    return 0
+
+
+@command(
+    "knowledge",
+    "the knowledge index: `knowledge embed` computes its embeddings",
+    arg("action", choices=("embed",)),
+)
+def cmd_knowledge(args: argparse.Namespace) -> int:
+    _site.setup_django()
+    _site.migrate()
+    from tolaria.site import knowledge_search
+
+    index = knowledge_search.embed_now(progress=_site.is_tty())
+    if not index.semantic_available:
+        raise CommandError(index.unavailable_reason or "ranking by meaning is unavailable")
+    print(f"Embedded {len(index):,} documents; ranking by meaning is on.")
+    return 0
