@@ -83,6 +83,7 @@ def rules_show(number: str, edition: str | None = None) -> int:
 
 
 def rules_glossary(term: str) -> int:
+    _site.setup_django()  # close_terms lives in the site's API module, which needs settings to import
     from tolaria.rules import shipped_rulebook
     from tolaria.site.api.rules import close_terms
 
