@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def no_migrate(monkeypatch):
     # the test database is already migrated and loaded; the commands' own migrate is for real runs
-    monkeypatch.setattr(cli, "_migrate", lambda verbosity=0: None)
+    monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
 
 
 @pytest.mark.parametrize(
