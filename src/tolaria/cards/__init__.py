@@ -3,7 +3,19 @@
 from ._default import default_printing, printing_preference, sort_printings
 from ._files import DataFileError
 from ._mana import ManaCostError, ManaSymbol, cost_colors, identity_from_text, mana_value, parse_mana_cost, sort_colors
-from ._model import COLORS, Card, CardSet, Corpus, Face, PricePoint, Prices, Printing, Ruling
+from ._model import (
+    COLORS,
+    PERMANENT_TYPES,
+    Card,
+    CardSet,
+    Corpus,
+    Face,
+    PricePoint,
+    Prices,
+    Printing,
+    Ruling,
+    commander_by_rule,
+)
 from ._mtgjson import SetBatch, SourceMeta
 from ._names import NameMatch, NameTable, compact_name, fold_name
 from ._read import CardsOnly, PriceBatch, RulingsBatch, detect_format, read_corpus, read_source
@@ -13,6 +25,7 @@ read_mtgjson = read_corpus
 
 __all__ = [
     "COLORS",
+    "PERMANENT_TYPES",
     "Card",
     "CardSet",
     "CardsOnly",
@@ -31,6 +44,7 @@ __all__ = [
     "RulingsBatch",
     "SetBatch",
     "SourceMeta",
+    "commander_by_rule",
     "compact_name",
     "cost_colors",
     "default_printing",

@@ -6,10 +6,13 @@ and what the search index, the rules linker and the tag extractors read. No Djan
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 COLORS = "WUBRG"  # the order the game prints colors in (WUBRG)
+PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})  # rule 110.4
+_COMPANION_LINE = re.compile(r"^Companion\s*[—-]", re.M)
 
 
 @dataclass(slots=True)
@@ -32,6 +35,14 @@ class Face:
     defense: str | None = None
     hand_modifier: str | None = None
     life_modifier: str | None = None
+
+    @property
+    def is_permanent(self) -> bool:
+        return bool(PERMANENT_TYPES.intersection(self.types))
+
+    @property
+    def is_legendary_creature(self) -> bool:
+        return "Legendary" in self.supertypes and "Creature" in self.types
 
 
 @dataclass(slots=True)
@@ -76,6 +87,35 @@ class Card:
     @property
     def front(self) -> Face:
         return self.faces[0]
+
+    # Card facts: defined here once, read by search flags, tag rules and deck rules alike.
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.front.types
+
+    @property
+    def is_basic_land(self) -> bool:
+        return "Basic" in self.front.supertypes and self.is_land
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.front.is_permanent
+
+    @property
+    def is_legendary(self) -> bool:
+        return any("Legendary" in f.supertypes for f in self.faces)
+
+    @property
+    def is_companion(self) -> bool:
+        """Has the companion ability (rule 702.139): the keyword, or a "Companion —" line."""
+        return "Companion" in self.keywords or bool(_COMPANION_LINE.search(self.oracle_text))
+
+    @property
+    def may_be_commander(self) -> bool:
+        """Rule 903.3: a legendary creature, or a card that says it can be your commander. The source's
+        flag (MTGJSON leadership skills) is trusted too; a Background needs a partner (deck rules)."""
+        return self.can_be_commander or commander_by_rule(self.faces)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -175,6 +215,11 @@ class PricePoint:
     printing_id: str  # Scryfall id, or the MTGJSON uuid until it is resolved to one
     date: str
     prices: Prices
+
+
+def commander_by_rule(faces: list[Face]) -> bool:
+    front = faces[0] if faces else None
+    return front is not None and (front.is_legendary_creature or "can be your commander" in front.oracle_text)
 
 
 def _tuples(data: dict[str, Any]) -> dict[str, Any]:

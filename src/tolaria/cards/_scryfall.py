@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._derive import derived_card
-from ._model import Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+from ._model import Card, CardSet, Face, PricePoint, Prices, Printing, Ruling, commander_by_rule
 
 NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
 
@@ -67,7 +67,7 @@ def scryfall_card(data: dict[str, Any]) -> tuple[Card, Printing]:
         edhrec_rank=data.get("edhrec_rank"),
         reserved=bool(data.get("reserved")),
         game_changer=bool(data.get("game_changer")),
-        can_be_commander=_can_be_commander(faces),
+        can_be_commander=commander_by_rule(faces),
     )
     printing = Printing(
         id=data["id"],
@@ -102,12 +102,6 @@ def scryfall_card(data: dict[str, Any]) -> tuple[Card, Printing]:
         prices=scryfall_prices(data.get("prices")),
     )
     return card, printing
-
-
-def _can_be_commander(faces: list[Face]) -> bool:
-    front = faces[0]
-    legendary_creature = "Legendary" in front.supertypes and "Creature" in front.types
-    return legendary_creature or "can be your commander" in front.oracle_text
 
 
 def scryfall_prices(prices: dict[str, Any] | None) -> Prices | None:

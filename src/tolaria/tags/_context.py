@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import PERMANENT_TYPES as CARD_PERMANENT_TYPES
 from ..cards import Card
 from ._text import FaceText, prepare
 
-PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+PERMANENT_TYPES = {t.lower() for t in CARD_PERMANENT_TYPES}  # face types here are lower case
 
 
 @dataclass

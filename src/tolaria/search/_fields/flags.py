@@ -14,7 +14,6 @@ from .._text import fold, strip_reminder
 from ._base import Family, Ignored, mask_of, register
 
 BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
-PERMANENT_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"}
 PARTY = {"cleric", "rogue", "warrior", "wizard"}
 DFC_LAYOUTS = {"transform", "modal_dfc", "meld", "reversible_card", "double_faced_token"}
 
@@ -36,7 +35,7 @@ def _rules(card) -> str:
 
 
 def _is_land(card) -> bool:
-    return "land" in {t.lower() for t in card.front.types}
+    return card.is_land
 
 
 def _basic_types(card) -> int:
@@ -86,12 +85,8 @@ CARD_FLAGS = {
     "multiface": lambda c: len(c.faces) > 1,
     # kinds of cards
     "spell": lambda c: "land" not in _types(c) and bool(_types(c)),
-    "permanent": lambda c: bool({t.lower() for t in c.front.types} & PERMANENT_TYPES),
-    "historic": lambda c: (
-        "legendary" in {s.lower() for f in c.faces for s in f.supertypes}
-        or "artifact" in _types(c)
-        or "saga" in _subtypes(c)
-    ),
+    "permanent": lambda c: c.is_permanent,
+    "historic": lambda c: c.is_legendary or "artifact" in _types(c) or "saga" in _subtypes(c),
     "party": lambda c: "creature" in _types(c) and bool(_subtypes(c) & PARTY),
     "modal": lambda c: (
         bool(re.search(r"choose (one|two|three|four|one or more|one or both|any number)\b", _text(c)))
@@ -102,13 +97,13 @@ CARD_FLAGS = {
     "bear": lambda c: (
         "creature" in _types(c) and c.mana_value == 2 and c.front.power == "2" and c.front.toughness == "2"
     ),
-    "commander": lambda c: c.can_be_commander,
+    "commander": lambda c: c.may_be_commander,
     "brawler": lambda c: c.can_be_brawl_commander,
     "oathbreaker": lambda c: c.can_be_oathbreaker,
-    "companion": lambda c: "companion —" in _text(c) or "companion -" in _text(c),
+    "companion": lambda c: c.is_companion,
     "reserved": lambda c: c.reserved,
     "gamechanger": lambda c: c.game_changer,
-    "legendary": lambda c: "legendary" in {s.lower() for f in c.faces for s in f.supertypes},
+    "legendary": lambda c: c.is_legendary,
     "snow": lambda c: "snow" in {s.lower() for f in c.faces for s in f.supertypes},
     "outlaw": lambda c: bool(_subtypes(c) & {"assassin", "mercenary", "pirate", "rogue", "warlock"}),
     "hybrid": lambda c: bool(re.search(r"\{[^}]*/[^}p]*\}", c.mana_cost.lower())),

@@ -15,8 +15,8 @@ from ninja import Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
 
+from tolaria import decks
 from tolaria.site.accounts.models import ApiToken
-from tolaria.site.collections import rules
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck
 
@@ -339,15 +339,7 @@ def get_list(request, token: str):
 )
 def patch_list(request, token: str, body: ListPatch):
     card_list = _own_list(request, token)
-    if body.name is not None:
-        if not body.name.strip():
-            raise HttpError(400, "A list needs a name.")
-        card_list.name = body.name.strip()[:120]
-    if body.notes is not None:
-        card_list.notes = body.notes
-    if body.visibility is not None:
-        card_list.visibility = body.visibility
-    card_list.save()
+    _guard(svc.edit_list, card_list, name=body.name, notes=body.notes, visibility=body.visibility)
     return _list_out(card_list)
 
 
@@ -438,7 +430,7 @@ def formats(request):
             "sideboard_max": f.sideboard_max,
             "commander": f.commander,
         }
-        for f in rules.FORMATS.values()
+        for f in decks.FORMATS.values()
     ]
 
 
@@ -481,17 +473,14 @@ def get_deck(request, token: str):
 )
 def patch_deck(request, token: str, body: DeckPatch):
     deck = _own_deck(request, token)
-    if body.name is not None:
-        if not body.name.strip():
-            raise HttpError(400, "A deck needs a name.")
-        deck.name = body.name.strip()[:120]
-    if body.format is not None:
-        deck.format = _guard(svc._format, body.format)
-    if body.description is not None:
-        deck.description = body.description
-    if body.visibility is not None:
-        deck.visibility = body.visibility
-    deck.save()
+    _guard(
+        svc.edit_deck,
+        deck,
+        name=body.name,
+        format_key=body.format,
+        description=body.description,
+        visibility=body.visibility,
+    )
     return _deck_out(deck)
 
 

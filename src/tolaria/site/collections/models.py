@@ -8,7 +8,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from .rules import FORMATS, ZONE_LABELS, ZONES
+from tolaria.decks import FORMATS, ZONE_LABELS, ZONES
 
 PRIVATE, UNLISTED, PUBLIC = "private", "unlisted", "public"
 VISIBILITY_CHOICES = [

@@ -9,14 +9,14 @@ import orjson
 from django.db import transaction
 from django.utils import timezone
 
+from tolaria import decks
 from tolaria.cards import Card, Printing
 from tolaria.site.catalog import models as catalog
 from tolaria.site.catalog.services import card_names, suggest_names
 
-from . import rules
 from .models import DEFAULT_LIST_NAME, PUBLIC, CardList, Deck, DeckCard, ListItem
 
-MAX_QUANTITY = rules.MAX_QUANTITY
+MAX_QUANTITY = decks.MAX_QUANTITY
 
 
 class CollectionError(ValueError):
@@ -106,11 +106,32 @@ def owned_list(user, token: str) -> CardList | None:
     return found if found is not None and found.owned_by(user) else None
 
 
-def create_list(user, name: str, notes: str = "", visibility: str = "private") -> CardList:
-    name = (name or "").strip()
+MAX_NAME = 120  # the name columns' length
+
+
+def _name(value: str | None, what: str) -> str:
+    """The one rule for a list's or deck's name: trimmed, not empty, cut to the column's length."""
+    name = (value or "").strip()
     if not name:
-        raise CollectionError("A list needs a name.")
-    return CardList.objects.create(owner=user, name=name[:120], notes=notes or "", visibility=_visibility(visibility))
+        raise CollectionError(f"A {what} needs a name.")
+    return name[:MAX_NAME]
+
+
+def create_list(user, name: str, notes: str = "", visibility: str = "private") -> CardList:
+    return CardList.objects.create(
+        owner=user, name=_name(name, "list"), notes=notes or "", visibility=_visibility(visibility)
+    )
+
+
+def edit_list(card_list: CardList, *, name: str | None = None, notes: str | None = None, visibility=None) -> None:
+    """Change what is given (None leaves a field as it is); nothing is saved if any value is wrong."""
+    if name is not None:
+        card_list.name = _name(name, "list")
+    if visibility is not None:
+        card_list.visibility = _visibility(visibility)
+    if notes is not None:
+        card_list.notes = notes
+    card_list.save()
 
 
 def _visibility(value: str) -> str:
@@ -262,7 +283,7 @@ def owned_deck(user, token: str) -> Deck | None:
 
 def _format(value: str) -> str:
     value = value or ""
-    if value not in rules.FORMATS:
+    if value not in decks.FORMATS:
         raise CollectionError(f"{value!r} is not a format Tolaria knows.")
     return value
 
@@ -278,20 +299,44 @@ def create_deck(
     visibility: str = "private",
     as_commander: bool | None = None,
 ) -> Deck:
-    fmt = rules.format_of(_format(format_key))
+    fmt = decks.format_of(_format(format_key))
     name = (name or "").strip() or (f"{card.name} deck" if card else "New deck")
     deck = Deck.objects.create(
-        owner=user, name=name[:120], format=fmt.key, description=description or "", visibility=_visibility(visibility)
+        owner=user,
+        name=_name(name, "deck"),
+        format=fmt.key,
+        description=description or "",
+        visibility=_visibility(visibility),
     )
     if card is not None:
-        can_command = fmt.commander and rules.commander_reason(card) is None
+        can_command = fmt.commander and decks.commander_reason(card) is None
         as_commander = can_command if as_commander is None else (as_commander and can_command)
-        add_card(deck, card, 1, rules.COMMANDER if as_commander else rules.MAIN)
+        add_card(deck, card, 1, decks.COMMANDER if as_commander else decks.MAIN)
     return deck
 
 
-def add_card(deck: Deck, card: Card, quantity: int = 1, zone: str = rules.MAIN, printing_id: str = "") -> DeckCard:
-    if zone not in rules.ZONES:
+def edit_deck(
+    deck: Deck,
+    *,
+    name: str | None = None,
+    format_key: str | None = None,
+    description: str | None = None,
+    visibility: str | None = None,
+) -> None:
+    """Change what is given (None leaves a field as it is); nothing is saved if any value is wrong."""
+    if name is not None:
+        deck.name = _name(name, "deck")
+    if format_key is not None:
+        deck.format = _format(format_key)
+    if visibility is not None:
+        deck.visibility = _visibility(visibility)
+    if description is not None:
+        deck.description = description
+    deck.save()
+
+
+def add_card(deck: Deck, card: Card, quantity: int = 1, zone: str = decks.MAIN, printing_id: str = "") -> DeckCard:
+    if zone not in decks.ZONES:
         raise CollectionError(f"{zone!r} is not a zone (commander, main, sideboard or maybeboard).")
     quantity = _quantity(quantity)
     printing_id = _printing_of(card.oracle_id, printing_id)
@@ -321,7 +366,7 @@ def update_card(deck: Deck, row_id, *, zone: str | None = None, quantity=None) -
         row.delete()
         return
     if zone and zone != row.zone:
-        if zone not in rules.ZONES:
+        if zone not in decks.ZONES:
             raise CollectionError(f"{zone!r} is not a zone.")
         other = deck.cards.filter(oracle_id=row.oracle_id, zone=zone).first()
         if other:
@@ -334,12 +379,12 @@ def update_card(deck: Deck, row_id, *, zone: str | None = None, quantity=None) -
     row.save(update_fields=["zone", "quantity"])
 
 
-def deck_entries(deck: Deck) -> list[rules.Entry]:
+def deck_entries(deck: Deck) -> list[decks.Entry]:
     rows = list(deck.cards.all())
     cards = load_cards(r.oracle_id for r in rows)
     printings = load_printings(r.printing_id for r in rows)
     return [
-        rules.Entry(cards[r.oracle_id], r.quantity, r.zone, printings.get(r.printing_id))
+        decks.Entry(cards[r.oracle_id], r.quantity, r.zone, printings.get(r.printing_id))
         for r in rows
         if r.oracle_id in cards
     ]
@@ -349,15 +394,15 @@ def deck_entries(deck: Deck) -> list[rules.Entry]:
 class DeckView:
     deck: Deck
     rows: list[Row]
-    entries: list[rules.Entry]
-    validation: rules.Validation
-    stats: rules.Stats
+    entries: list[decks.Entry]
+    validation: decks.Validation
+    stats: decks.Stats
 
     def zone_rows(self) -> list[tuple[str, str, list[Row], int]]:
         out = []
-        for zone in rules.ZONES:
+        for zone in decks.ZONES:
             rows = [r for r in self.rows if r.zone == zone]
-            out.append((zone, rules.ZONE_LABELS[zone], rows, sum(r.quantity for r in rows)))
+            out.append((zone, decks.ZONE_LABELS[zone], rows, sum(r.quantity for r in rows)))
         return out
 
 
@@ -383,9 +428,9 @@ def deck_view(deck: Deck) -> DeckView:
             )
         )
         if card is not None:
-            entries.append(rules.Entry(card, r.quantity, r.zone, printings.get(r.printing_id)))
+            entries.append(decks.Entry(card, r.quantity, r.zone, printings.get(r.printing_id)))
     unit = {r.oracle_id: r.price for r in rows}
-    return DeckView(deck, rows, entries, rules.validate(entries, deck.format), rules.statistics(entries, unit))
+    return DeckView(deck, rows, entries, decks.validate(entries, deck.format), decks.statistics(entries, unit))
 
 
 @dataclass(slots=True)
@@ -403,7 +448,7 @@ class ImportResult:
 def import_decklist(deck: Deck, text: str) -> ImportResult:
     """Add the cards of a pasted decklist to the deck in one transaction. If a name is unknown or a
     line cannot be read, nothing changes and the result says which names, with suggestions."""
-    parsed = rules.parse_decklist(text)
+    parsed = decks.parse_decklist(text)
     result = ImportResult(errors=list(parsed.errors), name=parsed.name)
     if not parsed.lines and not parsed.errors:
         result.errors.append("The decklist is empty.")
@@ -443,11 +488,11 @@ def export_deck(deck: Deck, kind: str) -> tuple[str, str, str]:
     entries = deck_entries(deck)
     slug = "".join(ch if ch.isalnum() else "-" for ch in deck.name).strip("-") or "deck"
     if kind == "arena":
-        return rules.export_arena(entries), "text/plain; charset=utf-8", f"{slug}-arena.txt"
+        return decks.export_arena(entries), "text/plain; charset=utf-8", f"{slug}-arena.txt"
     if kind == "mtgo":
-        return rules.export_mtgo(entries), "application/xml; charset=utf-8", f"{slug}.dek"
+        return decks.export_mtgo(entries), "application/xml; charset=utf-8", f"{slug}.dek"
     if kind == "text":
-        return rules.export_text(entries), "text/plain; charset=utf-8", f"{slug}.txt"
+        return decks.export_text(entries), "text/plain; charset=utf-8", f"{slug}.txt"
     raise CollectionError("Export formats are text, arena and mtgo.")
 
 

@@ -14,7 +14,9 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from . import charts, rules
+from tolaria.decks import FORMATS, MAIN, ZONE_LABELS, ZONES, commander_reason
+
+from . import charts
 from . import services as svc
 from .models import VISIBILITY_CHOICES, CardList, Deck
 
@@ -137,13 +139,16 @@ def list_detail(request, token):
 @require_POST
 def list_edit(request, token):
     card_list = _owned_list(request, token)
-    name = request.POST.get("name", "").strip()
-    visibility = request.POST.get("visibility", card_list.visibility)
-    if not name or visibility not in dict(VISIBILITY_CHOICES):
-        messages.error(request, "A list needs a name and a visibility (private, unlisted or public).")
+    try:
+        svc.edit_list(
+            card_list,
+            name=request.POST.get("name", ""),
+            notes=request.POST.get("notes", ""),
+            visibility=request.POST.get("visibility", card_list.visibility),
+        )
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
     else:
-        card_list.name, card_list.notes, card_list.visibility = name[:120], request.POST.get("notes", ""), visibility
-        card_list.save()
         messages.success(request, "List saved.")
     return redirect("collections:list_detail", card_list.token)
 
@@ -197,7 +202,7 @@ def decks(request):
         "collections/decks.html",
         {
             "decks": Deck.objects.filter(owner=request.user).prefetch_related("cards"),
-            "formats": rules.FORMATS.values(),
+            "formats": FORMATS.values(),
         },
     )
 
@@ -210,7 +215,7 @@ def public_decks(request):
 
     decks = Deck.objects.filter(visibility="public").select_related("owner").prefetch_related("cards")
     fmt = request.GET.get("format", "any")  # "" is a format of its own: casual decks
-    if fmt in rules.FORMATS:
+    if fmt in FORMATS:
         decks = decks.filter(format=fmt)
     card_name = request.GET.get("card", "").strip()
     card = svc.resolve_card(card_name) if card_name else None
@@ -224,7 +229,7 @@ def public_decks(request):
         "collections/public_decks.html",
         {
             "page": page,
-            "formats": [(key, f.label) for key, f in rules.FORMATS.items()],
+            "formats": [(key, f.label) for key, f in FORMATS.items()],
             "format": fmt,
             "card_name": card_name,
             "card": card,
@@ -247,7 +252,7 @@ def start_deck(request):
             if request.method == "GET"
             else (reverse("collections:start_deck") + (f"?card={card.oracle_id}" if card else "")),
         )
-    can_command = card is not None and rules.commander_reason(card) is None
+    can_command = card is not None and commander_reason(card) is None
     if request.method == "POST":
         try:
             as_commander = request.POST.get("as_commander") == "1" if "commander_choice" in request.POST else None
@@ -277,7 +282,7 @@ def start_deck(request):
         {
             "card": card,
             "can_command": can_command,
-            "formats": rules.FORMATS.values(),
+            "formats": FORMATS.values(),
             "default_format": default_format,
             "visibility_choices": VISIBILITY_CHOICES,
             "missing_card": bool(request.GET.get("card")) and card is None,
@@ -314,8 +319,8 @@ def _deck_page(request, deck, *, import_result=None, import_text="", status=200)
             "colors_svg": charts.color_balance(view.stats),
             "types_svg": charts.type_breakdown(view.stats),
             "is_owner": deck.owned_by(request.user),
-            "zone_choices": [(z, rules.ZONE_LABELS[z]) for z in rules.ZONES],
-            "formats": rules.FORMATS.values(),
+            "zone_choices": [(z, ZONE_LABELS[z]) for z in ZONES],
+            "formats": FORMATS.values(),
             "visibility_choices": VISIBILITY_CHOICES,
             "import_result": import_result,
             "import_text": import_text,
@@ -333,15 +338,17 @@ def deck_detail(request, token):
 @require_POST
 def deck_edit(request, token):
     deck = _owned_deck(request, token)
-    name = request.POST.get("name", "").strip()
-    fmt = request.POST.get("format", deck.format)
-    visibility = request.POST.get("visibility", deck.visibility)
-    if not name or fmt not in rules.FORMATS or visibility not in dict(VISIBILITY_CHOICES):
-        messages.error(request, "A deck needs a name, a known format and a visibility.")
+    try:
+        svc.edit_deck(
+            deck,
+            name=request.POST.get("name", ""),
+            format_key=request.POST.get("format", deck.format),
+            description=request.POST.get("description", ""),
+            visibility=request.POST.get("visibility", deck.visibility),
+        )
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
     else:
-        deck.name, deck.format, deck.visibility = name[:120], fmt, visibility
-        deck.description = request.POST.get("description", "")
-        deck.save()
         messages.success(request, "Deck saved.")
     return redirect("collections:deck_detail", deck.token)
 
@@ -369,7 +376,7 @@ def deck_add(request, token):
         )
         return redirect("collections:deck_detail", deck.token)
     try:
-        svc.add_card(deck, card, request.POST.get("quantity") or 1, request.POST.get("zone") or rules.MAIN)
+        svc.add_card(deck, card, request.POST.get("quantity") or 1, request.POST.get("zone") or MAIN)
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
     else:

@@ -3,9 +3,9 @@
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
+from tolaria import decks
 from tolaria.cards import Card, Face
-from tolaria.site.collections import charts, rules
-from tolaria.site.collections.rules import Entry
+from tolaria.decks import Entry
 
 
 def codes(validation):
@@ -17,28 +17,28 @@ def burn_deck(entry, bolts=4, mountains=56):
 
 
 def test_sixty_card_modern_deck_is_legal(entry):
-    v = rules.validate(burn_deck(entry), "modern")
+    v = decks.validate(burn_deck(entry), "modern")
     assert v.legal, v.problems
     assert v.summary == "This deck is legal in Modern."
 
 
 def test_too_small_deck_says_how_many(entry):
-    v = rules.validate(burn_deck(entry, mountains=40), "modern")
+    v = decks.validate(burn_deck(entry, mountains=40), "modern")
     assert codes(v) == ["size"]
     assert "at least 60" in v.problems[0].message and "has 44" in v.problems[0].message
 
 
 def test_fifth_copy_is_a_problem_but_basic_lands_are_not(entry):
-    v = rules.validate(burn_deck(entry, bolts=5, mountains=60), "modern")
+    v = decks.validate(burn_deck(entry, bolts=5, mountains=60), "modern")
     assert codes(v) == ["copies"]
     assert "Lightning Bolt" in v.problems[0].message and "5" in v.problems[0].message
 
 
 def test_any_number_clause(entry, cards):
     petitioners = cards["Persistent Petitioners"]
-    assert rules.copy_allowance(petitioners, 4) is None
+    assert decks.copy_allowance(petitioners, 4) is None
     deck = [Entry(petitioners, 20), entry("Island", 40)]
-    assert "copies" not in codes(rules.validate(deck, "legacy"))
+    assert "copies" not in codes(decks.validate(deck, "legacy"))
 
 
 def test_seven_dwarves_up_to_seven():
@@ -59,8 +59,8 @@ def test_seven_dwarves_up_to_seven():
         ],
         legalities={"legacy": "legal"},
     )
-    assert rules.copy_allowance(dwarves, 4) == 7
-    assert rules.copy_allowance(dwarves, 1) == 7
+    assert decks.copy_allowance(dwarves, 4) == 7
+    assert decks.copy_allowance(dwarves, 1) == 7
     mountain = Card(
         "m",
         "Mountain",
@@ -68,30 +68,30 @@ def test_seven_dwarves_up_to_seven():
         [Face("Mountain", "", "Basic Land — Mountain", supertypes=("Basic",), types=("Land",))],
         legalities={"legacy": "legal"},
     )
-    assert "copies" not in codes(rules.validate([Entry(dwarves, 7), Entry(mountain, 53)], "legacy"))
-    assert "copies" in codes(rules.validate([Entry(dwarves, 8), Entry(mountain, 52)], "legacy"))
+    assert "copies" not in codes(decks.validate([Entry(dwarves, 7), Entry(mountain, 53)], "legacy"))
+    assert "copies" in codes(decks.validate([Entry(dwarves, 8), Entry(mountain, 52)], "legacy"))
 
 
 def test_sideboard_at_most_fifteen(entry):
     deck = burn_deck(entry) + [entry("Llanowar Elves", 4, "sideboard"), entry("Forest", 12, "sideboard")]
-    v = rules.validate(deck, "legacy")
+    v = decks.validate(deck, "legacy")
     assert codes(v) == ["sideboard"] and "16" in v.problems[0].message
 
 
 def test_banned_card_named(entry):
-    v = rules.validate(burn_deck(entry, mountains=55) + [entry("Black Lotus")], "legacy")
+    v = decks.validate(burn_deck(entry, mountains=55) + [entry("Black Lotus")], "legacy")
     assert codes(v) == ["banned"]
     assert v.problems[0].message == "Black Lotus is banned in Legacy."
 
 
 def test_restricted_means_one_copy_in_vintage(entry):
-    assert rules.validate(burn_deck(entry, mountains=55) + [entry("Black Lotus")], "vintage").legal
-    v = rules.validate(burn_deck(entry, mountains=54) + [entry("Black Lotus", 2)], "vintage")
+    assert decks.validate(burn_deck(entry, mountains=55) + [entry("Black Lotus")], "vintage").legal
+    v = decks.validate(burn_deck(entry, mountains=54) + [entry("Black Lotus", 2)], "vintage")
     assert codes(v) == ["restricted"] and "restricted in Vintage" in v.problems[0].message
 
 
 def test_not_legal_card(entry):
-    v = rules.validate(burn_deck(entry, mountains=55) + [entry("Atraxa, Praetors' Voice")], "modern")
+    v = decks.validate(burn_deck(entry, mountains=55) + [entry("Atraxa, Praetors' Voice")], "modern")
     assert "Atraxa, Praetors' Voice is not legal in Modern." in [p.message for p in v.problems]
 
 
@@ -102,7 +102,7 @@ def commander_deck(entry, commander, filler="Forest", others=()):
 
 
 def test_commander_deck_of_one_hundred_is_legal(entry):
-    v = rules.validate(
+    v = decks.validate(
         commander_deck(entry, "Atraxa, Praetors' Voice", others=["Llanowar Elves", "Sol Ring"]), "commander"
     )
     assert v.legal, v.problems
@@ -111,18 +111,18 @@ def test_commander_deck_of_one_hundred_is_legal(entry):
 
 def test_commander_deck_must_be_exactly_one_hundred(entry):
     deck = commander_deck(entry, "Atraxa, Praetors' Voice") + [entry("Island")]
-    v = rules.validate(deck, "commander")
+    v = decks.validate(deck, "commander")
     assert codes(v) == ["size"] and "exactly 100" in v.problems[0].message and "101" in v.problems[0].message
 
 
 def test_commander_singleton(entry):
     deck = [entry("Atraxa, Praetors' Voice", 1, "commander"), entry("Llanowar Elves", 2), entry("Forest", 97)]
-    v = rules.validate(deck, "commander")
+    v = decks.validate(deck, "commander")
     assert codes(v) == ["copies"] and "singleton" in v.problems[0].message
 
 
 def test_color_identity(entry):
-    v = rules.validate(
+    v = decks.validate(
         commander_deck(entry, "Krenko, Mob Boss", filler="Mountain", others=["Llanowar Elves"]), "commander"
     )
     assert codes(v) == ["identity"]
@@ -130,13 +130,13 @@ def test_color_identity(entry):
 
 
 def test_commander_must_be_able_to_command(entry):
-    v = rules.validate(commander_deck(entry, "Lightning Bolt", filler="Mountain"), "commander")
+    v = decks.validate(commander_deck(entry, "Lightning Bolt", filler="Mountain"), "commander")
     assert "commander" in codes(v)
     assert any("cannot be a commander" in p.message for p in v.problems)
 
 
 def test_missing_commander(entry):
-    v = rules.validate([entry("Forest", 100)], "commander")
+    v = decks.validate([entry("Forest", 100)], "commander")
     assert any(p.code == "commander" and "needs a commander" in p.message for p in v.problems)
 
 
@@ -146,18 +146,18 @@ def test_partners(entry, cards):
         entry("Rograkh, Son of Rohgahh", 1, "commander"),
         entry("Forest", 98),
     ]
-    assert "pair" not in codes(rules.validate(ok, "commander"))
+    assert "pair" not in codes(decks.validate(ok, "commander"))
     bad = [
         entry("Thrasios, Triton Hero", 1, "commander"),
         entry("Krenko, Mob Boss", 1, "commander"),
         entry("Forest", 98),
     ]
-    v = rules.validate(bad, "commander")
+    v = decks.validate(bad, "commander")
     assert "pair" in codes(v)
     assert (
-        rules.pair_reason(cards["Regna, the Redeemer"], cards["Thrasios, Triton Hero"]) is None
+        decks.pair_reason(cards["Regna, the Redeemer"], cards["Thrasios, Triton Hero"]) is None
     )  # Partner with ≠ Partner
-    assert rules.partner_with(cards["Regna, the Redeemer"]) == "Krav, the Unredeemed"
+    assert decks.partner_with(cards["Regna, the Redeemer"]) == "Krav, the Unredeemed"
 
 
 def test_partner_with_pairs_only_its_named_partner():
@@ -173,13 +173,13 @@ def test_partner_with_pairs_only_its_named_partner():
     a = legend("Pir, Imaginative Rascal", "Partner with Toothy, Imaginary Friend (When this creature enters, ...)")
     b = legend("Toothy, Imaginary Friend", "Partner with Pir, Imaginative Rascal (When this creature enters, ...)")
     c = legend("Someone Else", "Partner with Nobody")
-    assert rules.pair_reason(a, b) == "partner with"
-    assert rules.pair_reason(a, c) is None
+    assert decks.pair_reason(a, b) == "partner with"
+    assert decks.pair_reason(a, c) is None
     f1, f2 = (
         legend("F1", "Friends forever (You can have two commanders if both have friends forever.)"),
         legend("F2", "Friends forever"),
     )
-    assert rules.pair_reason(f1, f2) == "friends forever"
+    assert decks.pair_reason(f1, f2) == "friends forever"
     bg = Card(
         "bg",
         "Cloakwood Hermit",
@@ -196,9 +196,9 @@ def test_partner_with_pairs_only_its_named_partner():
         ],
     )
     chooser = legend("Chooser", "Choose a Background (You can have a Background as a second commander.)")
-    assert rules.pair_reason(chooser, bg) == "background"
-    assert rules.commander_reason(bg, chooser) is None
-    assert rules.commander_reason(bg) is not None
+    assert decks.pair_reason(chooser, bg) == "background"
+    assert decks.commander_reason(bg, chooser) is None
+    assert decks.commander_reason(bg) is not None
 
 
 def test_can_be_your_commander_text():
@@ -217,30 +217,30 @@ def test_can_be_your_commander_text():
             )
         ],
     )
-    assert rules.commander_reason(walker) is None
+    assert decks.commander_reason(walker) is None
 
 
 def test_companion_condition(entry):
     lurrus = entry("Lurrus of the Dream-Den", 1, "sideboard")
     cheap = [entry("Llanowar Elves", 4), entry("Forest", 56)]
-    assert rules.validate(cheap + [lurrus], "vintage").legal
+    assert decks.validate(cheap + [lurrus], "vintage").legal
     expensive = [entry("Atraxa, Praetors' Voice", 1), entry("Forest", 59)]
-    v = rules.validate(expensive + [lurrus], "vintage")
+    v = decks.validate(expensive + [lurrus], "vintage")
     assert codes(v) == ["companion"] and "mana value 2 or less" in v.problems[0].message
 
 
 def test_commander_format_has_no_sideboard_but_a_companion(entry):
     deck = commander_deck(entry, "Atraxa, Praetors' Voice") + [entry("Llanowar Elves", 1, "sideboard")]
-    assert "sideboard" in codes(rules.validate(deck, "commander"))
+    assert "sideboard" in codes(decks.validate(deck, "commander"))
 
 
 def test_maybeboard_is_not_part_of_the_deck(entry):
     deck = burn_deck(entry) + [entry("Black Lotus", 3, "maybeboard")]
-    assert rules.validate(deck, "legacy").legal
+    assert decks.validate(deck, "legacy").legal
 
 
 def test_casual_has_no_rules(entry):
-    assert rules.validate([entry("Black Lotus", 9)], "").legal
+    assert decks.validate([entry("Black Lotus", 9)], "").legal
 
 
 # -- statistics ---------------------------------------------------------------------------
@@ -255,7 +255,7 @@ def test_statistics(entry):
         entry("Forest", 10),
         entry("Sol Ring", 1, "maybeboard"),
     ]
-    s = rules.statistics(deck, {deck[0].card.oracle_id: 1.5, deck[3].card.oracle_id: 0.1})
+    s = decks.statistics(deck, {deck[0].card.oracle_id: 1.5, deck[3].card.oracle_id: 0.1})
     assert s.cards == 30
     assert s.curve[1] == 8 and s.curve[4] == 2 and s.curve[0] == 0
     assert s.pips["R"] == 4 + 2 * 2 and s.pips["G"] == 4
@@ -265,21 +265,11 @@ def test_statistics(entry):
     assert s.unpriced_cards == 4 + 2 + 10
 
 
-def test_charts_are_svg_with_numbers(entry):
-    s = rules.statistics([entry("Lightning Bolt", 4), entry("Krenko, Mob Boss", 2), entry("Mountain", 20)])
-    curve = charts.mana_curve(s)
-    root = ET.fromstring(curve)
-    assert root.tag.endswith("svg")
-    assert "1: 4" in curve and "4: 2" in curve
-    ET.fromstring(charts.color_balance(s))
-    assert "Land: 20" in charts.type_breakdown(s)
-
-
 # -- decklists ----------------------------------------------------------------------------
 
 
 def test_parse_plain_text_with_blank_line_sideboard():
-    p = rules.parse_decklist("4 Lightning Bolt\n4x Llanowar Elves\nSol Ring\n\n2 Black Lotus\nSB: 1 Forest\n")
+    p = decks.parse_decklist("4 Lightning Bolt\n4x Llanowar Elves\nSol Ring\n\n2 Black Lotus\nSB: 1 Forest\n")
     assert [(l.quantity, l.name, l.zone) for l in p.lines] == [
         (4, "Lightning Bolt", "main"),
         (4, "Llanowar Elves", "main"),
@@ -295,7 +285,7 @@ def test_parse_arena():
         "About\nName Bolt Tribal\n\nCommander\n1 Krenko, Mob Boss (M13) 139\n\nCompanion\n1 Lurrus of the Dream-Den (IKO) 226\n\n"
         "Deck\n4 Lightning Bolt (M10) 146\n20 Mountain (ZNR) 275 *F*\n\nSideboard\n1 Lurrus of the Dream-Den (IKO) 226\n2 Sol Ring\n"
     )
-    p = rules.parse_decklist(text)
+    p = decks.parse_decklist(text)
     assert p.name == "Bolt Tribal" and p.kind == "arena"
     got = [(l.quantity, l.name, l.zone, l.set_code, l.collector_number) for l in p.lines]
     assert got == [
@@ -312,17 +302,17 @@ def test_parse_mtgo_dek():
         '<?xml version="1.0" encoding="utf-8"?><Deck><Cards CatID="1" Quantity="4" Sideboard="false" Name="Lightning Bolt"/>'
         '<Cards CatID="2" Quantity="2" Sideboard="true" Name="Black Lotus"/></Deck>'
     )
-    p = rules.parse_decklist(text)
+    p = decks.parse_decklist(text)
     assert p.kind == "mtgo"
     assert [(l.quantity, l.name, l.zone) for l in p.lines] == [
         (4, "Lightning Bolt", "main"),
         (2, "Black Lotus", "sideboard"),
     ]
-    assert rules.parse_decklist("<Deck><Cards").errors
+    assert decks.parse_decklist("<Deck><Cards").errors
 
 
 def test_parse_errors_are_reported():
-    p = rules.parse_decklist("4 Lightning Bolt\n0 Sol Ring\n")
+    p = decks.parse_decklist("4 Lightning Bolt\n0 Sol Ring\n")
     assert len(p.lines) == 1 and "Line 2" in p.errors[0]
 
 
@@ -334,19 +324,19 @@ def test_exports_round_trip(entry, sample):
         entry("Mountain", 20),
         entry("Lurrus of the Dream-Den", 1, "sideboard"),
     ]
-    text = rules.export_text(deck)
+    text = decks.export_text(deck)
     assert "4 Lightning Bolt" in text
-    arena = rules.export_arena(deck)
+    arena = decks.export_arena(deck)
     assert f"4 Lightning Bolt ({bolt_printing.set_code.upper()}) {bolt_printing.collector_number}" in arena
     assert arena.startswith("Commander\n1 Krenko, Mob Boss")
     assert "Companion\n1 Lurrus of the Dream-Den" in arena and "Sideboard\n1 Lurrus of the Dream-Den" in arena
-    dek = rules.export_mtgo(deck)
+    dek = decks.export_mtgo(deck)
     root = ET.fromstring(dek.split("\n", 1)[1])
     assert root.tag == "Deck"
     bolt = [c for c in root.iter("Cards") if c.get("Name") == "Lightning Bolt"][0]
     assert bolt.get("Quantity") == "4" and bolt.get("Sideboard") == "false"
     for exported in (text, arena, dek):
-        back = rules.parse_decklist(exported)
+        back = decks.parse_decklist(exported)
         assert {(l.name, l.zone, l.quantity) for l in back.lines} >= {
             ("Lightning Bolt", "main", 4),
             ("Mountain", "main", 20),

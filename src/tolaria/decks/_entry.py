@@ -1,0 +1,19 @@
+"""A card in a deck: how many, in which zone, and optionally which printing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tolaria.cards import Card, Printing
+
+from ._formats import MAIN
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A card in a deck: how many, in which zone, and optionally which printing."""
+
+    card: Card
+    quantity: int
+    zone: str = MAIN
+    printing: Printing | None = None
