@@ -337,6 +337,7 @@ def tiny_corpus() -> Corpus:
 TINY_FACETS = {
     "tag": {"oid-lightning-bolt": {"removal": 1.0, "burn": 1.0}, "oid-counterspell": {"counterspell": 1.0}},
     "pred": {"oid-lightning-bolt": {"removal": 0.95}, "oid-fire-//-ice": {"removal": 0.6}},
+    "theme": {"oid-lightning-bolt": {"theme:burn": 1.0}, "oid-kitchen-finks": {"theme:lifegain": 1.0}},
     "rule": {
         "oid-colossal-dreadmaw": {"702.19": 1.0, "702.19a": 1.0},
         "oid-kitchen-finks": {"702.79a": 1.0},
@@ -347,8 +348,8 @@ TINY_FACETS = {
 
 def both(index, ref, query: str) -> tuple[set[str], set[str]]:
     """Printing ids matched by the vectorized evaluation and by the per-card predicate."""
-    vec = compile_query(parse(query), index)
-    spec = compile_query(parse(query), ref)
+    vec = compile_query(parse(query), index.context())
+    spec = compile_query(parse(query), ref.context())
     got = set() if vec.root is None else {index.printing_ids[i] for i in eval_mask(vec.root, index).nonzero()[0]}
     want = set() if spec.root is None else ref.evaluate(spec)
     return got, want

@@ -10,10 +10,15 @@ from hypothesis import strategies as st
 from search_helpers import bench_queries, both
 
 from tolaria.search import QuerySyntaxError, QueryTooLong, parse, search
+from tolaria.search._ast import And, Not, Or, Term
 from tolaria.search._compile import compile_query, eval_mask
+from tolaria.search._fields import FAMILIES, lookup
 
 # ----------------------------------------------------------------- query generation
-ATOMS = [
+# Every registered family's own example (so a new family is in these tests by being registered),
+# and atoms more for what the examples leave out: other operators and values, negations, regexes,
+# bare words, an unknown keyword and an unknown value.
+MORE_ATOMS = [
     "t:creature",
     "t:instant",
     "t:land",
@@ -110,7 +115,36 @@ ATOMS = [
     "c:purple",
     "unique:prints",
     "order:usd",
+    "tag:removal",
+    "tag!=burn",
+    "theme:lifegain",
+    "pred:removal",
+    "pred<0.7:removal",
+    "rule:702",
+    "rule!=702.19",
+    "kw!=flying",
+    "in!=lea",
+    "eur<1",
+    "tix>0",
+    "stamp:oval",
+    "def>=3",
 ]
+ATOMS = list(dict.fromkeys([f.example for f in FAMILIES if f.example] + MORE_ATOMS))
+
+
+def _terms(node):
+    if isinstance(node, (And, Or)):
+        for child in node.children:
+            yield from _terms(child)
+    elif isinstance(node, Not):
+        yield from _terms(node.child)
+    elif isinstance(node, Term):
+        yield node
+
+
+def test_the_atoms_use_every_family():
+    used = {lookup(term.keyword) for atom in ATOMS for term in _terms(parse(atom))}
+    assert [f.__name__ for f in FAMILIES if f.names and f not in used] == []
 
 
 def queries():
@@ -128,7 +162,7 @@ def queries():
 
 
 def _mask(index, query):
-    compiled = compile_query(parse(query), index)
+    compiled = compile_query(parse(query), index.context())
     if compiled.root is None:
         return None
     return eval_mask(compiled.root, index)

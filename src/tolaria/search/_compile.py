@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._ast import And, Exact, Name, Node, Not, Or, Term
-from ._fields import Ignored, lookup
-from ._fields._base import OP_WORDS
+from ._context import SearchContext
+from ._fields import Family, Ignored, lookup
 from ._fields.text import ExactName, NameFamily
 
 
@@ -44,15 +44,14 @@ class CNot:
 class Described:
     """(explain without an index) a known keyword whose value could not be checked: shown as typed."""
 
-    def __init__(self, family, keyword, op, value):
-        unchecked = getattr(family, "explain_unchecked", None)
-        self.text = unchecked(op, value) if unchecked else f"whose {family.names[0]} {OP_WORDS[op]} {value!r}"
+    def __init__(self, family: type[Family], op: str, value: str) -> None:
+        self.text = family.explain_unchecked(op, value)
 
     def explain(self):
         return self.text
 
 
-def compile_query(tree: Node, ctx, *, lenient: bool = False) -> Compiled:
+def compile_query(tree: Node, ctx: SearchContext, *, lenient: bool = False) -> Compiled:
     out = Compiled(None)
     saw_condition = [False]
 
@@ -93,8 +92,8 @@ def compile_query(tree: Node, ctx, *, lenient: bool = False) -> Compiled:
         try:
             return family(keyword, op, value, kind, ctx)
         except Ignored as err:
-            if lenient and getattr(family, "needs_corpus", False) and op in family.ops:
-                return Described(family, keyword, op, value)
+            if lenient and family.needs_corpus and op in family.ops:
+                return Described(family, op, value)
             out.warnings.append(f"{err}: the term was ignored")
             return None
 

@@ -7,12 +7,14 @@ import hashlib
 import math
 import pickle
 import time
+from collections.abc import Mapping, Set
 from pathlib import Path
 
 import numpy as np
 
 from tolaria.cards import printing_preference
 
+from ._context import SearchContext
 from ._fields import FAMILIES
 from ._fields.stats import stat_value
 from ._fields.text import ExactName
@@ -32,9 +34,11 @@ class CardIndex:
         self.n_printings = len(self.printing_ids)
         self.n_cards = len(self.oracle_ids)
 
-    # what families ask of their context when compiling a value
-    def has_facet(self, name: str) -> bool:
-        return name in self.facet_names
+    def context(self, user_lists: Mapping[str, Set[str]] | None = None) -> SearchContext:
+        """The context a query is compiled in for this index; ``user_lists``: the searching user's lists."""
+        return SearchContext(
+            sets=self.sets, formats=self.formats, facets=frozenset(self.facet_names), user_lists=user_lists
+        )
 
     def save(self, path) -> int:
         """Write the index to one file; return its size in bytes."""

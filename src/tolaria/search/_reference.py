@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from ._context import SearchContext
+
 
 def printing_sort_key(p) -> tuple:
     return (p.released_at or "9999", p.set_code, _cn_key(p.collector_number), p.id)
@@ -36,8 +38,9 @@ class Reference:
     def prints_of(self, oracle_id: str) -> list:
         return self._prints.get(oracle_id, [])
 
-    def has_facet(self, name: str) -> bool:
-        return name in self.facets
+    def context(self) -> SearchContext:
+        """The context a query is compiled in for the per-card predicates."""
+        return SearchContext(sets=self.sets, formats=self.formats, facets=frozenset(self.facets), reference=self)
 
     def memo(self, key, fn):
         try:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._compile import compile_query, eval_mask, explain_node
+from ._context import SearchContext
 from ._parser import parse
 
 DEFAULT_DIRECTION = {"released": "desc", "rarity": "desc", "usd": "asc", "eur": "asc", "tix": "asc", "edhrec": "asc"}
@@ -33,31 +34,11 @@ def explain(query: str, index=None) -> str:
     """The query in plain words: "cards that are creatures and whose oracle text contains 'trample' …"."""
 
     tree = parse(query)
-    ctx = index if index is not None else _EmptyContext()
+    ctx = index.context() if index is not None else SearchContext.without_corpus()
     compiled = compile_query(tree, ctx, lenient=index is None)
     if compiled.root is None:
         return "all cards" if compiled.only_meta else "no cards (every term was ignored)"
     return "cards " + explain_node(compiled.root)
-
-
-class _EmptyContext:
-    """A context with no corpus: set codes and formats are taken at their word."""
-
-    class _AnySets(dict):
-        def get(self, key, default=None):
-            return None
-
-        def __contains__(self, key):
-            return False
-
-    sets = _AnySets()
-    formats = type("AnyFormats", (), {"__contains__": lambda self, x: True})()
-
-    def has_facet(self, name):
-        return True
-
-    def prints_of(self, oracle_id):
-        return []
 
 
 def search(
@@ -74,7 +55,7 @@ def search(
 ) -> SearchResult:
     """``user_lists``: the searching user's lists (name -> oracle ids), for ``in:list/NAME``."""
     tree = parse(query)
-    compiled = compile_query(tree, index if user_lists is None else _WithLists(index, user_lists))
+    compiled = compile_query(tree, index.context(user_lists))
     meta = compiled.meta
     unique = meta.get("unique", unique)
     order = meta.get("order", order)
@@ -120,17 +101,6 @@ def search(
         direction=direction,
         unique=unique,
     )
-
-
-class _WithLists:
-    """The index, seen by the compiler together with one user's lists (per search, nothing shared)."""
-
-    def __init__(self, index, user_lists):
-        self._index = index
-        self.user_lists = user_lists
-
-    def __getattr__(self, name):
-        return getattr(self._index, name)
 
 
 def _preference(index, rows, prefer):

@@ -6,6 +6,6 @@ Each family class is built from one query term (keyword, operator, value) and an
 """
 
 from . import colors, facets, flags, legal, mana, meta, printing, stats, text  # noqa: F401  (registers)
-from ._base import FAMILIES, Family, Ignored, lookup
+from ._base import FAMILIES, TOPICS, Family, Ignored, help_order, lookup
 
-__all__ = ["FAMILIES", "Family", "Ignored", "lookup"]
+__all__ = ["FAMILIES", "TOPICS", "Family", "Ignored", "help_order", "lookup"]

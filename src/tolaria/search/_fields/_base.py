@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import math
 import re
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import numpy as np
+
+from .._context import SearchContext
+
+if TYPE_CHECKING:
+    from tolaria.cards import Card, Printing
+
+    from .._index import CardIndex
 
 OPS = (":", "=", "!=", "<", "<=", ">", ">=")
 OP_WORDS = {
@@ -19,6 +26,25 @@ OP_WORDS = {
     ">=": "is at least",
 }
 
+# The help page lists the keywords topic by topic, in this order; within a topic, in the order the
+# families are registered (the order of the modules in _fields/__init__.py, then of the classes).
+TOPICS = (
+    "names and text",
+    "mana",
+    "colors",
+    "stats",
+    "keywords",
+    "printing",
+    "legality",
+    "flags",
+    "prices",
+    "printing details",
+    "prints",
+    "produced mana",
+    "facets",
+    "display",
+)
+
 FAMILIES: list[type[Family]] = []
 _BY_NAME: dict[str, type[Family]] = {}
 
@@ -27,10 +53,13 @@ class Ignored(Exception):
     """A term that cannot be used (unknown keyword or value): it is dropped with this warning."""
 
 
-def register(cls):
+def register(cls: type[F]) -> type[F]:
+    if cls.topic not in TOPICS:
+        raise ValueError(f"{cls.__name__}: topic {cls.topic!r} is not one of TOPICS")
     FAMILIES.append(cls)
     for name in cls.names:
-        assert name not in _BY_NAME, name
+        if name in _BY_NAME:
+            raise ValueError(f"{cls.__name__}: keyword {name!r} is taken by {_BY_NAME[name].__name__}")
         _BY_NAME[name] = cls
     return cls
 
@@ -39,19 +68,41 @@ def lookup(keyword: str) -> type[Family] | None:
     return _BY_NAME.get(keyword.lower())
 
 
+def help_order() -> list[type[Family]]:
+    """The registered families with keywords, topic by topic (the help page's order)."""
+    ranked = sorted(enumerate(FAMILIES), key=lambda pair: (TOPICS.index(pair[1].topic), pair[0]))
+    return [family for _, family in ranked if family.names]
+
+
 class Family:
-    """One search field family. Subclasses set ``names`` (canonical first), ``description``, ``example``."""
+    """One search field family, built from one query term (keyword, operator, value).
+
+    Subclasses set ``names`` (canonical first), ``description``, ``example`` and ``topic``, read the
+    value in ``prepare``, and answer the positive question three ways: ``holds(card, printing)`` (the
+    plain per-card predicate: the specification), ``card_holds(index)`` over the index's cards or
+    ``printing_holds(index)`` over its printings (the vectorized evaluation: the speed), and
+    ``explain_holds()`` in words. The base class derives ``matches``, ``mask`` and ``explain`` from
+    them, negated when the term is (``!=``, or a negating keyword such as ``not:``).
+
+    A family that compares values (power, prices, dates) sets ``compares``: its ``!=`` is a comparison,
+    where a card without the value (no power, no price) matches neither ``=`` nor ``!=``, so it is not
+    the negation of ``=`` and the family reads ``self.op`` itself.
+    """
 
     names: ClassVar[tuple[str, ...]] = ()
     description: ClassVar[str] = ""
     example: ClassVar[str] = ""
+    topic: ClassVar[str] = "names and text"
     ops: ClassVar[tuple[str, ...]] = OPS
     level: ClassVar[str] = "card"  # "card": same answer for all printings of a card; "printing"
     metadata: ClassVar[bool] = False
     cost: ClassVar[int] = 1  # relative cost of mask(): an AND evaluates cheap terms first
-    uses_within: ClassVar[bool] = False  # mask() takes a `within` hint (a printing mask)
+    uses_within: ClassVar[bool] = False  # printing_holds() takes a `within` hint (a printing mask)
+    regex_ok: ClassVar[bool] = False
+    compares: ClassVar[bool] = False
+    needs_corpus: ClassVar[bool] = False  # its value names things of the corpus (set codes)
 
-    def __init__(self, keyword: str, op: str, value: str, kind: str, ctx):
+    def __init__(self, keyword: str, op: str, value: str, kind: str, ctx: SearchContext) -> None:
         self.keyword = keyword
         self.op = op
         self.value = value
@@ -60,28 +111,51 @@ class Family:
         if op not in self.ops:
             allowed = " ".join(self.ops)
             raise Ignored(f"{keyword}{op}{value}: {keyword} takes only {allowed}")
-        if kind == "regex" and not getattr(self, "regex_ok", False):
+        if kind == "regex" and not self.regex_ok:
             raise Ignored(f"{keyword}: does not take a /regex/")
+        self.negated = op == "!=" and not self.compares  # prepare() may negate a term another way
         self.prepare()
 
     def prepare(self) -> None:
         """Parse and check self.value; raise Ignored for an unknown value."""
 
-    # the two evaluations
-    def matches(self, card, printing) -> bool:  # pragma: no cover - abstract
-        raise NotImplementedError
+    # --- what the evaluator calls: derived from the positive answers ---------------------------
+    def matches(self, card: Card, printing: Printing) -> bool:
+        return bool(self.holds(card, printing)) != self.negated
 
-    def card_mask(self, index) -> np.ndarray:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def mask(self, index) -> np.ndarray:
-        return self.card_mask(index)[index.card_of]
+    def mask(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
+        m = self.printing_holds(index, within) if self.uses_within else self.printing_holds(index)
+        return ~m if self.negated else m
 
     def explain(self) -> str:
+        return self.explain_negated() if self.negated else self.explain_holds()
+
+    # --- what a family writes ------------------------------------------------------------------
+    def holds(self, card: Card, printing: Printing) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def card_holds(self, index: CardIndex) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
+        return self.card_holds(index)[index.card_of]
+
+    def explain_holds(self) -> str:
         return f"whose {self.names[0]} {OP_WORDS[self.op]} {self.value!r}"
+
+    def explain_negated(self) -> str:
+        return "not " + self.explain_holds()
+
+    @classmethod
+    def explain_unchecked(cls, op: str, value: str) -> str:
+        """The term in words when its value cannot be checked (explain without a corpus)."""
+        return f"whose {cls.names[0]} {OP_WORDS[op]} {value!r}"
 
     def unknown(self, what: str = "value") -> Ignored:
         return Ignored(f"unknown {what} {self.value!r} for {self.keyword}{self.op}")
+
+
+F = TypeVar("F", bound=Family)
 
 
 def compare(a, op: str, b):

@@ -153,6 +153,8 @@ def explain_colors(what: str, op: str, spec, colon: str) -> str:
 
 
 class ColorLike(Family):
+    topic = "colors"
+    compares = True  # match_colors reads != (not exactly these colors) itself
     colon = ">="
     attribute = ""  # Card attribute holding the colors
     column = ""
@@ -165,10 +167,10 @@ class ColorLike(Family):
     def card_bits(self, card) -> int:
         return bits(getattr(card, self.attribute))
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         return bool(match_colors(self.card_bits(card), self.op, self.spec, self.colon))
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         return match_colors(index.cols[self.column], self.op, self.spec, self.colon)
 
     @classmethod
@@ -184,7 +186,7 @@ class ColorFamily(ColorLike):
     attribute = "colors"
     column = "colors"
 
-    def explain(self):
+    def explain_holds(self):
         return explain_colors("colors", self.op, self.spec, self.colon)
 
 
@@ -197,7 +199,7 @@ class IdentityFamily(ColorLike):
     attribute = "color_identity"
     column = "identity"
 
-    def explain(self):
+    def explain_holds(self):
         return explain_colors("color identity", self.op, self.spec, self.colon)
 
 
@@ -206,6 +208,7 @@ class ProducesFamily(ColorLike):
     names = ("produces",)
     description = "Mana the card can produce (produces:c for colorless; produces=wu exactly)."
     example = "produces:g"
+    topic = "produced mana"
     attribute = "produced_mana"
     column = "produces"
 
@@ -216,8 +219,8 @@ class ProducesFamily(ColorLike):
         else:
             super().prepare()
 
-    def explain(self):
-        return f"that produce {describe(self.spec)} mana" if self.op == ":" else super().explain()
+    def explain_holds(self):
+        return f"that produce {describe(self.spec)} mana" if self.op == ":" else super().explain_holds()
 
 
 @register
@@ -227,6 +230,8 @@ class DevotionFamily(Family):
         "Devotion: mana symbols of the color(s) in the cost (hybrid counts once); devotion:uuu, devotion>={u/b}{u/b}."
     )
     example = "devotion:rrr"
+    topic = "produced mana"
+    compares = True
 
     def prepare(self):
         syms = parse_cost(self.value) if "{" in self.value else list(self.value.upper())
@@ -239,11 +244,11 @@ class DevotionFamily(Family):
         self.q = bits(colors)
         self.n = len(syms)
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         count = sum(1 for s in parse_cost(card.mana_cost) if bits(s.colors) & self.q)
         return bool(compare(count, ">=" if self.op == ":" else self.op, self.n))
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         return compare(index.cols["devotion"][:, self.q], ">=" if self.op == ":" else self.op, self.n)
 
     @classmethod
@@ -256,7 +261,7 @@ class DevotionFamily(Family):
                     dev[i, [q for q in range(32) if q & b]] += 1
         cols["devotion"] = dev
 
-    def explain(self):
+    def explain_holds(self):
         return (
             f"whose devotion to {describe(('mask', self.q))} {OP_WORDS['>=' if self.op == ':' else self.op]} {self.n}"
         )

@@ -15,6 +15,7 @@ from ._base import OP_WORDS, Family, Ignored, compare, number, register
 
 
 class FacetFamily(Family):
+    topic = "facets"
     facet = ""
     ops = (":", "=", "!=")
     default_threshold = 0.0  # a term matches when its weight is above this (strictly, for 0)
@@ -34,19 +35,18 @@ class FacetFamily(Family):
     def weight_ok(self, w: float) -> bool:
         return bool(compare(w, self.threshold_op, self.threshold))
 
-    def matches(self, card, printing):
-        terms = self.ctx.facets[self.facet].get(card.oracle_id, {})
-        found = any(self.term_matches(t) and self.weight_ok(w) for t, w in terms.items())
-        return found != (self.op == "!=")
+    def holds(self, card, printing):
+        terms = self.ctx.reference.facets[self.facet].get(card.oracle_id, {})
+        return any(self.term_matches(t) and self.weight_ok(w) for t, w in terms.items())
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         table = index.cols["facet_" + self.facet]
         m = np.zeros(index.n_cards, bool)
         for term in index.cols["facet_terms_" + self.facet].get(self.term[:3], ()):
             if self.term_matches(term):
                 ids, weights = table[term]
                 m[ids[compare(weights, self.threshold_op, self.threshold)]] = True
-        return ~m if self.op == "!=" else m
+        return m
 
     @classmethod
     def build(cls, ref, cards, cols):
@@ -73,9 +73,9 @@ class FacetFamily(Family):
                 prefixes.setdefault(key, []).append(t)
         cols["facet_terms_" + cls.facet] = prefixes
 
-    def explain(self):
+    def explain_holds(self):
         what = {"tag": "tagged", "theme": "with the theme"}.get(self.facet, self.facet)
-        return f"{'not ' if self.op == '!=' else ''}{what} {self.value!r}"
+        return f"{what} {self.value!r}"
 
 
 @register
@@ -98,17 +98,20 @@ class RuleFamily(FacetFamily):
         rest = t[len(self.term) :]
         return rest == "" or not rest[0].isdigit()
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         table = index.cols["facet_" + self.facet]
         m = np.zeros(index.n_cards, bool)
         for term in index.cols["facet_terms_" + self.facet].get(self.term[:3], ()):
             if self.term_matches(term):
                 ids, weights = table[term]
                 m[ids[weights > 0]] = True
-        return ~m if self.op == "!=" else m
+        return m
 
-    def explain(self):
-        return f"whose text {'does not link' if self.op == '!=' else 'links'} to rule {self.term}"
+    def explain_holds(self):
+        return f"whose text links to rule {self.term}"
+
+    def explain_negated(self):
+        return f"whose text does not link to rule {self.term}"
 
 
 @register
@@ -152,5 +155,5 @@ class PredFamily(FacetFamily):
         self.threshold_op, self.threshold = (self.op, t)
         self.op = ":"
 
-    def explain(self):
+    def explain_holds(self):
         return f"predicted {self.term!r} with a confidence that {OP_WORDS[self.threshold_op]} {self.threshold:g}"

@@ -248,6 +248,7 @@ class IsFamily(Family):
     names = ("is", "not")
     description = "Flags: " + ", ".join(ALL_FLAGS) + ". not:X is -is:X."
     example = "is:commander"
+    topic = "flags"
     ops = (":", "=")
 
     def prepare(self):
@@ -258,25 +259,20 @@ class IsFamily(Family):
         if v not in CARD_FLAGS and v not in PRINTING_FLAGS and v not in FIRSTPRINT:
             raise self.unknown("flag")
         self.flag = v
-        self.negate = self.keyword == "not"
+        self.negated = self.keyword == "not"
 
-    def _raw(self, card, printing) -> bool:
+    def holds(self, card, printing):
         if self.flag in CARD_FLAGS:
             return bool(CARD_FLAGS[self.flag](card))
         if self.flag in PRINTING_FLAGS:
             return bool(PRINTING_FLAGS[self.flag](printing, self.ctx.sets.get(printing.set_code.lower())))
-        ref = self.ctx
+        ref = self.ctx.reference
         return ref.memo(("first", card.oracle_id), lambda: first_printing_id(ref, card.oracle_id)) == printing.id
 
-    def matches(self, card, printing):
-        return self._raw(card, printing) != self.negate
-
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         if self.flag in CARD_FLAGS:
-            m = index.cols["is_card"][self.flag][index.card_of]
-        else:
-            m = index.cols["is_printing"]["firstprint" if self.flag in FIRSTPRINT else self.flag]
-        return ~m if self.negate else m
+            return index.cols["is_card"][self.flag][index.card_of]
+        return index.cols["is_printing"]["firstprint" if self.flag in FIRSTPRINT else self.flag]
 
     @classmethod
     def build(cls, ref, cards, cols):
@@ -298,8 +294,11 @@ class IsFamily(Family):
         table["firstprint"] = first
         cols["is_printing"] = table
 
-    def explain(self):
-        return f"that {'are not' if self.negate else 'are'} {self.flag}"
+    def explain_holds(self):
+        return f"that are {self.flag}"
+
+    def explain_negated(self):
+        return f"that are not {self.flag}"
 
 
 HAS = {
@@ -320,6 +319,7 @@ class HasFamily(Family):
     names = ("has",)
     description = "Has a property: " + ", ".join(HAS) + "."
     example = "has:watermark"
+    topic = "flags"
     level = "printing"
     ops = (":", "=")
 
@@ -329,10 +329,10 @@ class HasFamily(Family):
             raise self.unknown("property")
         self.what = v
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         return bool(HAS[self.what](card, printing))
 
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         return index.cols["has"][self.what]
 
     @classmethod
@@ -343,7 +343,7 @@ class HasFamily(Family):
             for name, f in HAS.items()
         }
 
-    def explain(self):
+    def explain_holds(self):
         return f"that have a {self.what}"
 
 
@@ -352,17 +352,17 @@ class KeywordFamily(Family):
     names = ("kw", "keyword", "keywords")
     description = "Has the keyword ability or action (as listed for the card): kw:flying, kw:scry."
     example = "kw:deathtouch"
+    topic = "keywords"
     ops = (":", "=", "!=")
 
     def prepare(self):
         self.kw = fold(self.value)
 
-    def matches(self, card, printing):
-        return (self.kw in {fold(k) for k in card.keywords}) != (self.op == "!=")
+    def holds(self, card, printing):
+        return self.kw in {fold(k) for k in card.keywords}
 
-    def card_mask(self, index):
-        m = mask_of(index.n_cards, index.cols["keywords"].get(self.kw))
-        return ~m if self.op == "!=" else m
+    def card_holds(self, index):
+        return mask_of(index.n_cards, index.cols["keywords"].get(self.kw))
 
     @classmethod
     def build(cls, ref, cards, cols):
@@ -372,5 +372,8 @@ class KeywordFamily(Family):
                 table.setdefault(k, []).append(i)
         cols["keywords"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
 
-    def explain(self):
-        return f"{'without' if self.op == '!=' else 'with'} the keyword {self.value}"
+    def explain_holds(self):
+        return f"with the keyword {self.value}"
+
+    def explain_negated(self):
+        return f"without the keyword {self.value}"

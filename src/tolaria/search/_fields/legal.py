@@ -18,6 +18,7 @@ FORMAT_ALIASES = {
 
 
 class LegalityFamily(Family):
+    topic = "legality"
     ops = (":", "=", "!=")
     statuses: tuple[str, ...] = ()
     phrase = ""
@@ -25,21 +26,21 @@ class LegalityFamily(Family):
     def prepare(self):
         v = fold(self.value).replace(" ", "")
         v = FORMAT_ALIASES.get(v, v)
-        if v not in self.ctx.formats:
+        if not self.ctx.knows_format(v):
             raise self.unknown("format")
         self.format = v
 
-    def matches(self, card, printing):
-        return (card.legalities.get(self.format, "not_legal").lower() in self.statuses) != (self.op == "!=")
+    def holds(self, card, printing):
+        return card.legalities.get(self.format, "not_legal").lower() in self.statuses
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         m = np.zeros(index.n_cards, bool)
         table = index.cols["legal"]
         for status in self.statuses:
             ids = table.get((self.format, status))
             if ids is not None:
                 m[ids] = True
-        return ~m if self.op == "!=" else m
+        return m
 
     @classmethod
     def build(cls, ref, cards, cols):
@@ -51,8 +52,8 @@ class LegalityFamily(Family):
                 table.setdefault((f, status.lower()), []).append(i)
         cols["legal"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
 
-    def explain(self):
-        return f"{'not ' if self.op == '!=' else ''}{self.phrase} {self.format}"
+    def explain_holds(self):
+        return f"{self.phrase} {self.format}"
 
 
 @register

@@ -30,6 +30,8 @@ class ManaFamily(Family):
     names = ("m", "mana")
     description = "Mana cost symbols: m:{2}{W}{W} contains them; = exactly; > more; hybrid {G/U}, Phyrexian {G/P}; m:2ww shorthand."
     example = "m:{G}{G}"
+    topic = "mana"
+    compares = True  # _decide reads != (not this exact cost) itself
 
     def prepare(self):
         value = self.value
@@ -50,12 +52,12 @@ class ManaFamily(Family):
         equal = contains and within and total == q_total
         return contains, within, equal
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         generic, other = cost_multiset(card.mana_cost)
         contains, within, equal = self._relation(generic, other, sum(other.values()))
         return _decide(self.op, contains, within, equal)
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         counts = index.cols["mana_counts"]
         vocab = index.cols["mana_vocab"]
         generic = index.cols["mana_generic"]
@@ -92,7 +94,7 @@ class ManaFamily(Family):
         cols["mana_generic"] = generic
         cols["mana_total"] = counts.sum(axis=1).astype(np.int64)
 
-    def explain(self):
+    def explain_holds(self):
         words = {
             ":": "contains",
             "=": "is exactly",
@@ -124,6 +126,8 @@ class ManaValueFamily(Family):
     names = ("mv", "cmc", "manavalue")
     description = "Mana value (converted mana cost); also mv:even and mv:odd."
     example = "mv<=3"
+    topic = "mana"
+    compares = True
 
     def prepare(self):
         v = self.value.lower()
@@ -131,6 +135,7 @@ class ManaValueFamily(Family):
             if self.op not in (":", "=", "!="):
                 raise self.unknown()
             self.parity = v
+            self.negated = self.op == "!="  # every card has a mana value: not even is odd
             return
         self.parity = None
         self.n = number(v)
@@ -140,21 +145,23 @@ class ManaValueFamily(Family):
     def _test(self, mv):
         if self.parity:
             even = (mv % 2) == 0
-            want_even = (self.parity == "even") != (self.op == "!=")
-            return even if want_even else ~even if isinstance(even, np.ndarray) else not even
+            return even if self.parity == "even" else ~even if isinstance(even, np.ndarray) else not even
         return compare(mv, self.op, self.n)
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         return bool(self._test(float(card.mana_value)))
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         return self._test(index.cols["mv"])
 
     @classmethod
     def build(cls, ref, cards, cols):
         cols["mv"] = np.fromiter((float(c.mana_value) for c in cards), np.float64, len(cards))
 
-    def explain(self):
+    def explain_holds(self):
         if self.parity:
-            return f"whose mana value {'is not' if self.op == '!=' else 'is'} {self.parity}"
+            return f"whose mana value is {self.parity}"
         return f"whose mana value {OP_WORDS[self.op]} {self.value}"
+
+    def explain_negated(self):
+        return f"whose mana value is not {self.parity}"

@@ -49,6 +49,7 @@ PREFERS = (
 
 
 class MetaFamily(Family):
+    topic = "display"
     metadata = True
     ops = (":", "=")
     allowed: ClassVar[tuple[str, ...]] = ()
@@ -61,7 +62,7 @@ class MetaFamily(Family):
             raise self.unknown()
         self.setting = v
 
-    def explain(self):
+    def explain_holds(self):
         return ""
 
 

@@ -32,6 +32,7 @@ def rarity_rank(r: str) -> int:
 class Category(Family):
     """A printing-level property with a few named values (set code, border, game, …)."""
 
+    topic = "printing details"
     ops = (":", "=", "!=")
     level = "printing"
     column = ""
@@ -39,11 +40,11 @@ class Category(Family):
     known: tuple[str, ...] = ()  # when not empty, other values are warned about
 
     @staticmethod
-    def _values(p, ref) -> tuple[str, ...]:  # pragma: no cover - abstract
+    def _values(p, sets) -> tuple[str, ...]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def values(self, printing):
-        return self._values(printing, self.ctx)
+        return self._values(printing, self.ctx.sets)
 
     def target_of(self, value: str) -> str:
         return fold(value)
@@ -53,24 +54,22 @@ class Category(Family):
         if self.known and self.target not in self.known:
             raise self.unknown(self.what or self.names[0])
 
-    def matches(self, card, printing):
-        return (self.target in self.values(printing)) != (self.op == "!=")
+    def holds(self, card, printing):
+        return self.target in self.values(printing)
 
-    def mask(self, index):
-        m = mask_of(index.n_printings, index.cols[self.column].get(self.target))
-        return ~m if self.op == "!=" else m
+    def printing_holds(self, index, within=None):
+        return mask_of(index.n_printings, index.cols[self.column].get(self.target))
 
     @classmethod
     def build(cls, ref, cards, cols):
         table: dict[str, list[int]] = {}
         for i, p in enumerate(ref.corpus.printings.values()):
-            for v in set(cls._values(p, ref)):
+            for v in set(cls._values(p, ref.sets)):
                 table.setdefault(v, []).append(i)
         cols[cls.column] = {k: np.asarray(v, np.int32) for k, v in table.items()}
 
-    def explain(self):
-        neg = "not " if self.op == "!=" else ""
-        return f"{neg}{self.phrase} {self.value}"
+    def explain_holds(self):
+        return f"{self.phrase} {self.value}"
 
     phrase = "with"
 
@@ -80,11 +79,12 @@ class SetFamily(Category):
     names = ("s", "e", "set", "edition")
     description = "Printed in the set with this code."
     example = "s:dom"
+    topic = "printing"
     column = "set"
     phrase = "printed in set"
 
     @staticmethod
-    def _values(p, ref):
+    def _values(p, sets):
         return (p.set_code.lower(),)
 
 
@@ -93,12 +93,13 @@ class SetTypeFamily(Category):
     names = ("st", "settype")
     description = "Set type: core, expansion, masters, commander, funny, promo, token, memorabilia, …"
     example = "st:masters"
+    topic = "printing"
     column = "settype"
     phrase = "printed in a set of type"
 
     @staticmethod
-    def _values(p, ref):
-        s = ref.sets.get(p.set_code.lower())
+    def _values(p, sets):
+        s = sets.get(p.set_code.lower())
         return (fold(s.set_type),) if s and s.set_type else ()
 
 
@@ -107,6 +108,7 @@ class BlockFamily(Category):
     names = ("b", "block")
     description = "Block, by a set code of the block or the block's name."
     example = "b:zen"
+    topic = "printing"
     column = "block"
     phrase = "printed in block"
 
@@ -117,8 +119,8 @@ class BlockFamily(Category):
         return fold(value)
 
     @staticmethod
-    def _values(p, ref):
-        s = ref.sets.get(p.set_code.lower())
+    def _values(p, sets):
+        s = sets.get(p.set_code.lower())
         return (fold(s.block),) if s and s.block else ()
 
 
@@ -132,7 +134,7 @@ class BorderFamily(Category):
     phrase = "with border"
 
     @staticmethod
-    def _values(p, ref):
+    def _values(p, sets):
         return (p.border_color,)
 
 
@@ -147,7 +149,7 @@ class FrameFamily(Category):
     phrase = "with frame"
 
     @staticmethod
-    def _values(p, ref):
+    def _values(p, sets):
         return (fold(p.frame),) + tuple(fold(e) for e in p.frame_effects)
 
 
@@ -160,7 +162,7 @@ class StampFamily(Category):
     phrase = "with security stamp"
 
     @staticmethod
-    def _values(p, ref):
+    def _values(p, sets):
         return (fold(p.security_stamp),) if p.security_stamp else ()
 
 
@@ -174,7 +176,7 @@ class GameFamily(Category):
     phrase = "available in"
 
     @staticmethod
-    def _values(p, ref):
+    def _values(p, sets):
         return tuple(p.games)
 
 
@@ -190,16 +192,16 @@ class LangFamily(Category):
         super().prepare()
         self.any = self.target == "any"
 
-    def matches(self, card, printing):
-        return True if self.any and self.op != "!=" else (False if self.any else super().matches(card, printing))
+    def holds(self, card, printing):
+        return self.any or super().holds(card, printing)
 
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         if self.any:
-            return np.full(index.n_printings, self.op != "!=")
-        return super().mask(index)
+            return np.ones(index.n_printings, bool)
+        return super().printing_holds(index)
 
     @staticmethod
-    def _values(p, ref):
+    def _values(p, sets):
         return (fold(p.lang),)
 
 
@@ -212,7 +214,7 @@ class WatermarkFamily(Category):
     phrase = "with watermark"
 
     @staticmethod
-    def _values(p, ref):
+    def _values(p, sets):
         return (fold(p.watermark),) if p.watermark else ()
 
 
@@ -221,6 +223,8 @@ class RarityFamily(Family):
     names = ("r", "rarity")
     description = "Rarity of the printing (common, uncommon, rare, mythic, special, bonus); compares: r>=rare."
     example = "r:mythic"
+    topic = "printing"
+    compares = True
     level = "printing"
 
     def prepare(self):
@@ -230,17 +234,17 @@ class RarityFamily(Family):
         self.rank = RARITIES[v]
         self.rarity = v
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         return bool(compare(rarity_rank(printing.rarity), self.op, self.rank))
 
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         return compare(index.cols["rarity"], self.op, self.rank)
 
     @classmethod
     def build(cls, ref, cards, cols):
         cols["rarity"] = np.fromiter((rarity_rank(p.rarity) for p in ref.corpus.printings.values()), np.int8)
 
-    def explain(self):
+    def explain_holds(self):
         return f"whose rarity {OP_WORDS[self.op]} {self.rarity}"
 
 
@@ -257,25 +261,26 @@ class CollectorNumberFamily(Family):
     names = ("cn", "number")
     description = "Collector number: cn:123 exactly, cn>=100 compares the number."
     example = "cn>=300"
+    topic = "printing"
+    compares = True  # cn>=100 compares the number; cn:, cn= and cn!= the whole collector number
     level = "printing"
 
     def prepare(self):
         self.target = fold(self.value)
         self.n = number(self.value)
-        if self.op not in (":", "=", "!=") and self.n is None:
+        self.exact = self.op in (":", "=", "!=")
+        if not self.exact and self.n is None:
             raise self.unknown("number")
+        self.negated = self.op == "!="
 
-    def matches(self, card, printing):
-        if self.op in (":", "="):
+    def holds(self, card, printing):
+        if self.exact:
             return fold(printing.collector_number) == self.target
-        if self.op == "!=":
-            return fold(printing.collector_number) != self.target
         return bool(compare(cn_number(printing.collector_number), self.op, self.n))
 
-    def mask(self, index):
-        if self.op in (":", "=", "!="):
-            m = mask_of(index.n_printings, index.cols["cn"].get(self.target))
-            return ~m if self.op == "!=" else m
+    def printing_holds(self, index, within=None):
+        if self.exact:
+            return mask_of(index.n_printings, index.cols["cn"].get(self.target))
         return compare(index.cols["cn_num"], self.op, self.n)
 
     @classmethod
@@ -286,8 +291,11 @@ class CollectorNumberFamily(Family):
         cols["cn"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
         cols["cn_num"] = np.fromiter((cn_number(p.collector_number) for p in ref.corpus.printings.values()), float)
 
-    def explain(self):
+    def explain_holds(self):
         return f"whose collector number {OP_WORDS[self.op]} {self.value}"
+
+    def explain_negated(self):
+        return self.explain_holds()  # the operator's words already say it: "is not"
 
 
 def date_ordinal(iso: str) -> float:
@@ -298,6 +306,9 @@ def date_ordinal(iso: str) -> float:
 
 
 class DateLike(Family):
+    topic = "printing details"
+    compares = True
+
     @classmethod
     def explain_unchecked(cls, op, value):
         return f"released on a date that {OP_WORDS[op]} {value}"
@@ -329,11 +340,11 @@ class YearFamily(DateLike):
             raise self.unknown("year")
         self.year = int(iso[:4])
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         y = int(printing.released_at[:4]) if printing.released_at[:4].isdigit() else math.nan
         return bool(compare(float(y), self.op, self.year))
 
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         return compare(index.cols["year"], self.op, self.year)
 
     @classmethod
@@ -346,7 +357,7 @@ class YearFamily(DateLike):
             float,
         )
 
-    def explain(self):
+    def explain_holds(self):
         return f"printed in a year that {OP_WORDS[self.op]} {self.year}"
 
 
@@ -363,17 +374,17 @@ class DateFamily(DateLike):
         self.iso = iso
         self.ordinal = date_ordinal(iso)
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         return bool(compare(date_ordinal(printing.released_at), self.op, self.ordinal))
 
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         return compare(index.cols["released"], self.op, self.ordinal)
 
     @classmethod
     def build(cls, ref, cards, cols):
         cols["released"] = np.fromiter((date_ordinal(p.released_at) for p in ref.corpus.printings.values()), float)
 
-    def explain(self):
+    def explain_holds(self):
         return f"released on a date that {OP_WORDS[self.op]} {self.iso}"
 
 
@@ -384,6 +395,8 @@ def price_of(printing, currency: str) -> float:
 
 
 class PriceFamily(Family):
+    topic = "prices"
+    compares = True  # a printing without a price matches neither usd=1 nor usd!=1
     level = "printing"
     currency = ""
 
@@ -392,10 +405,10 @@ class PriceFamily(Family):
         if self.n is None:
             raise self.unknown("price")
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         return bool(compare(price_of(printing, self.currency), self.op, self.n))
 
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         return compare(index.cols["price_" + self.currency], self.op, self.n)
 
     @classmethod
@@ -404,7 +417,7 @@ class PriceFamily(Family):
             (price_of(p, cls.currency) for p in ref.corpus.printings.values()), float
         )
 
-    def explain(self):
+    def explain_holds(self):
         return f"whose {self.currency.upper()} price {OP_WORDS[self.op]} {self.value}"
 
 
@@ -446,6 +459,7 @@ class CheapestFamily(Family):
     names = ("cheapest",)
     description = "The cheapest printing of each card in that currency: cheapest:usd, cheapest:eur, cheapest:tix."
     example = "cheapest:usd"
+    topic = "prices"
     level = "printing"
     ops = (":", "=")
 
@@ -454,14 +468,14 @@ class CheapestFamily(Family):
         if self.currency not in ("usd", "eur", "tix"):
             raise self.unknown("currency")
 
-    def matches(self, card, printing):
-        ref = self.ctx
+    def holds(self, card, printing):
+        ref = self.ctx.reference
         best = ref.memo(
             ("cheapest", self.currency, card.oracle_id), lambda: cheapest_printing(ref, card.oracle_id, self.currency)
         )
         return best is not None and best.id == printing.id
 
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         return index.cols["cheapest_" + self.currency]
 
     @classmethod
@@ -476,7 +490,7 @@ class CheapestFamily(Family):
                     m[pos[best.id]] = True
             cols["cheapest_" + cur] = m
 
-    def explain(self):
+    def explain_holds(self):
         return f"that are the cheapest printing in {self.currency.upper()}"
 
 
@@ -508,6 +522,7 @@ class NewFamily(Family):
     names = ("new",)
     description = "Printings that are the first of the card with a new art, artist, flavor, frame, rarity or language."
     example = "new:art"
+    topic = "printing details"
     level = "printing"
     ops = (":", "=")
 
@@ -516,12 +531,12 @@ class NewFamily(Family):
         if self.prop not in NEW_PROPERTIES:
             raise self.unknown("property")
 
-    def matches(self, card, printing):
-        ref = self.ctx
+    def holds(self, card, printing):
+        ref = self.ctx.reference
         firsts = ref.memo(("new", self.prop, card.oracle_id), lambda: new_flags(ref, card.oracle_id, self.prop))
         return printing.id in firsts
 
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         return index.cols["new_" + self.prop]
 
     @classmethod
@@ -535,7 +550,7 @@ class NewFamily(Family):
                     m[pos[pid]] = True
             cols["new_" + prop] = m
 
-    def explain(self):
+    def explain_holds(self):
         return f"that are printings with a new {self.prop}"
 
 
@@ -544,6 +559,7 @@ class InFamily(Family):
     names = ("in",)
     description = "Cards ever printed in a set, at a rarity, in a game or a language: in:lea, in:rare, in:arena."
     example = "in:lea"
+    topic = "prints"
     ops = (":", "=", "!=")
     needs_corpus = True
 
@@ -566,7 +582,7 @@ class InFamily(Family):
 
     def _prepare_list(self, name: str) -> None:
         """in:list/NAME — cards in one of the searching user's lists (the site passes them per search)."""
-        lists = getattr(self.ctx, "user_lists", None)
+        lists = self.ctx.user_lists
         if lists is None:
             raise Ignored(f"in:list/{name}: log in to search within your lists")
         wanted = fold(name)
@@ -584,17 +600,15 @@ class InFamily(Family):
             return self.v in p.games
         return fold(p.lang) == self.v
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         if self.kind_ == "list":
-            return (card.oracle_id in self.list_ids) != (self.op == "!=")
-        found = any(self._printing_test(p) for p in self.ctx.prints_of(card.oracle_id))
-        return found != (self.op == "!=")
+            return card.oracle_id in self.list_ids
+        return any(self._printing_test(p) for p in self.ctx.reference.prints_of(card.oracle_id))
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         cols = index.cols
         if self.kind_ == "list":
-            cm = np.fromiter((oid in self.list_ids for oid in index.oracle_ids), bool, index.n_cards)
-            return ~cm if self.op == "!=" else cm
+            return np.fromiter((oid in self.list_ids for oid in index.oracle_ids), bool, index.n_cards)
         if self.kind_ == "set":
             pm = mask_of(index.n_printings, cols["set"].get(self.v))
         elif self.kind_ == "rarity":
@@ -603,13 +617,17 @@ class InFamily(Family):
             pm = mask_of(index.n_printings, cols["game"].get(self.v))
         else:
             pm = mask_of(index.n_printings, cols["lang"].get(self.v))
-        cm = card_any(index, pm)
-        return ~cm if self.op == "!=" else cm
+        return card_any(index, pm)
 
-    def explain(self):
+    def explain_holds(self):
         if self.kind_ == "list":
-            return f"{'not ' if self.op == '!=' else ''}in your list {self.v!r}"
-        return f"{'never ' if self.op == '!=' else 'ever '}printed in {self.v}"
+            return f"in your list {self.v!r}"
+        return f"ever printed in {self.v}"
+
+    def explain_negated(self):
+        if self.kind_ == "list":
+            return f"not in your list {self.v!r}"
+        return f"never printed in {self.v}"
 
     @classmethod
     def explain_unchecked(cls, op, value):
@@ -617,6 +635,8 @@ class InFamily(Family):
 
 
 class CountFamily(Family):
+    topic = "prints"
+    compares = True
     what = ""
 
     def prepare(self):
@@ -628,19 +648,19 @@ class CountFamily(Family):
     def count(cls, prints) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def matches(self, card, printing):
-        ref = self.ctx
+    def holds(self, card, printing):
+        ref = self.ctx.reference
         n = ref.memo((self.what, card.oracle_id), lambda: self.count(ref.prints_of(card.oracle_id)))
         return bool(compare(float(n), self.op, self.n))
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         return compare(index.cols["count_" + self.what], self.op, self.n)
 
     @classmethod
     def build(cls, ref, cards, cols):
         cols["count_" + cls.what] = np.fromiter((float(cls.count(ref.prints_of(c.oracle_id))) for c in cards), float)
 
-    def explain(self):
+    def explain_holds(self):
         return f"with a number of {self.what} that {OP_WORDS[self.op]} {self.value}"
 
 

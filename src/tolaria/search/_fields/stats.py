@@ -59,6 +59,8 @@ def face_star(face, which: str) -> bool:
 
 
 class StatFamily(Family):
+    topic = "stats"
+    compares = True  # a card without the stat matches neither = nor !=, not even pow!=*
     which = ""
 
     def prepare(self):
@@ -89,10 +91,10 @@ class StatFamily(Family):
             return False
         return bool(compare(a, self.op, b))
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         return any(self._face_test(f, card) for f in card.faces)
 
-    def card_mask(self, index):
+    def card_holds(self, index):
         cols = index.cols
         a = cols["face_" + self.which]
         if self.star:
@@ -117,7 +119,7 @@ class StatFamily(Family):
                 cols["face_" + which] = np.fromiter((face_stat(f, c, which) for f, c in faces), np.float64, len(faces))
                 cols["face_star_" + which] = np.fromiter((face_star(f, which) for f, c in faces), bool, len(faces))
 
-    def explain(self):
+    def explain_holds(self):
         what = {"pow": "power", "tou": "toughness", "loy": "loyalty", "def": "defense", "pt": "power plus toughness"}
         if self.star:
             return f"whose {what[self.which]} {'does not include' if self.op == '!=' else 'includes'} *"

@@ -10,7 +10,7 @@ import re2
 from tolaria.cards._names import NameTable, fold_name
 
 from .._text import TextColumn, compile_regex, fold, strip_reminder, tilde
-from ._base import Family, Ignored, card_any, mask_of, register
+from ._base import Family, Ignored, card_any, register
 
 
 def _names(card):
@@ -63,27 +63,22 @@ class TextFamily(Family):
         return fold(raw), raw
 
     def _doc(self, card):
-        ctx = self.ctx
         key = (self.column, self.tilde, card.oracle_id)
-        return (
-            ctx.memo(key, lambda: self.docs(card, self.tilde)) if hasattr(ctx, "memo") else self.docs(card, self.tilde)
-        )
+        return self.ctx.reference.memo(key, lambda: self.docs(card, self.tilde))
 
-    def matches(self, card, printing) -> bool:
+    def holds(self, card, printing) -> bool:
         folded, raw = self._doc(card)
-        found = bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in folded
-        return found != (self.op == "!=")
+        return bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in folded
 
-    def card_mask(self, index, within=None):
+    def card_holds(self, index, within=None):
         col: TextColumn = index.cols[self.column + ("~" if self.tilde else "")]
-        m = col.regex(self.pattern, within) if self.kind == "regex" else col.contains(self.needle, within)
-        return ~m if self.op == "!=" else m
+        return col.regex(self.pattern, within) if self.kind == "regex" else col.contains(self.needle, within)
 
-    def mask(self, index, within=None):
+    def printing_holds(self, index, within=None):
         cards = None
         if within is not None:
             cards = card_any(index, within)
-        return self.card_mask(index, cards)[index.card_of]
+        return self.card_holds(index, cards)[index.card_of]
 
     @classmethod
     def build(cls, ref, cards, cols):
@@ -94,11 +89,15 @@ class TextFamily(Family):
             docs = [cls.docs(c, t) for c in cards]
             cols[cls.column + ("~" if t else "")] = TextColumn([d[0] for d in docs], [d[1] for d in docs])
 
-    def explain(self):
-        neg = "does not " if self.op == "!=" else ""
+    def explain_holds(self):
         if self.kind == "regex":
-            return f"whose {self.what} {neg}{'match' if neg else 'matches'} the regex /{self.value}/"
-        return f"whose {self.what} {neg}{'contain' if neg else 'contains'} {self.value!r}"
+            return f"whose {self.what} matches the regex /{self.value}/"
+        return f"whose {self.what} contains {self.value!r}"
+
+    def explain_negated(self):
+        if self.kind == "regex":
+            return f"whose {self.what} does not match the regex /{self.value}/"
+        return f"whose {self.what} does not contain {self.value!r}"
 
 
 @register
@@ -137,20 +136,17 @@ class ExactName(Family):
         self.target = fold_name(self.value)
         self.compact = self.target.replace(" ", "")
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         folded = [fold_name(n) for n in _names(card)]
         if self.target in folded:
             return True
         # "Limduls Vault": spaces left out count only when no card is named with them
-        ctx = self.ctx
-        if not hasattr(ctx, "memo") or self.target in ctx.memo(("folded names",), lambda: _folded_names(ctx)):
+        ref = self.ctx.reference
+        if self.target in ref.memo(("folded names",), lambda: _folded_names(ref)):
             return False
         return self.compact in (f.replace(" ", "") for f in folded)
 
-    def card_mask(self, index):
-        return mask_of(index.n_cards, list(index.cols["names"].cards_named(self.value)))
-
-    def mask(self, index):
+    def printing_holds(self, index, within=None):
         # the cards' printings straight from the table: printings are grouped by card, in card order
         rows = index.cols["names"].cards_named(self.value)
         m = np.zeros(index.n_printings, bool)
@@ -165,7 +161,7 @@ class ExactName(Family):
     def build(cls, ref, cards, cols):
         cols["names"] = NameTable((i, c.name, [f.name for f in c.faces]) for i, c in enumerate(cards))
 
-    def explain(self):
+    def explain_holds(self):
         return f"named exactly {self.value!r}"
 
 
@@ -226,16 +222,16 @@ class TypeFamily(TextFamily):
         if self.kind != "regex":
             self.needle = " " + _NONWORD.sub(" ", fold(self.value)).strip()
 
-    def card_mask(self, index, within=None):
+    def card_holds(self, index, within=None):
         prefixes = index.cols.get("type_prefix")
         if self.kind == "regex" or " " in self.needle[1:] or prefixes is None or self.tilde:
-            return super().card_mask(index, within)
+            return super().card_holds(index, within)
         # one word: the exact answer from the index of word prefixes
         m = np.zeros(index.n_cards, bool)
         span = prefixes.get(self.needle[1:])
         if span is not None:
             m[index.cols["type_prefix_ids"][span[0] : span[1]]] = True
-        return ~m if self.op == "!=" else m
+        return m
 
     @classmethod
     def build(cls, ref, cards, cols):
@@ -253,31 +249,35 @@ class TypeFamily(TextFamily):
         cols["type_prefix"] = spans
         cols["type_prefix_ids"] = np.asarray(ids, np.int32)
 
-    def explain(self):
+    def explain_holds(self):
         if self.kind == "regex":
-            return super().explain()
-        return f"that {'are not' if self.op == '!=' else 'are'} {_plural(self.value)}"
+            return super().explain_holds()
+        return f"that are {_plural(self.value)}"
+
+    def explain_negated(self):
+        if self.kind == "regex":
+            return super().explain_negated()
+        return f"that are not {_plural(self.value)}"
 
 
 class PrintingTextFamily(TextFamily):
     """A text of the printing (flavor, artist): searched over the distinct texts, then mapped."""
 
+    topic = "printing details"
     level = "printing"
 
     @staticmethod
     def printing_raw(printing) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def matches(self, card, printing):
+    def holds(self, card, printing):
         raw = self.printing_raw(printing)
-        found = bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in fold(raw)
-        return found != (self.op == "!=")
+        return bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in fold(raw)
 
-    def mask(self, index, within=None):
+    def printing_holds(self, index, within=None):
         col: TextColumn = index.cols[self.column]
         m = col.regex(self.pattern) if self.kind == "regex" else col.contains(self.needle)
-        m = m[index.cols[self.column + "_id"]]
-        return ~m if self.op == "!=" else m
+        return m[index.cols[self.column + "_id"]]
 
     @classmethod
     def build(cls, ref, cards, cols):
