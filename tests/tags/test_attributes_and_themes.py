@@ -84,10 +84,70 @@ def test_cardtag_is_json_serialisable_with_the_documented_keys(card):
     for t in tags:
         assert isinstance(t, CardTag)
         d = t.to_dict()
-        assert set(d) == {"id", "label", "group", "kind", "evidence", "confidence"}
+        assert set(d) == {"id", "label", "group", "kind", "evidence", "confidence", "abilities"}
         json.dumps(d)
     extracted = next(t for t in tags if t.id == "evasion:single-blocker").to_dict()
     assert extracted["evidence"] == [
         {"source": "text", "face": 0, "start": 34, "end": 76, "text": "can't be blocked by more than one creature"}
     ]
     assert extracted["confidence"] is None
+
+
+# --- themes from the structure (issue 12); oracle texts as MTGJSON 5.2.0 prints them
+
+
+def _real(name, type_line, text):
+    from tolaria.tags._eval import gold_card
+
+    return gold_card({"name": name, "faces": [{"name": name, "type_line": type_line, "oracle_text": text}]})
+
+
+def _theme_ids(c):
+    return {t.id for t in tag_card(c)}
+
+
+def test_a_lands_own_mana_is_no_ramp():
+    forest = _real("Svyelunite Temple", "Land", "Svyelunite Temple enters the battlefield tapped.\n{T}: Add {U}.")
+    assert "theme:ramp" not in _theme_ids(forest)
+    elves = _real("Llanowar Elves", "Creature — Elf Druid", "{T}: Add {G}.")
+    ramp = next(t for t in tag_card(elves) if t.id == "theme:ramp")
+    assert ramp.abilities == [{"face": 0, "index": 0, "kind": "activated", "text": "{T}: Add {G}."}]
+
+
+def test_self_sacrifice_and_negation_are_no_sacrifice_theme():
+    elder = _real(
+        "Sakura-Tribe Elder",
+        "Creature — Snake Shaman",
+        "Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the battlefield tapped, then shuffle.",
+    )
+    assert "theme:sacrifice" not in _theme_ids(elder)
+    sigarda = _real(
+        "Sigarda, Host of Herons",
+        "Legendary Creature — Angel",
+        "Flying, hexproof\nSpells and abilities your opponents control can't cause you to sacrifice permanents.",
+    )
+    assert "theme:sacrifice" not in _theme_ids(sigarda)
+    seer = _real("Viscera Seer", "Creature — Vampire Wizard", "Sacrifice a creature: Scry 1.")
+    assert "theme:sacrifice" in _theme_ids(seer)
+
+
+def test_weakening_aura_is_not_voltron():
+    weakness = _real("Weakness", "Enchantment — Aura", "Enchant creature\nEnchanted creature gets -2/-1.")
+    assert "theme:voltron" not in _theme_ids(weakness)
+    rancor = _real("Rancor", "Enchantment — Aura", "Enchant creature\nEnchanted creature gets +2/+0 and has trample.")
+    assert "theme:voltron" in _theme_ids(rancor)
+
+
+def test_token_for_an_opponent_makes_no_tribe():
+    pongify = _real(
+        "Pongify",
+        "Instant",
+        "Destroy target creature. It can't be regenerated. Its controller creates a 3/3 green Ape creature token.",
+    )
+    assert not [t for t in _theme_ids(pongify) if t.startswith("tribal:")]
+
+
+def test_inferred_themes_name_their_abilities():
+    seer = _real("Viscera Seer", "Creature — Vampire Wizard", "Sacrifice a creature: Scry 1.")
+    sac = next(t for t in tag_card(seer) if t.id == "theme:sacrifice")
+    assert [a["kind"] for a in sac.abilities] == ["activated"]

@@ -27,6 +27,7 @@ __all__ = [
     "default_reader",
     "keyword_names",
     "read_card",
+    "reader_for",
 ]
 
 
@@ -56,12 +57,23 @@ def keyword_names(book) -> tuple[list[str], list[str]]:
     return names, sorted(templates)
 
 
+_READERS: dict[tuple, Reader] = {}
+
+
+def reader_for(book) -> Reader:
+    """The reader of a RuleBook's keywords; one per edition, so that the linker and the tagger share its
+    cache of readings."""
+    key = (book.effective_date, len(book.rules), len(book.glossary))
+    if key not in _READERS:
+        _READERS[key] = Reader(*keyword_names(book))
+    return _READERS[key]
+
+
 @functools.cache
 def default_reader() -> Reader:
     from tolaria.rules import shipped_rulebook
 
-    names, templates = keyword_names(shipped_rulebook())
-    return Reader(names, templates)
+    return reader_for(shipped_rulebook())
 
 
 def read_card(card, reader: Reader | None = None) -> list[FaceReading]:

@@ -120,7 +120,8 @@ def _inside(parts: Iterable[Part], start: int, end: int) -> bool:
 _REMINDER = re.compile(r"\([^()]*\)")
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"\n]*\"")
 _NEGATION = re.compile(
-    r"\b(?:can['’]t|cannot|don['’]t|doesn['’]t|isn['’]t|aren['’]t|won['’]t)\s+(?:be\s+)?[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?",
+    r"\b(?:can['’]t|cannot|don['’]t|doesn['’]t|isn['’]t|aren['’]t|won['’]t)\s+"
+    r"(?:cause\s+(?:[a-z]+\s+){1,3}to\s+|be\s+)?[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?",
     re.IGNORECASE,
 )
 _THIS = re.compile(
@@ -171,10 +172,23 @@ class Reader:
         alternation = "|".join(re.escape(n) for n in names)
         extra = "".join("|" + t for t in templates)
         self._keyword = re.compile(rf"(?:{alternation}{extra})(?![A-Za-z0-9-])", re.IGNORECASE)
+        self._cache: dict[tuple, FaceReading] = {}  # the linker and the tagger read the same faces
+
+    _CACHE_SIZE = 100_000  # every face of the corpus (~26,000) fits; readings are immutable
 
     def read(self, text: str, names: Iterable[str] = (), type_line: str = "") -> FaceReading:
         """The abilities of one face. ``names``: the card's and face's names; ``type_line``: to tell spell
         text (instants, sorceries) from static abilities."""
+        key = (text, tuple(names), type_line)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._read(text, key[1], type_line)
+            if len(self._cache) >= self._CACHE_SIZE:
+                self._cache.clear()
+            self._cache[key] = hit
+        return hit
+
+    def _read(self, text: str, names: Iterable[str], type_line: str) -> FaceReading:
         text = text or ""
         reminders = tuple(Part(m.start(), m.end(), m.group(0)) for m in _REMINDER.finditer(text))
         grants = tuple(

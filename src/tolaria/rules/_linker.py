@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tolaria.oracle import FaceReading, Reader, keyword_names
+from tolaria.oracle import FaceReading, reader_for
 
 from ._model import GlossaryEntry, RuleBook, normalize_term
 from ._parser import find_references
@@ -106,16 +106,19 @@ class Linker:
         self.rulebook = rulebook
         self._rule_numbers = frozenset(rulebook.rules)
         self.catalog = self._build_catalog(rulebook)
-        self.reader = Reader(*keyword_names(rulebook))
+        self.reader = reader_for(rulebook)
         cat = self.catalog
         self._ability_re = _alternation(cat.abilities)
-        self._action_re = re.compile(_B + "(" + "|".join(_alt_items(cat.actions)) + ")" + _E) if cat.actions else None
         # glossary phrases by their first word: one dictionary look-up per word of the text is much
         # faster than one alternation of ~2,000 phrases tried at every position
         self._gloss_by_word: dict[str, list[str]] = {}
         for phrase in sorted(cat.glossary_phrases, key=len, reverse=True):
-            if head := _WORD.match(phrase):
+            if head := _ACTION_WORD.match(phrase):
                 self._gloss_by_word.setdefault(head.group(0), []).append(phrase)
+        self._action_by_word: dict[str, list[str]] = {}
+        for phrase in sorted(cat.actions, key=len, reverse=True):
+            if head := _ACTION_WORD.match(phrase):
+                self._action_by_word.setdefault(head.group(0), []).append(phrase)
 
     # --- catalog -------------------------------------------------------------------------------
     @staticmethod
@@ -211,12 +214,13 @@ class Linker:
         if reading is None:
             reading = self.reader.read(oracle_text, names=(card_name,) if card_name else ())
         folded = _fold(oracle_text)
-        masked = [(p.start, p.end) for p in reading.self_refs]
+        masked = [(p.start, min(p.end, len(oracle_text))) for p in reading.self_refs]
         cands: list[tuple] = []
         self._structure(reading, folded, cands)
         self._granted_keywords(folded, cands)
-        self._actions(folded, cands)
-        self._glossary(oracle_text, folded, cands, reading)
+        words = [(w.start(), w.group(0)) for w in _ACTION_WORD.finditer(folded)]
+        self._actions(folded, cands, words)
+        self._glossary(oracle_text, folded, cands, reading, words)
         for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
             if hit := self.catalog.symbols.get(sym.group(0)):
                 cands.append((sym.start(), sym.end(), "glossary", hit[0], hit[1]))
@@ -224,15 +228,24 @@ class Linker:
             cands.append((ref.start, ref.end, "rule_reference", ref.target, None))
         # choose: longest first, then by kind priority; no overlaps; nothing inside the card's own name
         cands.sort(key=lambda c: (-(c[1] - c[0]), _PRIORITY[c[2]], c[0]))
-        taken: list[tuple[int, int]] = []
+        taken = bytearray(len(oracle_text) + 1)  # 1 where a chosen span or the card's own name lies
+        for a, b in masked:
+            taken[a:b] = b"\x01" * (b - a)
         spans: list[Span] = []
         for s, e, kind, rule, term, *_ in cands:
-            if any(s < b and a < e for a, b in masked) or s >= e or any(s < b and a < e for a, b in taken):
+            if s >= e or taken.find(1, s, e) != -1:
                 continue
-            taken.append((s, e))
+            taken[s:e] = b"\x01" * (e - s)
             spans.append(Span(s, e, oracle_text[s:e], kind, rule, term, reading.in_reminder(s, e)))
         spans.sort(key=lambda sp: sp.start)
         return _once_each(spans)
+
+    def link_card(self, card) -> list[list[Span]]:
+        """The spans of each face of a ``tolaria.cards.Card``, read as the tagger reads it (shared readings)."""
+        from tolaria.oracle import read_card
+
+        readings = read_card(card, self.reader)
+        return [self.link(f.oracle_text, card.name, r) for f, r in zip(card.faces, readings)]
 
     def _match_ability(self, folded: str, pos: int) -> tuple[int, str] | None:
         best: tuple[int, str] | None = None
@@ -291,10 +304,8 @@ class Linker:
                     break
                 i = sep.end()
 
-    def _actions(self, folded: str, cands) -> None:
-        if self._action_re is None:
-            return
-        for m in self._action_re.finditer(folded):
+    def _actions(self, folded: str, cands, words) -> None:
+        for m in _phrase_matches(folded, self._action_by_word, words, ("",)):
             form = m.group(1)
             number, base = self.catalog.actions[form]
             end = m.end()
@@ -317,8 +328,8 @@ class Linker:
                 continue
             cands.append((m.start(), end, "keyword_action", number, None))
 
-    def _glossary(self, text: str, folded: str, cands, reading: FaceReading) -> None:
-        for m in _glossary_matches(folded, self._gloss_by_word):
+    def _glossary(self, text: str, folded: str, cands, reading: FaceReading, words) -> None:
+        for m in _phrase_matches(folded, self._gloss_by_word, words, ("", "s", "es")):
             key = m.group(1)
             number, term, as_written = self.catalog.glossary_phrases[key]
             if as_written and text[m.start(1) : m.start(1) + len(key)] != as_written:
@@ -344,7 +355,7 @@ class Linker:
             cands.append((m.start(1), m.end(), "glossary", number, term))
 
 
-_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_ACTION_WORD = re.compile(r"[a-z0-9]+")
 
 
 class _Match:
@@ -365,18 +376,19 @@ class _Match:
         return self._start + len(self._phrase) if i else self._end
 
 
-def _glossary_matches(folded: str, by_word: dict[str, list[str]]):
-    """The longest glossary phrase starting at each word of the text (a plural "s"/"es" allowed)."""
+def _phrase_matches(folded: str, by_word: dict[str, list[str]], words, suffixes: tuple[str, ...]):
+    """The longest phrase starting at each word of the text (with one of ``suffixes``: a plural ending).
+    ``words``: (start, word) of each run of letters and digits, shared by the callers."""
     n = len(folded)
-    for w in _WORD.finditer(folded):
-        start = w.start()
-        if start and folded[start - 1].isalnum():
+    for start, w in words:
+        phrases = by_word.get(w)
+        if phrases is None or (start and folded[start - 1].isalnum()):
             continue
-        for phrase in by_word.get(w.group(0), ()):
+        for phrase in phrases:
             if not folded.startswith(phrase, start):
                 continue
             end = start + len(phrase)
-            for suffix in ("", "s", "es"):
+            for suffix in suffixes:
                 e = end + len(suffix)
                 if (not suffix or folded.startswith(suffix, end)) and (e >= n or not _word_char(folded[e])):
                     yield _Match(start, e, phrase)

@@ -36,8 +36,8 @@ def rules_facet(corpus: Corpus) -> dict[str, dict[str, float]]:
     facet: dict[str, dict[str, float]] = {}
     for oracle_id, card in corpus.cards.items():
         numbers: dict[str, float] = {}
-        for face in card.faces:
-            for span in linker.link(face.oracle_text, card.name):
+        for spans in linker.link_card(card):  # the faces read once, as the tagger read them
+            for span in spans:
                 numbers[span.rule] = 1.0
         if numbers:
             facet[oracle_id] = numbers

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..cards import PERMANENT_TYPES as CARD_PERMANENT_TYPES
 from ..cards import Card
+from ..oracle import FaceReading, read_card
 from ._text import FaceText, prepare
 
 PERMANENT_TYPES = {t.lower() for t in CARD_PERMANENT_TYPES}  # face types here are lower case
@@ -17,6 +18,7 @@ class CardContext:
     faces: list[FaceText]
     types: set[str] = field(default_factory=set)  # lower-case card types over all faces
     face_types: list[set[str]] = field(default_factory=list)
+    readings: list[FaceReading] = field(default_factory=list)  # the structural reading of each face
 
     @classmethod
     def of(cls, card: Card) -> CardContext:
@@ -25,7 +27,7 @@ class CardContext:
         for f in card.faces:
             types = {t.lower() for t in f.types} or _types_from_line(f.type_line)
             face_types.append(types)
-        return cls(card, faces, set().union(*face_types) if face_types else set(), face_types)
+        return cls(card, faces, set().union(*face_types) if face_types else set(), face_types, read_card(card))
 
     def is_permanent_face(self, i: int) -> bool:
         return bool(self.face_types[i] & PERMANENT_TYPES)

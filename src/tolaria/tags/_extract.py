@@ -210,18 +210,59 @@ def keyword_abilities(ctx: CardContext) -> Iterator[Hit]:
 _NOT_DONE = re.compile(r"\b(?:When|Whenever|each time|if)\b[^,.:\n]*|^\s*•[^—\n]*—", re.IGNORECASE | re.MULTILINE)
 
 
+# a permanent's status (CR 110.5), not the action of tapping it: "enters tapped", "untapped creature"
+_STATUS = frozenset({"tapped", "untapped"})
+
+
 @extractor("keyword_actions")
 def keyword_actions(ctx: CardContext) -> Iterator[Hit]:
-    """Keyword actions (701) the card instructs, reminder text included (dredge's reminder mills)."""
+    """Keyword actions (701) the card's abilities do: in costs and effects, never in reminder text (it
+    explains a keyword, the keyword is the tag), in a status word ("tapped") or under a negation
+    ("can't be sacrificed", "doesn't untap")."""
+    return action_mentions(ctx, reminders=False)
+
+
+def action_mentions(ctx: CardContext, reminders: bool) -> Iterator[Hit]:
+    """Keyword actions done (see keyword_actions); with ``reminders`` also those in reminder text, as
+    MTGJSON's ``keywords`` lists them (dredge's reminder "mill"), for comparing with that field."""
     m = keyword_matchers()
     for face in ctx.faces:
-        text = _NOT_DONE.sub(lambda x: " " * len(x.group(0)), face.named)
+        reading = ctx.readings[face.index]
+        text = _NOT_DONE.sub(lambda x: " " * len(x.group(0)), face.named if reminders else face.plain)
         low = text.lower()
         for tag, pattern, stem in m.actions:
             if stem not in low:
                 continue
             for hit in pattern.finditer(text):
+                if hit.group(0).lower() in _STATUS or reading.negated(hit.start(), hit.end()):
+                    continue
                 yield tag, span(face.index, hit.start(), hit.end(), face.text)
+
+
+_GRANTING = re.compile(r"\b(?:has|have|gains?|gained)\s+", re.IGNORECASE)
+_LIST_SEP = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+)")
+
+
+@extractor("granted_keywords")
+def granted_keywords(ctx: CardContext) -> Iterator[Hit]:
+    """Keyword abilities the card gives to other objects ("Equipped creature has trample", "gains flying
+    until end of turn", "have hexproof"): ``grants:<k>``, never the card's own ``keyword:<k>``."""
+    m = keyword_matchers()
+    for face in ctx.faces:
+        text = face.plain
+        for g in _GRANTING.finditer(text):
+            i = g.end()
+            while km := m.abilities.match(text, i):
+                for tag in keyword_tags(km.group(0), m):
+                    yield "grants:" + tag.split(":", 1)[1], _granted(face, km.start(), km.end())
+                sep = _LIST_SEP.match(text, km.end())
+                if not sep:
+                    break
+                i = sep.end()
+
+
+def _granted(face, start: int, end: int) -> Evidence:
+    return Evidence("text", face=face.index, start=start, end=end, text=face.text[start:end], role="granted")
 
 
 @extractor("ability_words")

@@ -64,7 +64,8 @@ theme(
         "keyword:bestow",
         "keyword:for-mirrodin",
     },
-    pattern=r"\b(?:equipped creature|enchanted creature gets)\b",
+    # an Aura that makes the creature bigger; "gets -2/-1" (Weakness, Animate Dead) weakens it
+    pattern=r"\b(?:equipped creature|enchanted creature gets \+)",
 )
 theme(
     "theme:lifegain",
@@ -119,7 +120,6 @@ theme(
 theme(
     "theme:sacrifice",
     any_of={
-        "action:sacrifice",
         "keyword:exploit",
         "keyword:casualty",
         "keyword:emerge",
@@ -203,10 +203,59 @@ theme(
 )
 theme(
     "theme:ramp",
-    any_of={"ability:mana"},
     pattern=r"\bsearch your library for (?:up to \w+ )?(?:a |two )?(?:basic )?lands? cards?[^.]*onto the battlefield"
     r"|\bput (?:a|up to one) land card from your hand onto the battlefield",
 )
+
+
+_SACRIFICE = re.compile(r"\bsacrific(?:e|es|ed|ing)\b", re.IGNORECASE)
+_OBJECT_SELF = re.compile(r"\s+(?:~+|this\b|it\b(?! and)|enchanted\b|equipped\b)", re.IGNORECASE)
+
+
+def _sacrifice_theme(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """Sacrificing other permanents: not the card sacrificing itself (as its own cost, "Sacrifice ~:", or
+    at end of turn), and not "can't be sacrificed"."""
+    for face in ctx.faces:
+        reading = ctx.readings[face.index]
+        text = face.plain
+        for m in _SACRIFICE.finditer(text):
+            if reading.negated(m.start(), m.end()) or _OBJECT_SELF.match(text, m.end()):
+                continue
+            j = m.end()
+            while j < len(text) and text[j] == " ":
+                j += 1
+            if reading.is_self(j, j + 1):
+                continue
+            yield "theme:sacrifice", span(face.index, m.start(), m.end(), face.text)
+
+
+def _extend(tag_id: str, extra) -> None:
+    """A theme with a rule of its own besides its facts and pattern."""
+    base = THEMES[tag_id].fn
+
+    def fn(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+        yield from base(ctx, facts)
+        yield from extra(ctx, facts)
+
+    THEMES[tag_id] = ThemeRule(tag_id, fn)
+
+
+_extend("theme:sacrifice", _sacrifice_theme)
+
+
+def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """A mana ability on anything but a land: a land's own mana is no ramp (every land has it)."""
+    from ._extract import activated_spans
+
+    for face in ctx.faces:
+        if "land" in ctx.face_types[face.index]:
+            continue
+        for s, e, effect in activated_spans(face):
+            if re.match(r"\s*Add\b", effect) and "target" not in effect.split(".")[0]:
+                yield "theme:ramp", span(face.index, s, e + len(effect), face.text)
+
+
+_extend("theme:ramp", _ramp_mana)
 
 
 # ---------------------------------------------------------------- tribal: the creature types the text refers to
@@ -232,7 +281,8 @@ def _tribal_pattern(types: tuple[str, ...], plurals: tuple[tuple[str, str], ...]
     return re.compile(r"\b([A-Z][\w’'-]*(?: Lords?)?)\b"), surface
 
 
-_TOKEN_CLAUSE = re.compile(r"\bcreate\b[^.]*?\btokens?\b", re.IGNORECASE)
+# "create a Goblin token", and "its controller creates a 3/3 Ape token" (Pongify): a token made names no tribe
+_TOKEN_CLAUSE = re.compile(r"\bcreates?\b[^.]*?\btokens?\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

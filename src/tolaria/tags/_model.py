@@ -25,6 +25,7 @@ class Evidence:
     text: str | None = None
     field: str | None = None
     facts: tuple[str, ...] = ()
+    role: str | None = None  # "granted": a keyword the card gives to something else
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"source": self.source}
@@ -35,6 +36,8 @@ class Evidence:
             d["text"] = self.text
         if self.facts:
             d["facts"] = list(self.facts)
+        if self.role is not None:
+            d["role"] = self.role
         return d
 
 
@@ -62,6 +65,8 @@ class CardTag:
     kind: str
     evidence: list[Evidence] = field(default_factory=list)
     confidence: float | None = None
+    # the abilities of the card's structural reading the tag rests on: {face, index, kind, text}
+    abilities: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,4 +76,5 @@ class CardTag:
             "kind": self.kind,
             "evidence": [e.to_dict() for e in self.evidence],
             "confidence": self.confidence,
+            "abilities": list(self.abilities),
         }

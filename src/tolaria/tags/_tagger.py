@@ -44,14 +44,15 @@ class Tagger:
         for rule in THEMES.values():
             add(rule.fn(ctx, facts))
         add(tribal(ctx, facts, self.taxonomy))
-        return self._tags(found)
+        return self._tags(found, ctx)
 
-    def _tags(self, found: dict[str, list[Evidence]]) -> list[CardTag]:
+    def _tags(self, found: dict[str, list[Evidence]], ctx: CardContext) -> list[CardTag]:
         out = []
         for tag_id, evidence in found.items():
             d = self.taxonomy.get(tag_id, keyword_label(tag_id))
             evidence = sorted(evidence, key=lambda e: (e.source, e.face or 0, e.start or 0, e.end or 0))
-            out.append(CardTag(d.id, d.label, d.group, d.kind, evidence, None))
+            abilities = _abilities(ctx, found, evidence, set())
+            out.append(CardTag(d.id, d.label, d.group, d.kind, evidence, None, abilities))
         out.sort(key=lambda t: (self.taxonomy.group_order(t.group), t.id))
         return out
 
@@ -60,6 +61,33 @@ class Tagger:
 
     def tag_corpus(self, cards: Mapping[str, Card]) -> dict[str, list[CardTag]]:
         return {oid: self.tag(card) for oid, card in cards.items()}
+
+
+def _abilities(ctx: CardContext, found: dict[str, list[Evidence]], evidence, seen: set[str]) -> list[dict]:
+    """The abilities (of the structural reading) under a tag's text evidence; for a theme, those under the
+    evidence of the facts it concludes from."""
+    out: list[dict] = []
+    for ev in evidence:
+        if ev.source == "text" and ev.face is not None and ev.face < len(ctx.readings):
+            ref = ability_ref(ctx.readings[ev.face], ev.face, ev.start or 0)
+            if ref is not None and ref not in out:
+                out.append(ref)
+        elif ev.source == "facts":
+            for fact in ev.facts:
+                if fact in seen or fact not in found:
+                    continue
+                seen.add(fact)
+                for ref in _abilities(ctx, found, found[fact], seen):
+                    if ref not in out:
+                        out.append(ref)
+    return out
+
+
+def ability_ref(reading, face: int, pos: int) -> dict | None:
+    for i, a in enumerate(reading.abilities):
+        if a.span.start <= pos < max(a.span.end, a.span.start + 1):
+            return {"face": face, "index": i, "kind": a.kind, "text": reading.text[a.span.start : a.span.end]}
+    return None
 
 
 _default: Tagger | None = None

@@ -53,7 +53,12 @@ class Taxonomy:
 
     def _build_families(self) -> None:
         v = self.vocabulary
-        for prefix, table in (("keyword:", v.abilities), ("action:", v.actions), ("abilityword:", v.ability_words)):
+        for prefix, table in (
+            ("keyword:", v.abilities),
+            ("grants:", v.abilities),
+            ("action:", v.actions),
+            ("abilityword:", v.ability_words),
+        ):
             for kw in table.values():
                 tag_id = prefix + kw.slug
                 if tag_id not in self._dynamic:
@@ -75,6 +80,8 @@ class Taxonomy:
         desc = fam.description.replace("{label}", label).replace("{rule}", rule or "")
         if fam.prefix == "tribal:":
             label = f"{label} tribal"
+        elif fam.prefix == "grants:":
+            label = f"Grants {label.lower()}"
         return TagDef(tag_id, label, fam.group, fam.kind, desc, rule)
 
     def get(self, tag_id: str, label: str | None = None) -> TagDef:
