@@ -8,6 +8,7 @@ or per rule number.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -496,14 +497,20 @@ def _entry_rule(book: RuleBook, entry: GlossaryEntry, phrase: str) -> str | None
     rules = [r for r in entry.see_rules if r in book]
     if not rules:
         return None
-    words = set(re.findall(r"[a-z]+", phrase.lower()))
+    words = {_stem(w) for w in re.findall(r"[a-z]+", phrase.lower())}
 
     def overlap(number: str) -> int:
-        title = set(re.findall(r"[a-z]+", book.rule(number).title.lower()))
-        return sum(1 for w in words if any(t.startswith(w[:5]) for t in title))
+        title = {_stem(t) for t in re.findall(r"[a-z]+", book.rule(number).title.lower())}
+        return len(words & title)
 
     best = max(rules, key=lambda n: (overlap(n), -rules.index(n)))
     return best
+
+
+def _stem(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def _term_forms(phrase: str, verb: bool) -> set[str]:
@@ -556,6 +563,14 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
         if found and number:
             for form in _term_forms(key, True):
                 cat.glossary_phrases.setdefault(form, (number, found.key, None))
+    # a step is named by its first words alone ("at the beginning of your upkeep"): when no other term
+    # starts with the same word ("end" starts End Phase too) and the head is no term of its own
+    firsts = Counter(k.split()[0] for k in (normalize_term(e.term) for e in book.glossary.values()))
+    for key, value in list(cat.glossary_phrases.items()):
+        head, _, tail = key.rpartition(" ")
+        if tail == "step" and head and firsts[head.split()[0]] == 1 and head not in cat.glossary_phrases:
+            if head not in cat.actions and head not in cat.abilities:
+                cat.glossary_phrases[head] = value
     # a term on double-faced cards is written without its last word: "double-faced" for Double-Faced Cards
     for key, value in list(cat.glossary_phrases.items()):
         head, _, tail = key.rpartition(" ")
@@ -590,10 +605,13 @@ def _variants(book: RuleBook, cat: _Catalog, kw_rules: set[str]) -> None:
             quotes = re.findall(r"“([^”]+)” (?:means|is an? (?:variant|special form)|represents)", r.text) + [
                 q for ex in r.examples for q in re.findall(r"“([A-Z][a-z]+—[A-Z][a-z]+)”", ex)
             ]
+            # the first subrule defines the keyword itself ("Affinity for [text]" in 702.41a, "[Quality]
+            # offering" in 702.48a): its template links to the keyword's rule; later subrules define variants
+            own = r.parent == number and r.number == book.rule(number).children[0]
             for q in quotes:
                 pattern = _template_pattern(q)
                 if pattern is not None:
-                    cat.variants.append((number, pattern, r.number))
+                    cat.variants.append((number, pattern, number if own else r.number))
     # the longest literal wins: "partner with [name]" before "partner"
     cat.variants.sort(key=lambda v: -len(re.sub(r"\(\?:[^)]*\)|\\.", "", v[1].pattern)))
 
