@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHES = [
     ("Ingest of the full data", "bench_ingest.py", ["--shared", "{shared}", "--keep-sqlite", "{fulldir}"]),
     ("Rules linker: keyword coverage", "../scripts/keyword_coverage.py", ["{allprintings}"]),
+    ("Oracle text read as abilities: links and tags", "bench_oracle.py", ["--data", "{allprintings}"]),
     ("Card search", "bench_search.py", ["--data", "{allprintings}", "--data", "{setfiles}"]),
     (
         "Tags",

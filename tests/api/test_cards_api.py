@@ -200,3 +200,14 @@ def test_explained_day_night_reminder_opens_its_rule(client):
     night = next(s for s in links if s["text"] == "it becomes night")
     assert night["in_reminder"] is True and night["rule"].startswith("730.")
     assert [r["number"] for r in night["rules"]] == [night["rule"]]
+
+
+def test_card_carries_its_structure_under_the_tolaria_key(client):
+    # Harvesttide Infiltrator: "Trample\nDaybound (If a player casts no spells ...)" (issue 12)
+    card = client.get("/api/cards/named", {"exact": "Harvesttide Infiltrator"}).json()
+    full = client.get(f"/api/cards/{card['oracle_id']}").json()
+    front = full["tolaria"]["structure"][0]
+    assert [a["kind"] for a in front["abilities"]][:2] == ["keyword", "keyword"]
+    assert front["abilities"][0]["keywords"][0]["name"]["text"] == "Trample"
+    assert front["reminders"] and front["reminders"][0]["text"].startswith("(If a player casts")
+    assert all({"abilities"} <= set(t) for t in full["tags"])

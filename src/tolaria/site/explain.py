@@ -53,9 +53,10 @@ class RuleText:
 class PlainSegment:
     text: str
     linked: bool = False
+    in_reminder: bool = False  # reminder text: explains, the page sets it apart
 
     def as_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "linked": False}
+        return {"text": self.text, "linked": False, "in_reminder": self.in_reminder}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +92,14 @@ Segment = PlainSegment | LinkedSegment
 class ExplainedFace:
     name: str
     segments: list[Segment] = field(default_factory=list)
+    structure: dict[str, Any] = field(default_factory=dict)  # the face's abilities (tolaria.oracle)
 
     @property
     def links(self) -> list[LinkedSegment]:
         return [s for s in self.segments if isinstance(s, LinkedSegment)]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "segments": [s.as_dict() for s in self.segments]}
+        return {"name": self.name, "segments": [s.as_dict() for s in self.segments], "structure": self.structure}
 
 
 def rule_text(rule: Rule) -> RuleText:
@@ -133,6 +135,8 @@ def rule_title(number: str, glossary_term: str | None = None) -> str:
         if entry is not None:
             return entry.term
     rule = book.get(number)
+    if rule is not None and not rule.title and (entry := _glossary_citing(number)) is not None:
+        return entry  # 207.2c is "Ability Word", not its section "Text Box"
     while rule is not None:
         if rule.title:
             return rule.title
@@ -140,12 +144,39 @@ def rule_title(number: str, glossary_term: str | None = None) -> str:
     return ""
 
 
-def explain_text(oracle_text: str, card_name: str | None = None) -> list[Segment]:
+@functools.lru_cache(maxsize=1024)
+def _glossary_citing(number: str) -> str | None:
+    """The glossary term that cites exactly this subrule and nothing else, if there is one."""
+    for entry in rulebook().glossary.values():
+        if entry.see_rules == [number]:
+            return entry.term
+    return None
+
+
+def _plain(text: str, start: int, end: int, reading) -> list[PlainSegment]:
+    """Plain text cut where reminder text begins and ends, so the page can set reminder text apart."""
+    cuts = {start, end}
+    if reading is not None:
+        for r in reading.reminders:
+            cuts |= {c for c in (r.start, r.end) if start < c < end}
+    bounds = sorted(cuts)
+    out = []
+    for a, b in zip(bounds, bounds[1:]):
+        if a < b:
+            out.append(PlainSegment(text[a:b], in_reminder=bool(reading and reading.in_reminder(a, b))))
+    return out
+
+
+def explain_text(oracle_text: str, card_name: str | None = None, spans=None, reading=None) -> list[Segment]:
     segments: list[Segment] = []
     pos = 0
-    for span in linker().link(oracle_text, card_name):
+    if reading is None:
+        reading = linker().reader.read(oracle_text, names=(card_name,) if card_name else ())
+    if spans is None:
+        spans = linker().link(oracle_text, card_name, reading)
+    for span in spans:
         if span.start > pos:
-            segments.append(PlainSegment(oracle_text[pos : span.start]))
+            segments += _plain(oracle_text, pos, span.start, reading)
         rules, truncated = rule_subtree(span.rule)
         segments.append(
             LinkedSegment(
@@ -161,12 +192,26 @@ def explain_text(oracle_text: str, card_name: str | None = None) -> list[Segment
         )
         pos = span.end
     if pos < len(oracle_text):
-        segments.append(PlainSegment(oracle_text[pos:]))
+        segments += _plain(oracle_text, pos, len(oracle_text), reading)
     return segments
 
 
 def explained_faces(card: Card) -> list[ExplainedFace]:
-    return [ExplainedFace(face.name, explain_text(face.oracle_text or "", card.name)) for face in card.faces]
+    from tolaria.oracle import read_card
+
+    readings = read_card(card, linker().reader)
+    spans = linker().link_card(card)
+    return [
+        ExplainedFace(face.name, explain_text(face.oracle_text or "", card.name, s, r), r.as_dict())
+        for face, s, r in zip(card.faces, spans, readings)
+    ]
+
+
+def card_structure(card: Card) -> list[dict[str, Any]]:
+    """The structural reading of each face, as data (the "tolaria" key of /api/cards/{id})."""
+    from tolaria.oracle import read_card
+
+    return [{"name": f.name, **r.as_dict()} for f, r in zip(card.faces, read_card(card, linker().reader))]
 
 
 def explained_dict(card: Card) -> dict[str, Any]:

@@ -115,6 +115,9 @@ def _one_card(
     out = card_object(request, card, printing, names.get(printing.set_code, "") if printing else "")
     out["rulings"] = [{"published_at": r.date, "source": r.source, "comment": r.text} for r in card.rulings]
     out["tags"] = card_tags(oracle_id)
+    from tolaria.site.explain import card_structure
+
+    out["tolaria"] = {"structure": card_structure(card)}  # each face read as abilities (issue 12)
     return out
 
 

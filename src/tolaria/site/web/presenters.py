@@ -130,7 +130,7 @@ def explained(card) -> list[list[dict]]:
         segs = []
         for seg in face.segments:
             if not isinstance(seg, LinkedSegment):
-                segs.append({"html": text_html(seg.text)})
+                segs.append({"html": text_html(seg.text), "in_reminder": seg.in_reminder})
             elif seg.kind == "rule_reference":
                 segs.append({"html": format_html('<a class="ref" href="/rules/{}">{}</a>', seg.rule, seg.text)})
             else:

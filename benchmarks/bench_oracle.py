@@ -1,0 +1,222 @@
+"""Oracle-text reading benchmark (issue 12): the linker's and the tagger's precision and recall on the gold
+sets, the corpus-wide counts of the wrong-sense patterns the issue lists (each must be 0), and the time
+to link and tag every card. Prints Markdown for BENCHMARKS.md.
+
+    python benchmarks/bench_oracle.py --data ../shared/data/mtgjson/AllPrintings-5.2.0+20220425.json.xz
+
+Every rule number below is read from the rule book (the keyword actions' titles, the glossary), never
+written here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from tolaria.cards import read_mtgjson
+from tolaria.oracle import read_card
+from tolaria.rules import Linker, shipped_rulebook
+from tolaria.rules._gold import KINDS, score_links
+from tolaria.site.explain import rule_title
+from tolaria.tags import Tagger
+from tolaria.tags._eval import evaluate_gold, load_gold
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def wrong_senses(cards, linker: Linker) -> Counter:
+    """Corpus-wide counts of the link patterns issue 12 found in the wrong sense."""
+    book = linker.rulebook
+    actions = book.keyword_actions()
+    tap, exile, double = actions.get("Untap"), actions.get("Exile"), actions.get("Double")
+    symbol_q = book.glossary_entry("Untap Symbol").see_rules[0]
+    day_night = book.find_titled("Day and Night", "rule").number
+    own_rule = linker.catalog.day_night_own
+    dn_rules = {r.number for r in book.subtree(day_night)}
+    out: Counter = Counter()
+    for card in cards:
+        readings = read_card(card, linker.reader)
+        for face, reading, spans in zip(card.faces, readings, linker.link_card(card)):
+            text = face.oracle_text or ""
+            low = text.lower()
+            for s in spans:
+                after = low[s.end : s.end + 6]
+                before = low[max(0, s.start - 6) : s.start]
+                if s.rule == tap and s.text.lower().startswith("untap") and after.startswith(" step"):
+                    out["'untap step' linked to the untap action"] += 1
+                if s.rule == exile and re.search(r"\b(?:in|from|into) $", before):
+                    out["'in/from/into exile' linked to the exile action"] += 1
+                if s.text.lower().startswith("activated abilit") and s.rule.startswith("701"):
+                    out["'activated ability' linked to a keyword action"] += 1
+                if s.text == "{Q}" and s.rule != symbol_q or (s.rule == tap and "{q}" in s.text.lower()):
+                    out["{Q} not linked to the untap symbol"] += 1
+                if s.rule == double and low[s.start : s.end + 6].startswith("double-faced"):
+                    out["'double-faced' linked to the action double"] += 1
+                if s.text.lower().startswith("it becomes") and s.rule in dn_rules:
+                    if not s.in_reminder and s.rule != own_rule:
+                        out["a card's own 'it becomes day/night' not linked to the designation rule"] += 1
+                if s.rule in dn_rules and (
+                    re.match(r"night counter|that day", low[s.start - 5 if s.text.lower() == "day" else s.start :])
+                    or "arabian nights" in low[max(0, s.start - 8) : s.end + 1]
+                ):
+                    out["'Arabian Nights', 'night counter', 'that day' linked to Day and Night"] += 1
+                if reading.is_self(s.start, s.end):
+                    out["the card's own name linked"] += 1
+                if s.kind == "ability_word" and rule_title(s.rule, s.glossary_term) == "Text Box":
+                    out["an ability-word panel titled 'Text Box'"] += 1
+            if "{Q}" in text and not any(s.text == "{Q}" for s in spans):
+                out["{Q} not linked to the untap symbol"] += 1
+    return out
+
+
+def wrong_tags(cards, tagger: Tagger) -> Counter:
+    """Corpus-wide counts of the tag patterns issue 12 found resting on the wrong role."""
+    out: Counter = Counter()
+    for card in cards:
+        readings = read_card(card)
+        tags = {t.id: t for t in tagger.tag(card)}
+        for t in tags.values():
+            texts = [e for e in t.evidence if e.source == "text"]
+            if (
+                t.id.startswith("action:")
+                and texts
+                and all(readings[e.face].in_reminder(e.start, e.end) for e in texts)
+            ):
+                out["keyword-action tags resting only on reminder text"] += 1
+            if t.id == "action:tap" and texts and all((e.text or "").lower() in ("tapped", "untapped") for e in texts):
+                out["tap tags from the status word 'tapped'"] += 1
+            if t.id == "theme:sacrifice":
+                if texts and all(_self_or_negated(readings[e.face], e) for e in texts):
+                    out["theme:sacrifice from self-sacrifice or 'can't be sacrificed'"] += 1
+        types = {x.lower() for f in card.faces for x in f.types}
+        if "land" in types and "theme:ramp" in tags:
+            evidence = [e for e in tags["theme:ramp"].evidence if e.source == "text"]
+            if all(re.search(r"\bAdd\b", e.text or "") for e in evidence) and evidence:
+                out["lands with theme:ramp from their own mana ability"] += 1
+        text = " ".join(f.oracle_text or "" for f in card.faces)
+        if "theme:voltron" in tags and "Aura" in " ".join(f.type_line for f in card.faces):
+            if re.search(r"[Ee]nchanted creature gets -", text) and not re.search(r"gets \+", text):
+                out["weakening Auras with theme:voltron"] += 1
+        for t in tags.values():
+            if t.id.startswith("tribal:"):
+                for e in t.evidence:
+                    if e.source == "text":
+                        clause = (card.faces[e.face].oracle_text or "")[: e.start]
+                        if re.search(r"\bcreates? [^.]*$", clause):
+                            out["tribal tags from a token made for someone"] += 1
+                            break
+    return out
+
+
+def _self_or_negated(reading, e) -> bool:
+    j = e.end
+    while j < len(reading.text) and reading.text[j] == " ":
+        j += 1
+    return reading.negated(e.start, e.end) or reading.is_self(j, j + 1)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--gold-links", default=str(ROOT / "tests" / "oracle" / "data" / "gold_links.json"))
+    ap.add_argument("--gold-tags", default=str(ROOT / "tests" / "tags" / "data" / "gold.json"))
+    args = ap.parse_args(argv)
+    say: list[str] = []
+    p = say.append
+    p("## Oracle text read as abilities: links and tags (issue 12)")
+    p("")
+    p(
+        f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, load average "
+        f"{os.getloadavg()[0]:.1f} at the start; data: `{Path(args.data).name}`."
+    )
+    p("")
+    corpus = read_mtgjson(args.data)
+    cards = list(corpus.cards.values())
+    linker = Linker(shipped_rulebook())
+    tagger = Tagger()
+    tagger.tag(cards[0])
+
+    t0 = time.perf_counter()
+    tagger.tag_many(cards)
+    tag_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for card in cards:
+        linker.link_card(card)
+    link_s = time.perf_counter() - t0
+    p("| measure | value |")
+    p("| --- | --- |")
+    p(f"| cards | {len(cards):,} |")
+    p(f"| tag all cards (reads every face; readings kept for the linker) | {tag_s:.2f} s |")
+    p(f"| then link all cards (readings shared) | {link_s:.2f} s |")
+    p(f"| linking + tagging | {tag_s + link_s:.2f} s |")
+    p("")
+
+    gold = json.loads(Path(args.gold_links).read_text(encoding="utf-8"))
+    judged = [c for c in gold["cards"] if "expected" in c]
+    score = score_links(linker, gold)
+    p(f"### Links on the gold set ({len(judged)} of {len(gold['cards'])} drawn cards judged, seed {gold['seed']})")
+    p("")
+    p("| category | expected | found right | wrong | precision | recall |")
+    p("| --- | --- | --- | --- | --- | --- |")
+    for k in KINDS:
+        p(
+            f"| {k} | {score.tp[k] + score.fn[k]} | {score.tp[k]} | {score.fp[k]} | {_pct(score.precision(k))} | {_pct(score.recall(k))} |"
+        )
+    p("")
+    if score.misses or score.extras:
+        p("Misses: " + "; ".join(f"{n} {k} {'/'.join(r)}" for n, k, r in score.misses[:20]))
+        p("")
+        p("Wrong: " + "; ".join(f"{n} {k} {r} {t!r}" for n, k, r, t in score.extras[:20]))
+        p("")
+
+    report = evaluate_gold(load_gold(args.gold_tags), tagger)
+    p(f"### Tags on the tags gold set ({report.cards} cards)")
+    p("")
+    p(f"Extracted tags: precision {_pct(report.precision)}, recall {_pct(report.recall)}.")
+    p("")
+
+    senses = wrong_senses(cards, linker)
+    tags = wrong_tags(cards, tagger)
+    p("### Wrong-sense patterns over all cards (goal: 0 each)")
+    p("")
+    p("| pattern | cards or spans |")
+    p("| --- | --- |")
+    for name in (
+        "'untap step' linked to the untap action",
+        "'in/from/into exile' linked to the exile action",
+        "'activated ability' linked to a keyword action",
+        "{Q} not linked to the untap symbol",
+        "'double-faced' linked to the action double",
+        "a card's own 'it becomes day/night' not linked to the designation rule",
+        "'Arabian Nights', 'night counter', 'that day' linked to Day and Night",
+        "the card's own name linked",
+        "an ability-word panel titled 'Text Box'",
+    ):
+        p(f"| {name} | {senses[name]} |")
+    for name in (
+        "keyword-action tags resting only on reminder text",
+        "tap tags from the status word 'tapped'",
+        "theme:sacrifice from self-sacrifice or 'can't be sacrificed'",
+        "lands with theme:ramp from their own mana ability",
+        "weakening Auras with theme:voltron",
+        "tribal tags from a token made for someone",
+    ):
+        p(f"| {name} | {tags[name]} |")
+    print("\n".join(say))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
