@@ -100,10 +100,10 @@ def wrong_tags(cards, tagger: Tagger) -> Counter:
             if t.id == "theme:sacrifice":
                 if texts and all(_self_or_negated(readings[e.face], e) for e in texts):
                     out["theme:sacrifice from self-sacrifice or 'can't be sacrificed'"] += 1
-        types = {x.lower() for f in card.faces for x in f.types}
-        if "land" in types and "theme:ramp" in tags:
+        if "theme:ramp" in tags:
             evidence = [e for e in tags["theme:ramp"].evidence if e.source == "text"]
-            if all(re.search(r"\bAdd\b", e.text or "") for e in evidence) and evidence:
+            lands = [e for e in evidence if "Land" in card.faces[e.face].type_line]
+            if evidence and len(lands) == len(evidence) and all(re.search(r"\bAdd\b", e.text or "") for e in lands):
                 out["lands with theme:ramp from their own mana ability"] += 1
         text = " ".join(f.oracle_text or "" for f in card.faces)
         if "theme:voltron" in tags and "Aura" in " ".join(f.type_line for f in card.faces):

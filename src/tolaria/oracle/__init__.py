@@ -51,9 +51,11 @@ def keyword_names(book) -> tuple[list[str], list[str]]:
         if (
             entry.see_rules
             and entry.see_rules[0] in numbers
-            and re.match(r"^(?:an? variant of|[^.]* is an? variant of)", entry.definition.lower())
+            and re.match(
+                r"^(?:an? variant of|an obsolete keyword ability|[^.]* is an? variant of)", entry.definition.lower()
+            )
         ):
-            names.append(entry.term)
+            names.append(re.sub(r"\s*\(obsolete\)", "", entry.term, flags=re.IGNORECASE))  # "Totem Armor"
     return names, sorted(templates)
 
 

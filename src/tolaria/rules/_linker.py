@@ -75,6 +75,7 @@ _GRANT = re.compile(
 )
 _SEP = re.compile(r"(?:[,;]\s*(?:and\s+|or\s+|and/or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+)")
 _PARAM_STOP = re.compile(r"[,;(\n]|\.(?:\s|$)")
+_PLAY_NO_OBJECT = re.compile(r"\s*(?:$|[,.;)]|(?:for|if|with|in|as)\b)")
 _COUNTER_VERB_NEXT = re.compile(
     r"\s+(?:target|it|that|this|those|them|each|all|up|any|one|two|three|the|a|an|spells?|abilities|abilit)\b",
     re.IGNORECASE,
@@ -133,7 +134,7 @@ class Linker:
                 kw_rules.add(number)
         # variants named by the glossary ("Megamorph", "Double Agenda", "Typecycling", "Totem Armor")
         for entry in book.glossary.values():
-            key = _fold(entry.term)
+            key = _fold(re.sub(r"\s*\(obsolete\)", "", entry.term, flags=re.IGNORECASE))
             if key in cat.abilities or re.search(r"[,\[\"]", key):
                 continue
             targets = [t for t in entry.see_rules if t in kw_rules]
@@ -220,7 +221,7 @@ class Linker:
         self._structure(reading, folded, cands)
         self._granted_keywords(folded, cands)
         words = [(w.start(), w.group(0)) for w in _ACTION_WORD.finditer(folded)]
-        self._actions(folded, cands, words)
+        self._actions(folded, cands, words, reading)
         self._glossary(oracle_text, folded, cands, reading, words)
         for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
             if hit := self.catalog.symbols.get(sym.group(0)):
@@ -305,13 +306,15 @@ class Linker:
                     break
                 i = sep.end()
 
-    def _actions(self, folded: str, cands, words) -> None:
+    def _actions(self, folded: str, cands, words, reading: FaceReading | None = None) -> None:
         for m in _phrase_matches(folded, self._action_by_word, words, ("",)):
             form = m.group(1)
             number, base = self.catalog.actions[form]
             end = m.end()
+            if base.lower() == "play" and _PLAY_NO_OBJECT.match(folded, end):
+                continue  # "playing for ante", "before playing if …": playing the game, not playing a card
             if base.lower() == "counter" and form in ("counter", "counters"):
-                if not _COUNTER_VERB_NEXT.match(folded, end):
+                if not _COUNTER_VERB_NEXT.match(folded, end) and not (reading and reading.is_self(end + 1, end + 2)):
                     continue
                 if re.search(
                     r"(?:[+-]\d+/[+-]\d+|\b(?:a|an|one|no|the|each|of|poison|loyalty|more|any|those|that)\s*)$",

@@ -282,7 +282,8 @@ def _tribal_pattern(types: tuple[str, ...], plurals: tuple[tuple[str, str], ...]
 
 
 # "create a Goblin token", and "its controller creates a 3/3 Ape token" (Pongify): a token made names no tribe
-_TOKEN_CLAUSE = re.compile(r"\bcreates?\b[^.]*?\btokens?\b", re.IGNORECASE)
+# greedy to the sentence's last "token": "create a 3/3 Golem token with flying, a 3/3 … Golem token"
+_TOKEN_CLAUSE = re.compile(r"\bcreates?\b[^.]*\btokens?\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -308,7 +309,7 @@ class _Tribal:
                 if any(s <= m.start() < e for s, e in blocked):
                     continue
                 if re.search(
-                    r"\b(?:is|are) (?:also )?(?:a |an )?$|\bevery creature type",
+                    r"\b(?:is|are|it['’]s) (?:also )?(?:a |an )?$|\bevery creature type",
                     text[max(0, m.start() - 30) : m.start()],
                 ):
                     continue
