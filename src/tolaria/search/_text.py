@@ -34,9 +34,29 @@ def tilde(text: str, names) -> str:
     return text
 
 
+# Scryfall's own regex escapes (scryfall.com/docs/regular-expressions): \sm any mana symbol, \ss any
+# card symbol, \spt an X/X power/toughness, \spp a +X/+X one, \smm a -X/-X one
+_PT = r"[0-9X*]+"
+_SHORTHANDS = {
+    "pt": rf"[-+]?{_PT}/[-+]?{_PT}",
+    "pp": rf"\+{_PT}/\+{_PT}",
+    "mm": rf"-{_PT}/-{_PT}",
+    "m": r"\{[^}]+\}",
+    "s": r"\{[^}]+\}",
+}
+_SHORTHAND = re.compile(r"(?<!\\)((?:\\\\)*)\\s(pt|pp|mm|m|s)")
+
+
+def expand_shorthands(pattern: str) -> str:
+    r"""The regex with Scryfall's \sm, \ss, \spt, \spp and \smm written out (an escaped backslash before
+    them is left alone)."""
+    return _SHORTHAND.sub(lambda m: m.group(1) + "(?:" + _SHORTHANDS[m.group(2)] + ")", pattern)
+
+
 @functools.lru_cache(maxsize=1024)
 def compile_regex(pattern: str):
     """A user regex, compiled with RE2 (linear time), case-insensitive, ^ and $ at line ends."""
+    pattern = expand_shorthands(pattern)
     options = re2.Options()
     options.case_sensitive = False
     options.never_capture = True

@@ -157,3 +157,19 @@ class PredFamily(FacetFamily):
 
     def explain_holds(self):
         return f"predicted {self.term!r} with a confidence that {OP_WORDS[self.threshold_op]} {self.threshold:g}"
+
+
+@register
+class UnavailableFamily(Family):
+    """Keywords of Scryfall's guide whose data Tolaria does not have: a clear warning, not "unknown keyword"."""
+
+    names = ("cube", "art", "atag", "arttag")
+    description = (
+        "Cube lists (cube:) and art tags (art:, atag:) are in Scryfall's syntax; their data is not in Tolaria's."
+    )
+    example = "cube:vintage"
+    topic = "facets"
+    what = {"cube": "cube lists", "art": "art tags", "atag": "art tags", "arttag": "art tags"}
+
+    def prepare(self):
+        raise Ignored(f"{self.keyword}: {self.what[self.keyword]} are unavailable")

@@ -46,6 +46,16 @@ def _mana_colors_in_text(card) -> int:
     return len(set(re.findall(r"\{([wubrg])\}", _text(card))))
 
 
+# a modal spell or ability (CR 700.2): a "choose" line ("Choose one —", "Choose three. You may choose the
+# same mode more than once.", "An opponent chooses one —") right before its bullet-pointed modes.
+# Sylvan Library's "choose two cards" has no modes; proliferate's "choose any number" is reminder text.
+_MODES = re.compile(r"\bchooses? [^\n•]*\n•")
+# the karoos: Ravnica's "return a land you control" and Visions' "return an untapped Island you control"
+_KAROO = re.compile(
+    r"return an? (untapped )?(land|plains|island|swamp|mountain|forest) you control to its owner's hand"
+)
+
+
 def _frenchvanilla(card) -> bool:
     if "creature" not in _types(card) or not card.keywords:
         return False
@@ -88,16 +98,15 @@ CARD_FLAGS = {
     "permanent": lambda c: c.is_permanent,
     "historic": lambda c: c.is_legendary or "artifact" in _types(c) or "saga" in _subtypes(c),
     "party": lambda c: "creature" in _types(c) and bool(_subtypes(c) & PARTY),
-    "modal": lambda c: (
-        bool(re.search(r"choose (one|two|three|four|one or more|one or both|any number)\b", _text(c)))
-        or c.layout == "modal_dfc"
-    ),
+    "modal": lambda c: bool(_MODES.search(_rules(c))),
     "vanilla": lambda c: "creature" in _types(c) and not _rules(c),
     "frenchvanilla": _frenchvanilla,
     "bear": lambda c: (
         "creature" in _types(c) and c.mana_value == 2 and c.front.power == "2" and c.front.toughness == "2"
     ),
     "commander": lambda c: c.may_be_commander,
+    # a commander legal in Duel Commander (its own list of cards banned as commander is not in the data)
+    "duelcommander": lambda c: c.may_be_commander and c.legalities.get("duel") == "legal",
     "brawler": lambda c: c.can_be_brawl_commander,
     "oathbreaker": lambda c: c.can_be_oathbreaker,
     "companion": lambda c: c.is_companion,
@@ -108,7 +117,6 @@ CARD_FLAGS = {
     "outlaw": lambda c: bool(_subtypes(c) & {"assassin", "mercenary", "pirate", "rogue", "warlock"}),
     "hybrid": lambda c: bool(re.search(r"\{[^}]*/[^}p]*\}", c.mana_cost.lower())),
     "phyrexian": lambda c: "/p}" in c.mana_cost.lower(),
-    "colorshifted": lambda c: False,
     # lands
     "dual": lambda c: _is_land(c) and _basic_types(c) == 2 and not c.front.supertypes and not _rules(c),
     "shockland": lambda c: _is_land(c) and _basic_types(c) == 2 and "you may pay 2 life" in _text(c),
@@ -139,8 +147,8 @@ CARD_FLAGS = {
         and "you gain 1 life" in _text(c)
         and _mana_colors_in_text(c) == 2
     ),
-    "bounceland": lambda c: _is_land(c) and "return a land you control to its owner's hand" in _text(c),
-    "karoo": lambda c: _is_land(c) and "return a land you control to its owner's hand" in _text(c),
+    "bounceland": lambda c: _is_land(c) and bool(_KAROO.search(_text(c))),
+    "karoo": lambda c: _is_land(c) and bool(_KAROO.search(_text(c))),
     "triland": lambda c: (
         _is_land(c)
         and "enters the battlefield tapped" in _text(c)
@@ -165,7 +173,9 @@ CARD_FLAGS = {
     "pathway": lambda c: c.layout == "modal_dfc" and all("Land" in f.types for f in c.faces),
     "storageland": lambda c: _is_land(c) and "storage counter" in _text(c),
     "shadowland": lambda c: (
-        _is_land(c) and "you may reveal an? " in _text(c) and "enters the battlefield tapped" in _text(c)
+        _is_land(c)
+        and bool(re.search(r"you may reveal an? \w+ or \w+ card from your hand", _text(c)))
+        and "enters the battlefield tapped" in _text(c)
     ),
 }
 
@@ -193,6 +203,11 @@ PRINTING_FLAGS = {
     "variation": lambda p, s: p.variation,
     "timeshifted": lambda p, s: p.timeshifted,
     "showcase": lambda p, s: "showcase" in p.frame_effects,
+    "colorshifted": lambda p, s: "colorshifted" in p.frame_effects,
+    # the frames of the guide's is:new (the 2015 frame) and is:old (1993 and 1997)
+    "new": lambda p, s: p.frame == "2015",
+    "old": lambda p, s: p.frame in ("1993", "1997"),
+    "masterpiece": lambda p, s: s is not None and s.set_type == "masterpiece",
     "extendedart": lambda p, s: "extendedart" in p.frame_effects,
     "borderless": lambda p, s: p.border_color == "borderless",
     "etb": lambda p, s: False,
@@ -205,8 +220,19 @@ PRINTING_FLAGS = {
     "arena": lambda p, s: "arena" in p.games,
 }
 
+# MTGJSON's promoTypes, each an is: flag (is:buyabox, is:intro_pack, is:planeswalker_deck …)
+PROMO_TYPES = (
+    "arenaleague", "boosterfun", "boxtopper", "brawldeck", "bundle", "buyabox", "convention", "draculaseries",
+    "draftweekend", "duels", "event", "fnm", "gameday", "gateway", "giftbox", "godzillaseries", "instore",
+    "intropack", "jpwalker", "judgegift", "league", "mediainsert", "openhouse", "planeswalkerdeck",
+    "planeswalkerstamped", "playerrewards", "playpromo", "premiereshop", "promopack", "release", "setpromo",
+    "themepack", "tourney", "wizardsplaynetwork",
+)  # fmt: skip
+for _promo in PROMO_TYPES:
+    PRINTING_FLAGS.setdefault(_promo, lambda p, s, _t=_promo: _t in p.promo_types)
+
 # printing flags that need the other printings of the card
-FIRSTPRINT = ("firstprint", "new")
+FIRSTPRINT = ("firstprint",)
 UNAVAILABLE = {"hires": "image resolution", "scryfallpreview": "previews", "universesbeyond": "Universes Beyond data"}
 ALIASES = {
     "modaldfc": "mdfc",
@@ -222,6 +248,8 @@ ALIASES = {
     "slow": "slowland",
     "tri": "triland",
     "bike": "bikeland",
+    "bicycleland": "bikeland",
+    "canland": "canopyland",
     "cycling": "cycleland",
     "tango": "tangoland",
     "filter": "filterland",
@@ -235,7 +263,9 @@ ALIASES = {
     "gc": "gamechanger",
     "stamped": "datestamped",
 }
-ALL_FLAGS = sorted(set(CARD_FLAGS) | set(PRINTING_FLAGS) | set(FIRSTPRINT))
+# card flags that need the card's printings
+PRINTS_FLAGS = {"unique": lambda prints: len({p.set_code for p in prints}) == 1}
+ALL_FLAGS = sorted(set(CARD_FLAGS) | set(PRINTING_FLAGS) | set(FIRSTPRINT) | set(PRINTS_FLAGS))
 
 
 def first_printing_id(ref, oracle_id: str) -> str | None:
@@ -256,7 +286,7 @@ class IsFamily(Family):
         v = ALIASES.get(v, v)
         if v in UNAVAILABLE:
             raise Ignored(f"{self.keyword}:{self.value}: {UNAVAILABLE[v]} are unavailable")
-        if v not in CARD_FLAGS and v not in PRINTING_FLAGS and v not in FIRSTPRINT:
+        if v not in CARD_FLAGS and v not in PRINTING_FLAGS and v not in FIRSTPRINT and v not in PRINTS_FLAGS:
             raise self.unknown("flag")
         self.flag = v
         self.negated = self.keyword == "not"
@@ -267,10 +297,15 @@ class IsFamily(Family):
         if self.flag in PRINTING_FLAGS:
             return bool(PRINTING_FLAGS[self.flag](printing, self.ctx.sets.get(printing.set_code.lower())))
         ref = self.ctx.reference
+        if self.flag in PRINTS_FLAGS:
+            return PRINTS_FLAGS[self.flag](ref.prints_of(card.oracle_id))
         return ref.memo(("first", card.oracle_id), lambda: first_printing_id(ref, card.oracle_id)) == printing.id
 
     def printing_holds(self, index, within=None):
-        if self.flag in CARD_FLAGS:
+        rows = index.cols.get("is_card_rows", {}).get(self.flag)
+        if rows is not None:  # a few cards (the land nicknames): their printings, read from the table
+            return mask_of(index.n_printings, rows)
+        if self.flag in CARD_FLAGS or self.flag in PRINTS_FLAGS:
             return index.cols["is_card"][self.flag][index.card_of]
         return index.cols["is_printing"]["firstprint" if self.flag in FIRSTPRINT else self.flag]
 
@@ -279,7 +314,15 @@ class IsFamily(Family):
         cols["is_card"] = {
             name: np.fromiter((bool(f(c)) for c in cards), bool, len(cards)) for name, f in CARD_FLAGS.items()
         }
+        for name, f in PRINTS_FLAGS.items():
+            cols["is_card"][name] = np.fromiter((bool(f(ref.prints_of(c.oracle_id))) for c in cards), bool, len(cards))
         printings = list(ref.corpus.printings.values())
+        card_pos = {c.oracle_id: i for i, c in enumerate(cards)}
+        card_of = np.fromiter((card_pos[p.oracle_id] for p in printings), np.int32, len(printings))
+        cols["is_card_rows"] = {}
+        for name, flags in cols["is_card"].items():
+            if flags.sum() * 100 < len(cards):  # rare flags: printing rows, cheaper than a whole-index gather
+                cols["is_card_rows"][name] = np.flatnonzero(flags[card_of]).astype(np.int32)
         table = {}
         for name, f in PRINTING_FLAGS.items():
             table[name] = np.fromiter(

@@ -25,13 +25,26 @@ def cost_multiset(cost: str) -> tuple[float, Counter]:
     return generic, other
 
 
+COMBINED_COST_LAYOUTS = ("split", "aftermath")
+
+
+def card_costs(card) -> list[str]:
+    """The mana costs m: compares: a split card's halves combined (CR 709.4b: its mana cost is the
+    combined mana costs of its halves); every other card's faces each on its own (an adventurer's
+    creature and its Adventure, a modal double-faced card's two faces), faces without a cost left out."""
+    if card.layout in COMBINED_COST_LAYOUTS or len(card.faces) < 2:
+        return [card.mana_cost]
+    costs = [f.mana_cost for f in card.faces if f.mana_cost]
+    return costs or [card.mana_cost]
+
+
 @register
 class ManaFamily(Family):
     names = ("m", "mana")
     description = "Mana cost symbols: m:{2}{W}{W} contains them; = exactly; > more; hybrid {G/U}, Phyrexian {G/P}; m:2ww shorthand."
     example = "m:{G}{G}"
     topic = "mana"
-    compares = True  # _decide reads != (not this exact cost) itself
+    # m!=X is "no cost of the card is X" (a card has one cost per face): the negation of m=X
 
     def prepare(self):
         value = self.value
@@ -52,17 +65,23 @@ class ManaFamily(Family):
         equal = contains and within and total == q_total
         return contains, within, equal
 
+    @property
+    def _op(self) -> str:
+        return "=" if self.op == "!=" else self.op
+
     def holds(self, card, printing):
-        generic, other = cost_multiset(card.mana_cost)
-        contains, within, equal = self._relation(generic, other, sum(other.values()))
-        return _decide(self.op, contains, within, equal)
+        for cost in card_costs(card):
+            generic, other = cost_multiset(cost)
+            if _decide(self._op, *self._relation(generic, other, sum(other.values()))):
+                return True
+        return False
 
     def card_holds(self, index):
         counts = index.cols["mana_counts"]
         vocab = index.cols["mana_vocab"]
         generic = index.cols["mana_generic"]
         total = index.cols["mana_total"]
-        n = index.n_cards
+        n = len(generic)  # one row per cost (card_costs)
         contains = generic >= self.generic
         within = generic <= self.generic
         in_q = np.zeros(n, np.int64)
@@ -74,25 +93,29 @@ class ManaFamily(Family):
             in_q += col
         within &= total == in_q
         equal = contains & within & (total == sum(self.symbols.values()))
-        return _decide(self.op, contains, within, equal)
+        cm = np.zeros(index.n_cards, bool)
+        cm[index.cols["mana_card"][_decide(self._op, contains, within, equal)]] = True
+        return cm
 
     @classmethod
     def build(cls, ref, cards, cols):
         vocab: dict[str, int] = {}
-        rows = []
-        generic = np.zeros(len(cards))
+        rows, generic, owner = [], [], []
         for i, c in enumerate(cards):
-            g, other = cost_multiset(c.mana_cost)
-            generic[i] = g
-            rows.append({vocab.setdefault(s, len(vocab)): k for s, k in other.items()})
-        counts = np.zeros((len(cards), max(1, len(vocab))), np.int16)
-        for i, row in enumerate(rows):
+            for cost in card_costs(c):
+                g, other = cost_multiset(cost)
+                generic.append(g)
+                owner.append(i)
+                rows.append({vocab.setdefault(s, len(vocab)): k for s, k in other.items()})
+        counts = np.zeros((len(rows), max(1, len(vocab))), np.int16)
+        for r, row in enumerate(rows):
             for j, k in row.items():
-                counts[i, j] = k
+                counts[r, j] = k
         cols["mana_counts"] = counts
         cols["mana_vocab"] = vocab
-        cols["mana_generic"] = generic
+        cols["mana_generic"] = np.asarray(generic, np.float64)
         cols["mana_total"] = counts.sum(axis=1).astype(np.int64)
+        cols["mana_card"] = np.asarray(owner, np.int32)
 
     def explain_holds(self):
         words = {
@@ -104,7 +127,7 @@ class ManaFamily(Family):
             "<=": "is within",
             "<": "is strictly within",
         }
-        return f"whose mana cost {words[self.op]} {self.value}"
+        return f"whose mana cost {words[self._op]} {self.value}"
 
 
 def _decide(op, contains, within, equal):

@@ -30,6 +30,7 @@ ORDER_ALIASES = {
     "tou": "toughness",
     "price": "usd",
     "colors": "color",
+    "spoiled": "released",  # previews are not in the data: the release date is the nearest
 }
 PREFERS = (
     "default",

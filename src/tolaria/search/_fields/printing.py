@@ -506,14 +506,20 @@ NEW_PROPERTIES = {
 
 
 def new_flags(ref, oracle_id: str, prop: str) -> set[str]:
-    """Printings of the card that are the first (by release) with their value of the property."""
+    """Printings of the card that are the first (by release) with their value of the property.
+
+    new:rarity is "reprint cards printed at a new rarity for the first time" (Scryfall's guide): the
+    printings of the card's first release are not reprints, so they are not new at a rarity."""
     seen, first = set(), set()
     get = NEW_PROPERTIES[prop]
-    for p in ref.prints_of(oracle_id):
+    prints = ref.prints_of(oracle_id)
+    debut = prints[0].released_at if prints else ""
+    for p in prints:
         v = get(p)
         if v not in seen:
             seen.add(v)
-            first.add(p.id)
+            if prop != "rarity" or p.released_at > debut:
+                first.add(p.id)
     return first
 
 
@@ -575,6 +581,10 @@ class InFamily(Family):
             self.kind_ = "rarity"
         elif v in ("paper", "mtgo", "arena"):
             self.kind_ = "game"
+        elif v == "booster":  # guide: "t:legendary -in:booster", never printed in a booster
+            self.kind_ = "booster"
+        elif v in {fold(st.set_type) for st in self.ctx.sets.values() if st.set_type}:
+            self.kind_ = "settype"  # guide: "in: also supports these set types (-in:core)"
         elif len(v) == 2 or v in ("zhs", "zht", "ph"):
             self.kind_ = "lang"
         else:
@@ -598,6 +608,11 @@ class InFamily(Family):
             return p.rarity == self.v
         if self.kind_ == "game":
             return self.v in p.games
+        if self.kind_ == "booster":
+            return p.booster
+        if self.kind_ == "settype":
+            s = self.ctx.sets.get(p.set_code.lower())
+            return s is not None and fold(s.set_type) == self.v
         return fold(p.lang) == self.v
 
     def holds(self, card, printing):
@@ -615,6 +630,10 @@ class InFamily(Family):
             pm = cols["rarity"] == RARITIES[self.v]
         elif self.kind_ == "game":
             pm = mask_of(index.n_printings, cols["game"].get(self.v))
+        elif self.kind_ == "booster":
+            pm = cols["is_printing"]["booster"]
+        elif self.kind_ == "settype":
+            pm = mask_of(index.n_printings, cols["settype"].get(self.v))
         else:
             pm = mask_of(index.n_printings, cols["lang"].get(self.v))
         return card_any(index, pm)
@@ -686,6 +705,42 @@ class SetsFamily(CountFamily):
     @classmethod
     def count(cls, prints):
         return len({p.set_code for p in prints})
+
+
+@register
+class PaperPrintsFamily(CountFamily):
+    names = ("paperprints",)
+    description = "Number of paper printings of the card."
+    example = "paperprints=1"
+    what = "paperprints"
+
+    @classmethod
+    def count(cls, prints):
+        return sum(1 for p in prints if "paper" in p.games)
+
+
+@register
+class PaperSetsFamily(CountFamily):
+    names = ("papersets",)
+    description = "Number of different sets the card was printed in on paper."
+    example = "e:arn papersets=1"
+    what = "papersets"
+
+    @classmethod
+    def count(cls, prints):
+        return len({p.set_code for p in prints if "paper" in p.games})
+
+
+@register
+class IllustrationsFamily(CountFamily):
+    names = ("illustrations",)
+    description = "Number of different illustrations of the card."
+    example = "illustrations>1"
+    what = "illustrations"
+
+    @classmethod
+    def count(cls, prints):
+        return len({p.illustration_id or p.id for p in prints})
 
 
 @register

@@ -9,7 +9,8 @@ import numpy as np
 
 from ._base import OP_WORDS, Family, compare, number, register
 
-_LEADING = re.compile(r"[-+]?\d+(\.\d+)?")
+# ".5" is Little Girl's power (a half), not 5
+_LEADING = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)")
 STATS = {"pow": "power", "tou": "toughness", "loy": "loyalty", "def": "defense"}
 ALIASES = {
     "pow": "pow",
@@ -29,7 +30,7 @@ ALIASES = {
 
 
 def stat_value(text: str | None) -> float:
-    """The number in a printed stat: '3' -> 3, '1+*' -> 1, '*' -> 0, '∞' -> inf; nan when there is none."""
+    """The number in a printed stat: '3' -> 3, '.5' -> 0.5, '1+*' -> 1, '*' -> 0, '∞' -> inf; nan when there is none."""
     if text is None or text == "":
         return math.nan
     m = _LEADING.search(text)
