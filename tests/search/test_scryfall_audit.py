@@ -221,3 +221,17 @@ def test_order_spoiled_is_known(sample_index):
     from tolaria.search import search
 
     assert not search(sample_index, "t:goblin order:spoiled").warnings
+
+
+def test_set_type_series_and_promo_kinds(sample_setup):
+    # guide: "series of products (st:masters, st:unset, st:portal …) or categories of promo cards
+    # (st:fnm, st:judge_gift …)"; MTGJSON records the promo kind as a printing's promoTypes
+    corpus = sample_setup[0]
+    fnm = found(sample_setup, "st:fnm")
+    assert fnm and all("fnm" in corpus.printings[p].promo_types for p in fnm)
+    assert found(sample_setup, "st:judge_gift") == found(sample_setup, "st:judgegift")
+    portal = found(sample_setup, "st:portal")
+    sets = {code.lower(): s for code, s in corpus.sets.items()}
+    portal_sets = {sets[corpus.printings[p].set_code].name for p in portal}
+    assert "Portal Second Age" in portal_sets and all(n.startswith("Portal") for n in portal_sets)
+    assert "Lightning Bolt" in names(corpus, found(sample_setup, "in:judge_gift"))

@@ -88,19 +88,66 @@ class SetFamily(Category):
         return (p.set_code.lower(),)
 
 
+# the guide's st: promo categories (st:fnm, st:judge_gift, st:wpn …), from MTGJSON's promoTypes
+PROMO_CATEGORIES = {
+    "fnm": "fnm",
+    "judgegift": "judge_gift",
+    "arenaleague": "arena_league",
+    "playerrewards": "player_rewards",
+    "mediainsert": "media_insert",
+    "tourney": "tourney",
+    "gateway": "gateway",
+    "wizardsplaynetwork": "wpn",
+    "instore": "instore",
+    "convention": "convention",
+    "setpromo": "set_promo",
+    "duels": "duels",
+    "event": "event",
+    "premiereshop": "premiere_shop",
+}
+SET_TYPE_EXTRAS = ("boxset", "portal", "unset", *PROMO_CATEGORIES.values())
+
+
+def set_types_of(p, s) -> tuple[str, ...]:
+    """The st: words of a printing: its set's type, the guide's series (st:boxset, st:portal, st:unset)
+    and its promo category."""
+    out = []
+    if s is not None and s.set_type:
+        out.append(fold(s.set_type))
+        if s.set_type == "box":
+            out.append("boxset")
+        if s.name.startswith("Portal"):
+            out.append("portal")
+        if s.set_type == "funny" and s.name.startswith("Un"):
+            out.append("unset")
+    out += [PROMO_CATEGORIES[t] for t in p.promo_types if t in PROMO_CATEGORIES]
+    return tuple(out)
+
+
+def set_type_word(value: str) -> str:
+    """st:judgegift is st:judge_gift."""
+    v = fold(value)
+    return next((w for w in SET_TYPE_EXTRAS if w.replace("_", "") == v.replace("_", "")), v)
+
+
 @register
 class SetTypeFamily(Category):
     names = ("st", "settype")
-    description = "Set type: core, expansion, masters, commander, funny, promo, token, memorabilia, …"
+    description = (
+        "Set type: core, expansion, masters, commander, funny, promo, token, memorabilia, …; the series boxset, "
+        "portal, unset; promo kinds fnm, judge_gift, arena_league, player_rewards, media_insert, wpn, …"
+    )
     example = "st:masters"
     topic = "printing"
     column = "settype"
     phrase = "printed in a set of type"
 
+    def target_of(self, value):
+        return set_type_word(value)
+
     @staticmethod
     def _values(p, sets):
-        s = sets.get(p.set_code.lower())
-        return (fold(s.set_type),) if s and s.set_type else ()
+        return set_types_of(p, sets.get(p.set_code.lower()))
 
 
 @register
@@ -583,8 +630,11 @@ class InFamily(Family):
             self.kind_ = "game"
         elif v == "booster":  # guide: "t:legendary -in:booster", never printed in a booster
             self.kind_ = "booster"
-        elif v in {fold(st.set_type) for st in self.ctx.sets.values() if st.set_type}:
+        elif set_type_word(v) in {fold(st.set_type) for st in self.ctx.sets.values() if st.set_type} | set(
+            SET_TYPE_EXTRAS
+        ):
             self.kind_ = "settype"  # guide: "in: also supports these set types (-in:core)"
+            self.v = set_type_word(v)
         elif len(v) == 2 or v in ("zhs", "zht", "ph"):
             self.kind_ = "lang"
         else:
@@ -611,8 +661,7 @@ class InFamily(Family):
         if self.kind_ == "booster":
             return p.booster
         if self.kind_ == "settype":
-            s = self.ctx.sets.get(p.set_code.lower())
-            return s is not None and fold(s.set_type) == self.v
+            return self.v in set_types_of(p, self.ctx.sets.get(p.set_code.lower()))
         return fold(p.lang) == self.v
 
     def holds(self, card, printing):
