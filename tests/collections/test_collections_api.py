@@ -69,12 +69,18 @@ def test_deck_round_trip_with_validation_and_stats(api):
     deck = api("get", f"/api/decks/{token}").json()
     assert deck["legal"] and deck["summary"] == "This deck is legal in Commander."
     assert deck["stats"]["curve"]["1"] == 1 and deck["stats"]["types"]["Land"] == 98
+    # a name Tolaria cannot find is not rejected: it waits in the deck as an unresolved row
     bad = api("post", f"/api/decks/{token}/import", {"text": "1 Sol Rnig\n"})
     assert (
-        bad.status_code == 400
+        bad.status_code == 200
+        and not bad.json()["ok"]
         and bad.json()["unknown"][0]["name"] == "Sol Rnig"
         and "Sol Ring" in bad.json()["unknown"][0]["suggestions"]
     )
+    waiting = api("get", f"/api/decks/{token}").json()["unresolved"]
+    assert [(u["name"], u["quantity"]) for u in waiting] == [("Sol Rnig", 1)] and "Sol Ring" in waiting[0][
+        "suggestions"
+    ]
     sol = next(c for c in deck["cards"] if c["name"] == "Sol Ring")
     moved = api("patch", f"/api/decks/{token}/cards/{sol['id']}", {"zone": "maybeboard"})
     assert ("Sol Ring", "maybeboard") in [(c["name"], c["zone"]) for c in moved.json()["cards"]]

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tolaria import decks
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck, DeckCard, ListItem
 
@@ -70,7 +71,10 @@ def test_list_export_csv_and_text(alice_client, alice):
     alice_client.post(reverse("collections:save_card"), {"card": BOLT})
     token = CardList.objects.get(owner=alice).token
     csv_text = alice_client.get(reverse("collections:list_export", args=[token]) + "?format=csv").content.decode()
-    assert csv_text.splitlines()[0].startswith("quantity,name") and f"1,Lightning Bolt,,,{BOLT}" in csv_text
+    # Moxfield's collection CSV columns (tests/decks/data/README.md), so other tools read it
+    assert csv_text.splitlines()[0] == ",".join(f'"{c}"' for c in decks.CSV_COLUMNS["csv_moxfield"])
+    assert '"1","0","Lightning Bolt",' in csv_text
+    assert decks.parse_decklist(csv_text).kind == "csv_moxfield"
     assert (
         alice_client.get(reverse("collections:list_export", args=[token]) + "?format=text").content.decode()
         == "1 Lightning Bolt\n"
@@ -214,20 +218,24 @@ def test_import_arena_adds_to_deck(alice_client, alice):
         assert bolt_printing
 
 
-def test_failed_import_changes_nothing_and_suggests(alice_client, alice):
+def test_import_keeps_unknown_names_as_unresolved_rows_with_suggestions(alice_client, alice):
     deck = make_deck(alice)
     svc.add_card(deck, svc.resolve_card("Krenko, Mob Boss"), 2)
-    response = alice_client.post(
-        reverse("collections:deck_import", args=[deck.token]),
-        {"decklist": "4 Lightning Bolt\n3 Llanowr Elves\n1 Zzzzqqqq Xxxx\n"},
-    )
-    assert response.status_code == 400
+    url = reverse("collections:deck_import", args=[deck.token])
+    response = alice_client.post(url, {"decklist": "4 Lightning Bolt\n3 Llanowr Elves\n1 Zzzzqqqq Xxxx\n"}, follow=True)
+    assert response.status_code == 200
     html = response.content.decode()
-    assert "Nothing was imported." in html
-    assert "Unknown card “Llanowr Elves”. Did you mean: Llanowar Elves" in html
-    assert "Zzzzqqqq Xxxx" in html
-    assert "3 Llanowr Elves" in html  # the pasted text stays in the form
-    assert list(deck.cards.values_list("card_name", "quantity")) == [("Krenko, Mob Boss", 2)]
+    assert "Imported 4 cards from a Plain list list." in html or "Imported 4 cards" in html
+    assert "2 lines named no card Tolaria knows" in html
+    assert "Not found (2)" in html and "“Llanowr Elves”" in html and "Zzzzqqqq Xxxx" in html
+    assert "<option>Llanowar Elves</option>" in html
+    assert sorted(deck.cards.values_list("card_name", "quantity")) == [("Krenko, Mob Boss", 2), ("Lightning Bolt", 4)]
+    line = deck.unresolved.get(name="Llanowr Elves")
+    assert line.quantity == 3 and line.line_number == 2
+    # picking the suggestion turns the line into a deck row with the pasted quantity
+    alice_client.post(reverse("collections:deck_unresolved", args=[deck.token, line.pk]), {"card": "Llanowar Elves"})
+    assert deck.cards.get(card_name="Llanowar Elves").quantity == 3
+    assert list(deck.unresolved.values_list("name", flat=True)) == ["Zzzzqqqq Xxxx"]
 
 
 def test_import_mtgo_dek_file(alice_client, alice):

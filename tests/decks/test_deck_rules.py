@@ -303,7 +303,7 @@ def test_parse_mtgo_dek():
         '<Cards CatID="2" Quantity="2" Sideboard="true" Name="Black Lotus"/></Deck>'
     )
     p = decks.parse_decklist(text)
-    assert p.kind == "mtgo"
+    assert p.kind == "mtgo_dek"
     assert [(l.quantity, l.name, l.zone) for l in p.lines] == [
         (4, "Lightning Bolt", "main"),
         (2, "Black Lotus", "sideboard"),
@@ -342,3 +342,54 @@ def test_exports_round_trip(entry, sample):
             ("Mountain", "main", 20),
             ("Lurrus of the Dream-Den", "sideboard", 1),
         }
+
+
+def test_colour_sources_count_what_the_deck_can_really_make(entry):
+    """Issue 15: Command Tower and Arcane Signet were counted as blue and black sources in a red-green-white
+    deck. Their text adds "one mana of any color in your commander's color identity" (rule 903.4f)."""
+    krenko = [entry("Krenko, Mob Boss", 1, "commander")]  # mono-red
+    s = decks.statistics(krenko + [entry("Command Tower"), entry("Arcane Signet"), entry("Sol Ring")])
+    assert s.produced == {"W": 0, "U": 0, "B": 0, "R": 2, "G": 0, "C": 1}
+    no_commander = decks.statistics([entry("Command Tower"), entry("Mountain")])
+    assert no_commander.produced["R"] == 1 and sum(no_commander.produced.values()) == 1
+
+
+def test_name_lookup_folds_names_as_every_tool_writes_them():
+    """Names as pasted from other tools (issue 15): accents, Æ, MTGO's one slash, Arena's three slashes."""
+    index = decks.NameIndex(
+        {
+            "Æther Vial": "vial",
+            "Lim-Dûl's Vault": "vault",
+            "Commit // Memory": "commit",
+            "Commit": "commit",
+            "Fire // Ice": "fire",
+            "Fire": "fire",
+        }
+    )
+    assert (
+        index.find("Aether Vial") == "vial"
+        and index.find("Æther Vial") == "vial"
+        and index.find("aether vial") == "vial"
+    )
+    assert index.find("Lim-Dul's Vault") == "vault" and index.find("Lim-Dûl's Vault") == "vault"
+    assert index.find("Commit /// Memory") == "commit" and index.find("Commit/Memory") == "commit"
+    assert index.find("Fire/Ice") == "fire" and index.find("Fire // Ice") == "fire"
+    assert index.find("Lightning Bolt") is None
+
+
+def test_size_limits_are_checked_before_reading():
+    import pytest
+
+    with pytest.raises(decks.DecklistTooLarge, match="100,000 lines"):
+        decks.parse_decklist("1 Forest\n" * 99_999 + "1 Forest")
+    with pytest.raises(decks.DecklistTooLarge, match="KB"):
+        decks.parse_decklist("1 " + "x" * (decks.MAX_BYTES + 1))
+
+
+def test_dek_with_entities_is_refused_in_words():
+    bomb = (
+        '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">'
+        '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;">]><Deck><Cards Quantity="1" Sideboard="false" Name="&lol3;"/></Deck>'
+    )
+    parsed = decks.parse_decklist(bomb)
+    assert parsed.lines == [] and "entities" in parsed.errors[0]

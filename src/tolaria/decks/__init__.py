@@ -5,7 +5,19 @@ plain values; the site resolves names to cards and stores decks, this package ju
 from ._commanders import commander_reason, pair_reason, partner_with
 from ._companions import COMPANION_CONDITIONS
 from ._entry import Entry
-from ._export import export_arena, export_mtgo, export_text
+from ._export import (
+    CSV_COLUMNS,
+    arena_name,
+    export_archidekt,
+    export_arena,
+    export_csv,
+    export_deck,
+    export_moxfield,
+    export_mtgo,
+    export_mtgo_txt,
+    export_text,
+    mtgo_name,
+)
 from ._formats import (
     CASUAL,
     COMMANDER,
@@ -19,12 +31,44 @@ from ._formats import (
     Format,
     format_of,
 )
-from ._parse import ParsedLine, ParsedList, parse_decklist, parse_mtgo_dek
+from ._limits import MAX_BYTES, MAX_LINES, DecklistTooLarge, check_size
+from ._parse import (
+    ETCHED,
+    FOIL,
+    FORMAT_LABELS,
+    ParsedLine,
+    ParsedList,
+    detect_format,
+    parse_csv,
+    parse_decklist,
+    parse_mtgo_dek,
+)
 from ._problems import Problem, Validation
+from ._resolve import NameIndex, name_key, name_variants
 from ._stats import TYPE_ORDER, Stats, pip_counts, primary_type, statistics
 from ._validation import copy_allowance, validate
 
 __all__ = [
+    "CSV_COLUMNS",
+    "ETCHED",
+    "FOIL",
+    "FORMAT_LABELS",
+    "MAX_BYTES",
+    "MAX_LINES",
+    "DecklistTooLarge",
+    "NameIndex",
+    "arena_name",
+    "check_size",
+    "detect_format",
+    "export_archidekt",
+    "export_csv",
+    "export_deck",
+    "export_moxfield",
+    "export_mtgo_txt",
+    "mtgo_name",
+    "name_key",
+    "name_variants",
+    "parse_csv",
     "CASUAL",
     "COMMANDER",
     "COMPANION_CONDITIONS",

@@ -17,3 +17,6 @@ class Entry:
     quantity: int
     zone: str = MAIN
     printing: Printing | None = None
+    finish: str = ""  # "" (not said: nonfoil), "foil" or "etched"
+    tags: tuple[str, ...] = ()  # the user's categories and tags, as they wrote them
+    cat_id: str = ""  # MTGO catalog id where known (read from a .dek)

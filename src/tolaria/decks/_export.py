@@ -1,18 +1,51 @@
-"""Writing decklists: plain text, MTG Arena and MTGO .dek."""
+"""Writing decklists the way each tool reads them: plain text, MTG Arena, MTGO .txt and .dek, Moxfield,
+Archidekt, and the CSV column sets of Moxfield, Archidekt, Deckbox and ManaBox.
+
+Names follow each tool (tests/decks/data/README.md names the source of each rule): Arena writes a
+multi-face card by its front face except Ravnica's split cards (both halves) and Amonkhet Remastered's
+aftermath cards (`A /// B`); MTGO writes split cards `A/B` and other multi-face cards by the front;
+Moxfield, Archidekt and the CSV tools write the full `A // B`."""
 
 from __future__ import annotations
 
+import csv
+import io
 import xml.etree.ElementTree as ET
 
-from tolaria.cards import Card
+from tolaria.cards import Card, Printing
 
 from ._commanders import front_name
 from ._entry import Entry
 from ._formats import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD
+from ._parse import ARENA_SET_CODES, ETCHED, FOIL
+
+_SPLIT_LAYOUTS = ("split", "aftermath")
+_TO_ARENA_SET = {scryfall: arena for arena, scryfall in ARENA_SET_CODES.items()}
+_ZONE_CATEGORY = {
+    COMMANDER: "Commander{top}",
+    SIDEBOARD: "Sideboard{noDeck}{noPrice}",
+    MAYBEBOARD: "Maybeboard{noDeck}{noPrice}",
+}
+_ZONE_WORD = {COMMANDER: "Commander", SIDEBOARD: "Sideboard", MAYBEBOARD: "Maybeboard"}
 
 
 def _sorted(entries: list[Entry], zone: str) -> list[Entry]:
     return sorted((e for e in entries if e.zone == zone and e.quantity > 0), key=lambda e: e.card.name)
+
+
+def _printing_text(printing: Printing | None, upper: bool = True) -> str:
+    if printing is None:
+        return ""
+    code = printing.set_code.upper() if upper else printing.set_code.lower()
+    return f" ({code}) {printing.collector_number}"
+
+
+def _finish_mark(finish: str) -> str:
+    return {FOIL: " *F*", ETCHED: " *E*"}.get(finish, "")
+
+
+# --------------------------------------------------------------------------------------------
+# Plain text
 
 
 def export_text(entries: list[Entry]) -> str:
@@ -30,27 +63,35 @@ def export_text(entries: list[Entry]) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def _arena_name(card: Card) -> str:
-    # Arena names split and adventure cards by the full name, DFCs by the front face
-    if card.layout in ("transform", "modal_dfc", "flip", "meld", "reversible_card"):
-        return front_name(card.name)
-    return card.name
+# --------------------------------------------------------------------------------------------
+# MTG Arena
+
+
+def arena_name(card: Card, printing: Printing | None = None) -> str:
+    if len(card.faces) < 2:
+        return card.name
+    set_code = printing.set_code.lower() if printing else ""
+    if card.layout in _SPLIT_LAYOUTS and set_code in ("grn", "rna"):
+        return card.name
+    if card.layout in _SPLIT_LAYOUTS and set_code == "akr":
+        return card.name.replace(" // ", " /// ")
+    return front_name(card.name)
 
 
 def _arena_line(e: Entry) -> str:
-    line = f"{e.quantity} {_arena_name(e.card)}"
+    line = f"{e.quantity} {arena_name(e.card, e.printing)}"
     if e.printing is not None:
-        line += f" ({e.printing.set_code.upper()}) {e.printing.collector_number}"
+        code = e.printing.set_code.lower()
+        line += f" ({_TO_ARENA_SET.get(code, code).upper()}) {e.printing.collector_number}"
     return line
 
 
 def export_arena(entries: list[Entry]) -> str:
-    """MTG Arena import format: `Commander`, `Companion`, `Deck`, `Sideboard` sections."""
+    """MTG Arena import format: `Commander`, `Companion`, `Deck`, `Sideboard` sections (no maybeboard)."""
     sections = []
     commanders = _sorted(entries, COMMANDER)
     side = _sorted(entries, SIDEBOARD)
-    companions = [e for e in side if e.card.is_companion and e.quantity == 1]
-    companions = companions[:1]
+    companions = [e for e in side if e.card.is_companion and e.quantity == 1][:1]
     if commanders:
         sections.append("Commander\n" + "\n".join(_arena_line(e) for e in commanders))
     if companions:
@@ -61,9 +102,33 @@ def export_arena(entries: list[Entry]) -> str:
     return "\n\n".join(sections) + "\n"
 
 
+# --------------------------------------------------------------------------------------------
+# MTGO: .txt and .dek. MTGO keeps a Commander deck's commander in the sideboard.
+
+
+def mtgo_name(card: Card) -> str:
+    if card.layout in _SPLIT_LAYOUTS:
+        return "/".join(f.name for f in card.faces)
+    return front_name(card.name)
+
+
+def _mtgo_zones(entries: list[Entry]) -> tuple[list[Entry], list[Entry]]:
+    main = _sorted(entries, MAIN)
+    side = _sorted(entries, COMMANDER) + _sorted(entries, SIDEBOARD)
+    return main, side
+
+
+def export_mtgo_txt(entries: list[Entry]) -> str:
+    main, side = _mtgo_zones(entries)
+    text = "\n".join(f"{e.quantity} {mtgo_name(e.card)}" for e in main) + "\n"
+    if side:
+        text += "\n" + "\n".join(f"{e.quantity} {mtgo_name(e.card)}" for e in side) + "\n"
+    return text
+
+
 def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> str:
-    """MTGO .dek XML. `cat_ids` maps oracle id -> MTGO catalog id where known; without one the
-    attribute is omitted (MTGO then matches by name)."""
+    """MTGO .dek XML. The CatID is the row's own (read from a .dek) or `cat_ids[oracle id]`; without
+    one the attribute is left out rather than invented."""
     cat_ids = cat_ids or {}
     root = ET.Element(
         "Deck",
@@ -71,14 +136,215 @@ def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> 
     )
     ET.SubElement(root, "NetDeckID").text = "0"
     ET.SubElement(root, "PreconstructedDeckID").text = "0"
-    for zone, side in ((COMMANDER, "false"), (MAIN, "false"), (SIDEBOARD, "true")):
-        for e in _sorted(entries, zone):
+    main, side = _mtgo_zones(entries)
+    for rows, sideboard in ((main, "false"), (side, "true")):
+        for e in rows:
             attrs = {}
-            if e.card.oracle_id in cat_ids:
-                attrs["CatID"] = str(cat_ids[e.card.oracle_id])
-            attrs.update({"Quantity": str(e.quantity), "Sideboard": side, "Name": front_name(e.card.name)})
-            if zone == COMMANDER:
-                attrs["Annotation"] = "commander"
+            cat_id = e.cat_id or cat_ids.get(e.card.oracle_id, "")
+            if cat_id:
+                attrs["CatID"] = str(cat_id)
+            attrs.update(
+                {"Quantity": str(e.quantity), "Sideboard": sideboard, "Name": mtgo_name(e.card), "Annotation": "0"}
+            )
             ET.SubElement(root, "Cards", attrs)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+# Moxfield and Archidekt text
+
+
+def _moxfield_line(e: Entry) -> str:
+    line = f"{e.quantity} {e.card.name}{_printing_text(e.printing)}{_finish_mark(e.finish)}"
+    line += " *CMDR*" if e.zone == COMMANDER else ""
+    return line + "".join(f" #{tag}" for tag in e.tags)
+
+
+def export_moxfield(entries: list[Entry]) -> str:
+    """Moxfield text: `1 Name (SET) 123 *F* #tag`, the commander marked `*CMDR*`, then `SIDEBOARD:` and
+    `MAYBEBOARD:` sections."""
+    parts = ["\n".join(_moxfield_line(e) for e in _sorted(entries, COMMANDER) + _sorted(entries, MAIN))]
+    for zone, header in ((SIDEBOARD, "SIDEBOARD:"), (MAYBEBOARD, "MAYBEBOARD:")):
+        rows = _sorted(entries, zone)
+        if rows:
+            parts.append("\n".join([header] + [_moxfield_line(e) for e in rows]))
+    return "\n\n".join(p for p in parts if p) + "\n"
+
+
+def _archidekt_line(e: Entry) -> str:
+    categories = list(e.tags)
+    if e.zone in _ZONE_CATEGORY:
+        categories.insert(0, _ZONE_CATEGORY[e.zone])
+    line = f"{e.quantity}x {e.card.name}{_printing_text(e.printing, upper=False)}{_finish_mark(e.finish)}"
+    return line + (f" [{','.join(categories)}]" if categories else "")
+
+
+def export_archidekt(entries: list[Entry]) -> str:
+    """Archidekt text: `1x Name (set) 123 *F* [Category,…]`; the zones are Archidekt's own categories."""
+    rows = [e for zone in (COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD) for e in _sorted(entries, zone)]
+    return "\n".join(_archidekt_line(e) for e in rows) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+# CSV, in each tool's column set (the deck's zones travel as tags where the tool has a Tags column)
+
+CSV_COLUMNS = {
+    "csv_moxfield": (
+        "Count",
+        "Tradelist Count",
+        "Name",
+        "Edition",
+        "Condition",
+        "Language",
+        "Foil",
+        "Tags",
+        "Last Modified",
+        "Collector Number",
+        "Alter",
+        "Proxy",
+        "Purchase Price",
+    ),
+    "csv_archidekt": (
+        "Quantity",
+        "Name",
+        "Finish",
+        "Condition",
+        "Date Added",
+        "Language",
+        "Purchase Price",
+        "Tags",
+        "Edition Name",
+        "Edition Code",
+        "Multiverse Id",
+        "Scryfall ID",
+        "Collector Number",
+    ),
+    "csv_deckbox": (
+        "Count",
+        "Tradelist Count",
+        "Name",
+        "Edition",
+        "Edition Code",
+        "Card Number",
+        "Condition",
+        "Language",
+        "Foil",
+        "Signed",
+        "Artist Proof",
+        "Altered Art",
+        "Misprint",
+        "Promo",
+        "Textless",
+        "Printing Id",
+        "Printing Note",
+        "Tags",
+        "My Price",
+    ),
+    "csv_manabox": (
+        "Name",
+        "Set code",
+        "Set name",
+        "Collector number",
+        "Foil",
+        "Rarity",
+        "Quantity",
+        "ManaBox ID",
+        "Scryfall ID",
+        "Purchase price",
+        "Misprint",
+        "Altered",
+        "Condition",
+        "Language",
+        "Purchase price currency",
+    ),
+}
+
+
+def _csv_values(kind: str, e: Entry, set_names: dict[str, str]) -> dict[str, str]:
+    p = e.printing
+    code = p.set_code if p else ""
+    number = p.collector_number if p else ""
+    tags = ([_ZONE_WORD[e.zone]] if e.zone in _ZONE_WORD else []) + list(e.tags)
+    finish = e.finish
+    if kind == "csv_moxfield":
+        return {
+            "Count": str(e.quantity),
+            "Tradelist Count": "0",
+            "Name": e.card.name,
+            "Edition": code.lower(),
+            "Foil": finish,
+            "Tags": ",".join(tags),
+            "Collector Number": number,
+            "Alter": "False",
+            "Proxy": "False",
+        }
+    if kind == "csv_archidekt":
+        return {
+            "Quantity": str(e.quantity),
+            "Name": e.card.name,
+            "Finish": {FOIL: "Foil", ETCHED: "Etched"}.get(finish, "Normal"),
+            "Tags": ",".join(tags),
+            "Edition Name": set_names.get(code, ""),
+            "Edition Code": code.lower(),
+            "Scryfall ID": p.id if p else "",
+            "Collector Number": number,
+        }
+    if kind == "csv_deckbox":
+        return {
+            "Count": str(e.quantity),
+            "Tradelist Count": "0",
+            "Name": e.card.name,
+            "Edition": set_names.get(code, ""),
+            "Edition Code": code.upper(),
+            "Card Number": number,
+            "Foil": "foil" if finish == FOIL else "",
+            "Tags": ",".join(tags),
+        }
+    return {  # ManaBox: no tags column, so a zone other than the main deck cannot travel in it
+        "Name": e.card.name,
+        "Set code": code.upper(),
+        "Set name": set_names.get(code, ""),
+        "Collector number": number,
+        "Foil": finish or "normal",
+        "Quantity": str(e.quantity),
+        "Scryfall ID": p.id if p else "",
+    }
+
+
+def export_csv(entries: list[Entry], kind: str, set_names: dict[str, str] | None = None) -> str:
+    """The deck as the CSV `kind` (csv_moxfield, csv_archidekt, csv_deckbox, csv_manabox) writes it."""
+    columns = CSV_COLUMNS[kind]
+    buf = io.StringIO()
+    quoting = csv.QUOTE_ALL if kind == "csv_moxfield" else csv.QUOTE_MINIMAL
+    writer = csv.DictWriter(buf, fieldnames=columns, quoting=quoting, lineterminator="\r\n", extrasaction="ignore")
+    writer.writeheader()
+    zones = (COMMANDER, MAIN, SIDEBOARD) if kind == "csv_manabox" else (COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD)
+    rows = [e for zone in zones for e in _sorted(entries, zone)]  # ManaBox cannot mark a maybeboard: left out
+    for e in rows:
+        values = _csv_values(kind, e, set_names or {})
+        writer.writerow({c: values.get(c, "") for c in columns})
+    return buf.getvalue()
+
+
+# --------------------------------------------------------------------------------------------
+
+EXPORTERS = {
+    "text": export_text,
+    "arena": export_arena,
+    "mtgo": export_mtgo_txt,
+    "mtgo_dek": export_mtgo,
+    "moxfield": export_moxfield,
+    "archidekt": export_archidekt,
+}
+
+
+def export_deck(entries: list[Entry], kind: str, set_names: dict[str, str] | None = None) -> str:
+    """The deck in any format the importer reads (`FORMAT_LABELS` keys, or "text")."""
+    if kind in CSV_COLUMNS:
+        return export_csv(entries, kind, set_names)
+    if kind == "plain":
+        kind = "text"
+    if kind not in EXPORTERS:
+        raise ValueError(f"{kind!r} is not a decklist format Tolaria writes.")
+    return EXPORTERS[kind](entries)

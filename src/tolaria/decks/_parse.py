@@ -1,12 +1,39 @@
-"""Reading pasted decklists: MTGO .dek XML, MTG Arena export, plain `4 Lightning Bolt` lines."""
+"""Reading the decklists players paste: MTG Arena, MTGO (.txt and .dek), Moxfield, Archidekt, plain
+lists with category headings, and the CSV files of Moxfield, Archidekt, Deckbox and ManaBox.
+
+The format is detected from the text (and shown to the user); every line is kept: a line this cannot
+read becomes an error in words, never a silent drop, and nothing the user wrote on a line (set,
+number, finish, tags, categories) is thrown away. Resolving names to cards is the caller's job."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
-import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ._formats import COMMANDER, MAIN, MAX_QUANTITY, MAYBEBOARD, SIDEBOARD
+from ._limits import check_size
+
+COMPANION = "companion"  # a section of Arena lists; the card itself lives in the sideboard
+FOIL, ETCHED = "foil", "etched"
+
+# The format keys the importer detects and the exporters write, with the label shown to the user.
+FORMAT_LABELS = {
+    "arena": "MTG Arena",
+    "mtgo": "MTGO (.txt)",
+    "mtgo_dek": "MTGO (.dek)",
+    "moxfield": "Moxfield",
+    "archidekt": "Archidekt",
+    "plain": "Plain list",
+    "csv_moxfield": "Moxfield CSV",
+    "csv_archidekt": "Archidekt CSV",
+    "csv_deckbox": "Deckbox CSV",
+    "csv_manabox": "ManaBox CSV",
+}
+
+# Arena writes a few sets under codes of its own (Draftmancer's Arena exporter, Senryoku/Draftmancer)
+ARENA_SET_CODES = {"dar": "dom", "conf": "con"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,20 +41,91 @@ class ParsedLine:
     quantity: int
     name: str
     zone: str = MAIN
-    set_code: str = ""
+    set_code: str = ""  # lower case, Scryfall's code (Arena's own codes mapped)
     collector_number: str = ""
     line_number: int = 0
+    finish: str = ""  # "" (not said), "foil" or "etched"
+    tags: tuple[str, ...] = ()  # Moxfield #tags, Archidekt categories, category headings, CSV Tags
+    cat_id: str = ""  # MTGO catalog id (.dek CatID)
+    scryfall_id: str = ""  # CSV files that name the printing by its Scryfall id
+    commander_hint: bool = False  # Moxfield *CMDR*: the card is (one of) the commander(s)
 
 
 @dataclass(slots=True)
 class ParsedList:
     lines: list[ParsedLine] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)  # lines that could not be read, in words
+    errors: list[str] = field(default_factory=list)  # what could not be read, in words, with where
     name: str = ""
-    kind: str = "text"  # text, arena, mtgo
+    kind: str = "plain"
+
+    @property
+    def label(self) -> str:
+        return FORMAT_LABELS.get(self.kind, self.kind)
 
 
-_HEADERS = {
+# --------------------------------------------------------------------------------------------
+# Detection
+
+_CSV_NAME_COLUMNS = ("Name", "Card Name", "Card")
+_ARCHIDEKT_BRACKETS = re.compile(r"\[[^\]]*\]\s*(?:\^[^^]*\^)?\s*$")
+_SET_CODE = r"(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{2,6}"  # every set code has a letter: "(94)" is a count
+_SET_NUMBER = re.compile(r"^\d+\s*x?\s+.*\(" + _SET_CODE + r"\)(?:\s+\S+)?\s*$")
+_ARCHIDEKT_PLAIN = re.compile(r"^\d+x\s.*\((?=[a-z0-9]*[a-z])[a-z0-9]{2,6}\)")  # "1x Name (set)": lower case
+_MTGO_SPLIT = re.compile(r"[^\s/]/[^\s/]")
+_ARENA_SECTIONS = {"deck", "commander", "companion", "sideboard", "about"}
+
+
+def detect_format(text: str) -> str:
+    stripped = text.lstrip("\ufeff").lstrip()
+    if stripped.startswith("<"):
+        return "mtgo_dek"
+    first = stripped.split("\n", 1)[0]
+    csv_kind = _csv_kind(first)
+    if csv_kind:
+        return csv_kind
+    lines = [ln.strip() for ln in stripped.splitlines() if ln.strip()]
+    if any(_ARCHIDEKT_BRACKETS.search(ln) or _ARCHIDEKT_PLAIN.match(ln) for ln in lines):
+        return "archidekt"
+    if any("*CMDR*" in ln or re.search(r"\s#!?\S", ln) for ln in lines) or any(
+        re.fullmatch(r"(SIDEBOARD|COMMANDER|MAYBEBOARD|COMPANION):", ln) for ln in lines
+    ):
+        return "moxfield"
+    if any(ln.lower() in _ARENA_SECTIONS for ln in lines):
+        return "arena"
+    if any(re.search(r"\*[FE]\*", ln) for ln in lines):
+        return "moxfield"
+    if any(_SET_NUMBER.search(ln) for ln in lines):
+        return "arena"
+    if any(_MTGO_SPLIT.search(_line_name(ln)) for ln in lines):
+        return "mtgo"
+    return "plain"  # including lists under category headings such as "Ramp (3)"
+
+
+def _line_name(line: str) -> str:
+    return re.sub(r"^(?:SB:\s*)?\d+\s*x?\s+", "", line)
+
+
+def _csv_kind(header: str) -> str:
+    if "," not in header and ";" not in header:
+        return ""
+    columns = {c.strip().strip('"') for c in re.split(r"[,;]", header)}
+    if not any(c in columns for c in _CSV_NAME_COLUMNS):
+        return ""
+    if "ManaBox ID" in columns:
+        return "csv_manabox"
+    if "Tradelist Count" in columns and "Card Number" in columns:
+        return "csv_deckbox"
+    if "Tradelist Count" in columns or ("Count" in columns and "Collector Number" in columns):
+        return "csv_moxfield"
+    if "Edition Code" in columns or "Finish" in columns or "Quantity" in columns:
+        return "csv_archidekt"
+    return "csv_moxfield" if "Count" in columns else ""
+
+
+# --------------------------------------------------------------------------------------------
+# Text formats
+
+_SECTIONS = {
     "commander": COMMANDER,
     "commanders": COMMANDER,
     "deck": MAIN,
@@ -36,85 +134,187 @@ _HEADERS = {
     "main deck": MAIN,
     "mainboard": MAIN,
     "sideboard": SIDEBOARD,
-    "companion": "companion",
+    "side": SIDEBOARD,
+    "companion": COMPANION,
     "maybeboard": MAYBEBOARD,
     "considering": MAYBEBOARD,
     "maybe": MAYBEBOARD,
     "about": "about",
 }
-_LINE = re.compile(
-    r"^(?:(?P<sb>SB:)\s*)?(?:(?P<qty>\d+)\s*x?\s+)?(?P<name>.+?)"
-    r"(?:\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+(?P<num>[A-Za-z0-9★†\-]+))?)?(?:\s+\*[A-Z]+\*)*\s*$"
-)
+_HEADING = re.compile(r"^(?P<title>[^\d\s(][^()]*?)\s*(?:\((?P<count>\d+)\)\s*)?:?$")
+_QUANTITY = re.compile(r"^(?P<qty>\d+)\s*[xX]?\s+")
+_TAIL_LABEL = re.compile(r"\s+\^[^^]*\^\s*$")  # Archidekt's ^label,#color^
+_TAIL_BRACKETS = re.compile(r"\s*\[(?P<cats>[^\]]*)\]\s*$")
+_TAIL_MARKER = re.compile(r"\s+\*(?P<mark>[A-Za-z]+)\*\s*$")
+_TAIL_SET = re.compile(r"\s+\((?P<set>" + _SET_CODE + r")\)(?:\s+(?P<num>[A-Za-z0-9★†\-]+))?\s*$")
+_MARK = re.compile(r"(?<!\S)\*([A-Za-z]+)\*(?!\S)")
+_TAGS = re.compile(r"\s+#(?=\S)")
+_FLAGS = re.compile(r"\{([^}]*)\}")
+_CATEGORY_ZONES = {"commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "considering": MAYBEBOARD}
 
 
 def parse_decklist(text: str) -> ParsedList:
-    """Read a pasted decklist: MTGO .dek XML, MTG Arena export, or plain `4 Lightning Bolt` lines.
-
-    Plain text without section headers takes a blank line after the first cards to start the sideboard
-    (the MTGO text convention); `SB: 2 Card` lines are sideboard cards wherever they are."""
-    text = (text or "").lstrip("\ufeff").strip()
-    if text.startswith("<"):
+    """Read a pasted or uploaded decklist in any of the formats above (`kind` says which was found)."""
+    text = (text or "").lstrip("\ufeff")
+    check_size(text)
+    kind = detect_format(text)
+    if kind == "mtgo_dek":
         return parse_mtgo_dek(text)
-    result = ParsedList()
-    zone = MAIN
-    seen_header = False
-    seen_cards = False
+    if kind.startswith("csv_"):
+        return parse_csv(text, kind)
+    return _parse_text(text.strip("\n"), kind)
+
+
+def _parse_text(text: str, kind: str) -> ParsedList:
+    result = ParsedList(kind=kind)
+    zone, heading_tags = MAIN, ()
+    seen_heading = seen_cards = False
     companions: list[ParsedLine] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
-            if seen_cards and not seen_header and zone == MAIN:
+            # MTGO and plain lists: a blank line after the main deck starts the sideboard
+            if seen_cards and not seen_heading and zone == MAIN and kind in ("mtgo", "plain", "arena"):
                 zone = SIDEBOARD
             continue
-        if line.startswith(("//", "#")):
-            continue
-        header = _HEADERS.get(line.rstrip(":").strip().lower())
-        if header:
-            seen_header = True
-            result.kind = "arena"
-            zone = header
+        if line.startswith("//") or (line.startswith("#") and not _QUANTITY.match(line)):
             continue
         if zone == "about":
             if line.lower().startswith("name "):
                 result.name = line[5:].strip()
+                continue
+        heading = _heading(line)
+        if heading is not None:
+            seen_heading = True
+            zone, heading_tags = heading
             continue
-        match = _LINE.match(line)
-        if not match or not match.group("name").strip():
-            result.errors.append(f"Line {number}: could not read {line!r}.")
+        parsed = _card_line(line, number, zone, heading_tags, result.errors)
+        if parsed is None:
             continue
-        quantity = int(match.group("qty") or 1)
-        if quantity < 1 or quantity > MAX_QUANTITY:
-            result.errors.append(f"Line {number}: {quantity} is not a quantity between 1 and {MAX_QUANTITY}.")
-            continue
-        parsed = ParsedLine(
-            quantity,
-            match.group("name").strip(),
-            SIDEBOARD if match.group("sb") else zone,
-            (match.group("set") or "").lower(),
-            match.group("num") or "",
-            number,
-        )
-        if parsed.set_code:
-            result.kind = "arena"
         seen_cards = True
-        if zone == "companion":
+        if parsed.zone == COMPANION:
             companions.append(parsed)
         else:
             result.lines.append(parsed)
     for comp in companions:  # Arena lists the companion under Companion and again under Sideboard
         if not any(p.zone == SIDEBOARD and p.name.lower() == comp.name.lower() for p in result.lines):
-            result.lines.append(
-                ParsedLine(comp.quantity, comp.name, SIDEBOARD, comp.set_code, comp.collector_number, comp.line_number)
-            )
+            result.lines.append(replace(comp, zone=SIDEBOARD))
     return result
 
 
+def _heading(line: str) -> tuple[str, tuple[str, ...]] | None:
+    """(zone, tags) for a section or category heading line, None for a card line."""
+    if _QUANTITY.match(line) or line.startswith("SB:"):
+        return None
+    match = _HEADING.match(line)
+    if not match:
+        return None
+    title = match.group("title").strip()
+    zone = _SECTIONS.get(title.lower())
+    if zone is not None:
+        return zone, ()
+    if match.group("count") is not None or line.endswith(":"):
+        return MAIN, (title,)  # a category heading: "Ramp (3)", "Creatures:"
+    return None
+
+
+def _card_line(line: str, number: int, zone: str, heading_tags, errors: list[str]) -> ParsedLine | None:
+    rest = line
+    sideboard = rest.startswith("SB:")
+    if sideboard:
+        rest = rest[3:].strip()
+    quantity = 1
+    match = _QUANTITY.match(rest)
+    if match:
+        quantity = int(match.group("qty"))
+        rest = rest[match.end() :]
+    if quantity < 1 or quantity > MAX_QUANTITY:
+        errors.append(f"Line {number}: {quantity} is not a quantity between 1 and {MAX_QUANTITY} ({line!r}).")
+        return None
+    rest = _TAIL_LABEL.sub("", rest)
+    tags: list[str] = list(heading_tags)
+    commander = False
+    finish = ""
+    found = _TAIL_BRACKETS.search(rest)
+    if found:
+        rest = rest[: found.start()]
+        for category in (c.strip() for c in found.group("cats").split(",")):
+            if not category:
+                continue
+            bare = _FLAGS.sub("", category).strip()
+            flags = {f.lower() for f in _FLAGS.findall(category)}
+            category_zone = _CATEGORY_ZONES.get(bare.lower())
+            if category_zone is not None:
+                zone = category_zone
+            elif "nodeck" in flags and zone == MAIN:
+                zone = MAYBEBOARD
+                tags.append(category)
+            else:
+                tags.append(category)
+    tag_at = _TAGS.search(rest)
+    if tag_at:
+        tag_text = rest[tag_at.end() :]
+        rest = rest[: tag_at.start()]
+        for mark in _MARK.findall(tag_text):  # a marker written after the tags still counts
+            rest += f" *{mark}*"
+        tag_text = _MARK.sub("", tag_text)
+        tags.extend(t.strip() for t in tag_text.split(" #") if t.strip())
+    while (marker := _TAIL_MARKER.search(rest)) is not None:
+        mark = marker.group("mark").upper()
+        rest = rest[: marker.start()]
+        if mark == "CMDR":
+            commander = True
+        elif mark == "F":
+            finish = FOIL
+        elif mark == "E":
+            finish = ETCHED
+    set_code = number_text = ""
+    printed = _TAIL_SET.search(rest)
+    if printed:
+        rest = rest[: printed.start()]
+        set_code = printed.group("set").lower()
+        set_code = ARENA_SET_CODES.get(set_code, set_code)
+        number_text = printed.group("num") or ""
+    # markers may also come before the set (Archidekt writes "(set) 123 *F* [Cat]", some tools the reverse)
+    while (marker := _TAIL_MARKER.search(rest)) is not None:
+        mark = marker.group("mark").upper()
+        rest = rest[: marker.start()]
+        commander = commander or mark == "CMDR"
+        finish = finish or {"F": FOIL, "E": ETCHED}.get(mark, "")
+    name = rest.strip()
+    if not name:
+        errors.append(f"Line {number}: no card name in {line!r}.")
+        return None
+    if commander:
+        zone = COMMANDER
+    return ParsedLine(
+        quantity,
+        name,
+        SIDEBOARD if sideboard else zone,
+        set_code,
+        number_text,
+        number,
+        finish,
+        tuple(dict.fromkeys(tags)),
+        commander_hint=commander,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# MTGO .dek (XML, read with defusedxml: no entities, no external references)
+
+
 def parse_mtgo_dek(text: str) -> ParsedList:
-    result = ParsedList(kind="mtgo")
+    from defusedxml import ElementTree as SafeET
+    from defusedxml.common import DefusedXmlException
+
+    result = ParsedList(kind="mtgo_dek")
     try:
-        root = ET.fromstring(text)
-    except ET.ParseError as exc:
+        root = SafeET.fromstring(text)
+    except DefusedXmlException:
+        result.errors.append("The .dek file declares XML entities or a DTD, which a deck file never needs; not read.")
+        return result
+    except SafeET.ParseError as exc:
         result.errors.append(f"The .dek file is not valid XML: {exc}.")
         return result
     for number, node in enumerate(root.iter("Cards"), 1):
@@ -131,5 +331,90 @@ def parse_mtgo_dek(text: str) -> ParsedList:
             result.errors.append(f"Card {number}: {quantity} is not a quantity between 1 and {MAX_QUANTITY}.")
             continue
         side = (node.get("Sideboard") or "false").lower() == "true"
-        result.lines.append(ParsedLine(quantity, name, SIDEBOARD if side else MAIN, line_number=number))
+        result.lines.append(
+            ParsedLine(
+                quantity,
+                name,
+                SIDEBOARD if side else MAIN,
+                line_number=number,
+                cat_id=(node.get("CatID") or "").strip(),
+            )
+        )
     return result
+
+
+# --------------------------------------------------------------------------------------------
+# CSV: read by column names, never by position (the tools add and move columns over time)
+
+_COLUMNS = {
+    "quantity": ("Count", "Quantity", "Qty"),
+    "name": ("Name", "Card Name", "Card"),
+    "set": ("Edition Code", "Set code", "Set Code", "Set", "Edition"),
+    "number": ("Collector Number", "Collector number", "Card Number"),
+    "finish": ("Finish", "Foil", "Printing"),
+    "tags": ("Tags", "Categories", "Category"),
+    "zone": ("Board", "Section", "Zone"),
+    "scryfall_id": ("Scryfall ID", "ScryfallID"),
+}
+_FINISH_WORDS = {"foil": FOIL, "etched": ETCHED, "etchedfoil": ETCHED, "true": FOIL}
+
+
+def parse_csv(text: str, kind: str = "") -> ParsedList:
+    result = ParsedList(kind=kind or _csv_kind(text.split("\n", 1)[0]) or "csv_moxfield")
+    sample = text.split("\n", 1)[0]
+    delimiter = ";" if sample.count(";") > sample.count(",") else ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    columns = {key: _column(reader.fieldnames or [], names) for key, names in _COLUMNS.items()}
+    if kind == "csv_deckbox":  # Deckbox's Edition is the set's name; its code is Edition Code
+        columns["set"] = _column(reader.fieldnames or [], ("Edition Code",))
+    try:
+        for number, row in enumerate(reader, 2):
+            parsed = _csv_row(row, columns, number, result.errors)
+            if parsed is not None:
+                result.lines.append(parsed)
+    except csv.Error as exc:
+        result.errors.append(f"The CSV file could not be read past line {reader.line_num}: {exc}.")
+    return result
+
+
+def _column(fieldnames: list[str], names: tuple[str, ...]) -> str:
+    for name in names:
+        if name in fieldnames:
+            return name
+    return ""
+
+
+def _csv_row(row: dict, columns: dict[str, str], number: int, errors: list[str]) -> ParsedLine | None:
+    def value(key: str) -> str:
+        column = columns[key]
+        return (row.get(column) or "").strip() if column else ""
+
+    name = value("name")
+    if not name:
+        if any((v or "").strip() for v in row.values() if isinstance(v, str)):
+            errors.append(f"Line {number}: no card name.")
+        return None
+    quantity_text = value("quantity") or "1"
+    if not quantity_text.isdigit() or not 1 <= int(quantity_text) <= MAX_QUANTITY:
+        errors.append(f"Line {number}: {quantity_text!r} is not a quantity between 1 and {MAX_QUANTITY} ({name}).")
+        return None
+    zone_word = value("zone").lower()
+    zone = _SECTIONS.get(zone_word, MAIN) if zone_word else MAIN
+    tags = [t.strip() for t in value("tags").split(",") if t.strip()]
+    for tag in list(tags):
+        tag_zone = _CATEGORY_ZONES.get(_FLAGS.sub("", tag).strip().lower())
+        if tag_zone is not None:
+            zone = tag_zone
+            tags.remove(tag)
+    set_code = value("set").lower()
+    return ParsedLine(
+        int(quantity_text),
+        name,
+        zone if zone != COMPANION else SIDEBOARD,
+        ARENA_SET_CODES.get(set_code, set_code) if len(set_code) <= 6 else "",
+        value("number"),
+        number,
+        _FINISH_WORDS.get(value("finish").lower().replace(" ", "").replace("-", ""), ""),
+        tuple(tags),
+        scryfall_id=value("scryfall_id"),
+    )

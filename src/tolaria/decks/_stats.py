@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -56,12 +57,27 @@ def primary_type(card: Card) -> str:
     return types[0] if types else "Other"
 
 
+_IDENTITY_MANA = re.compile(r"commander's color identity|color in your commander's", re.I)
+
+
+def mana_sources(card: Card, identity: set[str] | None) -> list[str]:
+    """The colors (and C) a card can really add for this deck. Mana of "any color in your commander's
+    color identity" (Command Tower, Arcane Signet) is only the commander's colors: none for a colorless
+    commander, and none without a commander (rule 903.4f: that part of the ability does nothing)."""
+    produced = [c for c in card.produced_mana if c in COLORS or c == "C"]
+    if _IDENTITY_MANA.search(card.oracle_text):
+        return [c for c in produced if c in (identity or set())]
+    return produced
+
+
 def statistics(entries: list[Entry], prices: dict[str, float | None] | None = None) -> Stats:
     """Statistics of the deck proper (commander + main); `prices` maps oracle id -> unit price (USD)."""
     prices = prices or {}
     stats = Stats(curve={mv: 0 for mv in range(8)}, pips={c: 0 for c in COLORS}, produced={c: 0 for c in COLORS + "C"})
     mv_total = 0.0
     nonland = 0
+    commanders = [e.card for e in entries if e.zone == COMMANDER and e.quantity > 0]
+    identity = {c for card in commanders for c in card.color_identity} if commanders else None
     for e in entries:
         if e.zone not in (COMMANDER, MAIN) or e.quantity <= 0:
             continue
@@ -76,9 +92,8 @@ def statistics(entries: list[Entry], prices: dict[str, float | None] | None = No
             nonland += n
             for color, k in pip_counts(card).items():
                 stats.pips[color] += k * n
-        for color in card.produced_mana:
-            if color in stats.produced:
-                stats.produced[color] += n
+        for color in mana_sources(card, identity):
+            stats.produced[color] += n
     for e in entries:
         if e.zone == MAYBEBOARD:
             continue

@@ -16,6 +16,7 @@ from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
 
 from tolaria import decks
+from tolaria.decks import DecklistTooLarge
 from tolaria.site.accounts.models import ApiToken
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck
@@ -131,6 +132,20 @@ class DeckCardIn(Schema):
     quantity: int = 1
     zone: Zone = "main"
     printing: str = ""
+    finish: Literal["", "foil", "etched"] = ""
+    tags: list[str] = []
+
+
+class UnresolvedOut(Schema):
+    """An imported line that names no known card, waiting for the user to pick one of the suggestions."""
+
+    id: int
+    name: str
+    quantity: int
+    zone: str
+    set: str
+    collector_number: str
+    suggestions: list[str]
 
 
 class DeckCardPatch(Schema):
@@ -146,6 +161,8 @@ class DeckCardOut(Schema):
     quantity: int
     printing_id: str | None
     price_usd: float | None
+    finish: str = ""
+    tags: list[str] = []
 
 
 class ProblemOut(Schema):
@@ -184,6 +201,7 @@ class DeckOut(Schema):
     owner: str
     url: str
     cards: list[DeckCardOut]
+    unresolved: list[UnresolvedOut] = []
     legal: bool
     summary: str
     problems: list[ProblemOut]
@@ -201,9 +219,13 @@ class UnknownName(Schema):
 
 class ImportOut(Schema):
     ok: bool
+    format: str  # the detected format's key (arena, mtgo, mtgo_dek, moxfield, archidekt, plain, csv_…)
+    format_label: str
     added: int
-    unknown: list[UnknownName]
+    rows: int
+    unknown: list[UnknownName]  # kept in the deck as unresolved rows
     errors: list[str]
+    warnings: list[str]
 
 
 # ------------------------------------------------------------------------------------------
@@ -258,8 +280,22 @@ def _deck_out(deck: Deck) -> dict:
                 "quantity": r.quantity,
                 "printing_id": r.printing.id if r.printing else None,
                 "price_usd": r.price,
+                "finish": r.finish,
+                "tags": list(r.tags),
             }
             for r in view.rows
+        ],
+        "unresolved": [
+            {
+                "id": u.id,
+                "name": u.name,
+                "quantity": u.quantity,
+                "zone": u.zone,
+                "set": u.set_code,
+                "collector_number": u.collector_number,
+                "suggestions": u.suggestions,
+            }
+            for u in view.unresolved
         ],
         "legal": view.validation.legal,
         "summary": view.validation.summary,
@@ -501,7 +537,7 @@ def add_deck_card(request, token: str, body: DeckCardIn):
     card = _card(body.card)
     if body.quantity < 1:
         raise HttpError(400, "A quantity is at least 1.")
-    _guard(svc.add_card, deck, card, body.quantity, body.zone, body.printing)
+    _guard(svc.add_card, deck, card, body.quantity, body.zone, body.printing, finish=body.finish, tags=body.tags)
     return _deck_out(deck)
 
 
@@ -533,26 +569,48 @@ def delete_deck_card(request, token: str, row_id: int):
 
 @decks_router.post(
     "/{token}/import",
-    response={200: ImportOut, 400: ImportOut, 404: Error},
+    response={200: ImportOut, 400: ImportOut, 404: Error, 413: Error},
     auth=AUTH,
-    summary="Add a decklist (text, MTG Arena or MTGO .dek); all or nothing",
+    summary="Add a decklist in any format the deck page reads; names it cannot find are kept as unresolved rows",
 )
 def import_deck(request, token: str, body: ImportIn):
     deck = _own_deck(request, token)
-    result = svc.import_decklist(deck, body.text)
+    try:
+        result = svc.import_decklist(deck, body.text)
+    except DecklistTooLarge as exc:
+        raise HttpError(413, str(exc)) from None
     out = {
         "ok": result.ok,
+        "format": result.kind,
+        "format_label": result.label,
         "added": result.added,
+        "rows": result.rows,
         "errors": result.errors,
+        "warnings": result.warnings,
         "unknown": [{"name": n, "suggestions": s} for n, s in result.unknown],
     }
-    return Status(200 if result.ok else 400, out)
+    return Status(400 if result.rows == 0 and not result.unknown else 200, out)
 
 
 @decks_router.get(
     "/{token}/export", auth=None, summary="A deck as text, MTG Arena or MTGO .dek", response={200: str, 404: Error}
 )
-def export_deck(request, token: str, format: Literal["text", "arena", "mtgo"] = "text"):
+def export_deck(
+    request,
+    token: str,
+    format: Literal[
+        "text",
+        "arena",
+        "mtgo",
+        "mtgo_txt",
+        "moxfield",
+        "archidekt",
+        "csv_moxfield",
+        "csv_archidekt",
+        "csv_deckbox",
+        "csv_manabox",
+    ] = "text",
+):
     deck = svc.visible_deck(_reader(request), token)
     if deck is None:
         raise HttpError(404, "No such deck.")

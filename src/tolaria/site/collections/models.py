@@ -8,7 +8,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from tolaria.decks import FORMATS, ZONE_LABELS, ZONES
+from tolaria.decks import COMMANDER, FORMATS, MAIN, ZONE_LABELS, ZONES
 
 PRIVATE, UNLISTED, PUBLIC = "private", "unlisted", "public"
 VISIBILITY_CHOICES = [
@@ -17,6 +17,7 @@ VISIBILITY_CHOICES = [
     (PUBLIC, "Public — anyone"),
 ]
 DEFAULT_LIST_NAME = "Saved cards"
+FINISH_CHOICES = [("", "Nonfoil"), ("foil", "Foil"), ("etched", "Etched")]
 
 
 def new_token() -> str:
@@ -62,13 +63,16 @@ class ListItem(models.Model):
     oracle_id = models.CharField(max_length=36, db_index=True)
     card_name = models.CharField(max_length=300)
     printing_id = models.CharField(max_length=36, blank=True, default="")
+    finish = models.CharField(max_length=8, blank=True, default="", choices=FINISH_CHOICES)
     quantity = models.PositiveIntegerField(default=1)
     added_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["card_name"]
         constraints = [
-            models.UniqueConstraint(fields=["card_list", "oracle_id", "printing_id"], name="one_item_per_card_printing")
+            models.UniqueConstraint(
+                fields=["card_list", "oracle_id", "printing_id", "finish"], name="one_item_per_card_printing_finish"
+            )
         ]
 
 
@@ -84,6 +88,11 @@ class Deck(Owned):
         return self.name
 
     @property
+    def card_count(self) -> int:
+        """Cards in the deck proper (commander and main deck), counted as the deck page counts them."""
+        return sum(c.quantity for c in self.cards.all() if c.zone in (COMMANDER, MAIN))
+
+    @property
     def format_label(self) -> str:
         return FORMATS[self.format].label if self.format in FORMATS else self.format
 
@@ -93,9 +102,35 @@ class DeckCard(models.Model):
     oracle_id = models.CharField(max_length=36, db_index=True)
     card_name = models.CharField(max_length=300)
     printing_id = models.CharField(max_length=36, blank=True, default="")
+    finish = models.CharField(max_length=8, blank=True, default="", choices=FINISH_CHOICES)
     zone = models.CharField(max_length=12, choices=[(z, ZONE_LABELS[z]) for z in ZONES], default="main")
     quantity = models.PositiveIntegerField(default=1)
+    tags = models.JSONField(default=list, blank=True)  # the user's categories and tags, as written
+    cat_id = models.CharField(max_length=16, blank=True, default="")  # MTGO catalog id, read from a .dek
 
     class Meta:
         ordering = ["zone", "card_name"]
-        constraints = [models.UniqueConstraint(fields=["deck", "oracle_id", "zone"], name="one_row_per_card_zone")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deck", "oracle_id", "zone", "printing_id", "finish"], name="one_row_per_card_zone_printing"
+            )
+        ]
+
+
+class UnresolvedCard(models.Model):
+    """A line of an import that names no card Tolaria knows: kept, with suggestions, until the user picks
+    one (or removes it), so an import never loses what was pasted."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="unresolved")
+    name = models.CharField(max_length=300)
+    quantity = models.PositiveIntegerField(default=1)
+    zone = models.CharField(max_length=12, choices=[(z, ZONE_LABELS[z]) for z in ZONES], default="main")
+    set_code = models.CharField(max_length=8, blank=True, default="")
+    collector_number = models.CharField(max_length=16, blank=True, default="")
+    finish = models.CharField(max_length=8, blank=True, default="", choices=FINISH_CHOICES)
+    tags = models.JSONField(default=list, blank=True)
+    suggestions = models.JSONField(default=list, blank=True)
+    line_number = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["line_number", "pk"]

@@ -14,7 +14,7 @@ from tolaria.cards import Card, Printing
 from tolaria.site.catalog import models as catalog
 from tolaria.site.catalog.services import card_names, suggest_names
 
-from .models import DEFAULT_LIST_NAME, PUBLIC, CardList, Deck, DeckCard, ListItem
+from .models import DEFAULT_LIST_NAME, PUBLIC, CardList, Deck, DeckCard, ListItem, UnresolvedCard
 
 MAX_QUANTITY = decks.MAX_QUANTITY
 
@@ -38,22 +38,30 @@ def load_printings(printing_ids) -> dict[str, Printing]:
     return {pid: Printing.from_dict(orjson.loads(data)) for pid, data in rows}
 
 
-def unit_prices(pairs: list[tuple[str, str]]) -> dict[tuple[str, str], float | None]:
-    """USD price of (oracle id, printing id) pairs: the chosen printing's latest price, or, with no
-    printing chosen, the cheapest printing of the card. None where no price is known."""
-    oids = {oid for oid, _ in pairs}
-    by_card: dict[str, dict[str, float | None]] = {}
+_FINISH_PRICE = {"": ("usd", "usd_foil", "usd_etched"), "foil": ("usd_foil",), "etched": ("usd_etched",)}
+
+
+def unit_prices(pairs) -> dict[tuple, float | None]:
+    """USD price of (oracle id, printing id[, finish]) keys: the chosen printing's latest price in that
+    finish, or, with no printing chosen, the cheapest printing of the card in that finish. None where
+    no price is known."""
+    oids = {key[0] for key in pairs}
+    by_card: dict[str, dict[str, dict]] = {}
     for pid, oid, data in catalog.Printing.objects.filter(card_id__in=oids).values_list("id", "card_id", "data"):
-        prices = orjson.loads(data).get("prices") or {}
-        by_card.setdefault(oid, {})[pid] = prices.get("usd") or prices.get("usd_foil") or prices.get("usd_etched")
-    out: dict[tuple[str, str], float | None] = {}
-    for oid, pid in pairs:
-        known = by_card.get(oid, {})
+        by_card.setdefault(oid, {})[pid] = orjson.loads(data).get("prices") or {}
+    out: dict[tuple, float | None] = {}
+    for key in pairs:
+        oid, pid = key[0], key[1]
+        fields = _FINISH_PRICE.get(key[2] if len(key) > 2 else "", _FINISH_PRICE[""])
+        known = {
+            p: next((prices[f] for f in fields if prices.get(f) is not None), None)
+            for p, prices in by_card.get(oid, {}).items()
+        }
         if pid and known.get(pid) is not None:
-            out[(oid, pid)] = known[pid]
+            out[key] = known[pid]
         else:
             values = [v for v in known.values() if v is not None]
-            out[(oid, pid)] = min(values) if values else None
+            out[key] = min(values) if values else None
     return out
 
 
@@ -200,6 +208,8 @@ class Row:
     price: float | None
     zone: str = ""
     card: Card | None = None
+    finish: str = ""
+    tags: tuple[str, ...] = ()
 
     @property
     def line_total(self) -> float | None:
@@ -213,7 +223,7 @@ class Row:
 def list_rows(card_list: CardList) -> tuple[list[Row], float]:
     items = list(card_list.items.all())
     printings = load_printings(i.printing_id for i in items)
-    prices = unit_prices([(i.oracle_id, i.printing_id) for i in items])
+    prices = unit_prices([(i.oracle_id, i.printing_id, i.finish) for i in items])
     rows = [
         Row(
             i.pk,
@@ -221,7 +231,8 @@ def list_rows(card_list: CardList) -> tuple[list[Row], float]:
             i.card_name,
             i.quantity,
             printings.get(i.printing_id),
-            prices.get((i.oracle_id, i.printing_id)),
+            prices.get((i.oracle_id, i.printing_id, i.finish)),
+            finish=i.finish,
         )
         for i in items
     ]
@@ -240,25 +251,28 @@ def list_oracle_ids(user, list_name: str) -> set[str]:
 
 
 def list_csv(card_list: CardList) -> str:
+    """The list as Moxfield's collection CSV (its columns, every field quoted), which Moxfield, Archidekt,
+    Deckbox's importers and Tolaria's own deck import read; prices stay out (they are today's, not paid)."""
     import csv
     import io
 
-    rows, total = list_rows(card_list)
+    rows, _ = list_rows(card_list)
+    columns = decks.CSV_COLUMNS["csv_moxfield"]
     buf = io.StringIO()
-    writer = csv.writer(buf)
-    writer.writerow(["quantity", "name", "set", "collector_number", "oracle_id", "printing_id", "price_usd"])
+    writer = csv.DictWriter(buf, fieldnames=columns, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+    writer.writeheader()
     for r in rows:
-        writer.writerow(
-            [
-                r.quantity,
-                r.name,
-                r.printing.set_code if r.printing else "",
-                r.printing.collector_number if r.printing else "",
-                r.oracle_id,
-                r.printing.id if r.printing else "",
-                "" if r.price is None else f"{r.price:.2f}",
-            ]
-        )
+        values = {
+            "Count": r.quantity,
+            "Tradelist Count": 0,
+            "Name": r.name,
+            "Edition": r.printing.set_code if r.printing else "",
+            "Foil": r.finish,
+            "Collector Number": r.printing.collector_number if r.printing else "",
+            "Alter": "False",
+            "Proxy": "False",
+        }
+        writer.writerow({c: values.get(c, "") for c in columns})
     return buf.getvalue()
 
 
@@ -335,22 +349,55 @@ def edit_deck(
     deck.save()
 
 
-def add_card(deck: Deck, card: Card, quantity: int = 1, zone: str = decks.MAIN, printing_id: str = "") -> DeckCard:
+def add_card(
+    deck: Deck,
+    card: Card,
+    quantity: int = 1,
+    zone: str = decks.MAIN,
+    printing_id: str = "",
+    *,
+    finish: str = "",
+    tags=(),
+    cat_id: str = "",
+) -> DeckCard:
+    """Add copies of a card to a zone. A row is one card in one zone, printing and finish; copies
+    without a printing join the zone's row of the card. A commander is one card: adding the deck's
+    commander again leaves it one."""
     if zone not in decks.ZONES:
         raise CollectionError(f"{zone!r} is not a zone (commander, main, sideboard or maybeboard).")
+    if finish not in ("", decks.FOIL, decks.ETCHED):
+        raise CollectionError(f"{finish!r} is not a finish (foil or etched).")
     quantity = _quantity(quantity)
     printing_id = _printing_of(card.oracle_id, printing_id)
-    row, created = DeckCard.objects.get_or_create(
-        deck=deck,
-        oracle_id=card.oracle_id,
-        zone=zone,
-        defaults={"card_name": card.name, "quantity": quantity, "printing_id": printing_id},
-    )
-    if not created:
-        row.quantity = min(row.quantity + quantity, MAX_QUANTITY)
-        if printing_id:
-            row.printing_id = printing_id
-        row.save(update_fields=["quantity", "printing_id"])
+    rows = deck.cards.filter(oracle_id=card.oracle_id, zone=zone)
+    if zone == decks.COMMANDER and rows.exists():  # already the commander: at most name its printing
+        row = rows.first()
+        row.printing_id = row.printing_id or printing_id
+        row.finish = row.finish or finish
+        row.tags = list(dict.fromkeys([*row.tags, *tags]))
+        row.save(update_fields=["printing_id", "finish", "tags"])
+        return row
+    row = rows.filter(printing_id=printing_id, finish=finish).first()
+    if row is None and not printing_id and not finish:
+        row = rows.first()
+    if row is None:
+        row = DeckCard.objects.create(
+            deck=deck,
+            oracle_id=card.oracle_id,
+            zone=zone,
+            card_name=card.name,
+            quantity=1 if zone == decks.COMMANDER else quantity,
+            printing_id=printing_id,
+            finish=finish,
+            tags=list(tags),
+            cat_id=cat_id,
+        )
+    else:
+        if zone != decks.COMMANDER:
+            row.quantity = min(row.quantity + quantity, MAX_QUANTITY)
+        row.tags = list(dict.fromkeys([*row.tags, *tags]))
+        row.cat_id = row.cat_id or cat_id
+        row.save(update_fields=["quantity", "tags", "cat_id"])
     Deck.objects.filter(pk=deck.pk).update(updated_at=timezone.now())
     return row
 
@@ -368,7 +415,9 @@ def update_card(deck: Deck, row_id, *, zone: str | None = None, quantity=None) -
     if zone and zone != row.zone:
         if zone not in decks.ZONES:
             raise CollectionError(f"{zone!r} is not a zone.")
-        other = deck.cards.filter(oracle_id=row.oracle_id, zone=zone).first()
+        other = deck.cards.filter(
+            oracle_id=row.oracle_id, zone=zone, printing_id=row.printing_id, finish=row.finish
+        ).first()
         if other:
             other.quantity = min(other.quantity + n, MAX_QUANTITY)
             other.save(update_fields=["quantity"])
@@ -383,11 +432,13 @@ def deck_entries(deck: Deck) -> list[decks.Entry]:
     rows = list(deck.cards.all())
     cards = load_cards(r.oracle_id for r in rows)
     printings = load_printings(r.printing_id for r in rows)
-    return [
-        decks.Entry(cards[r.oracle_id], r.quantity, r.zone, printings.get(r.printing_id))
-        for r in rows
-        if r.oracle_id in cards
-    ]
+    return [_entry(r, cards[r.oracle_id], printings) for r in rows if r.oracle_id in cards]
+
+
+def _entry(row: DeckCard, card: Card, printings: dict[str, Printing]) -> decks.Entry:
+    return decks.Entry(
+        card, row.quantity, row.zone, printings.get(row.printing_id), row.finish, tuple(row.tags), row.cat_id
+    )
 
 
 @dataclass(slots=True)
@@ -397,6 +448,7 @@ class DeckView:
     entries: list[decks.Entry]
     validation: decks.Validation
     stats: decks.Stats
+    unresolved: list = field(default_factory=list)
 
     def zone_rows(self) -> list[tuple[str, str, list[Row], int]]:
         out = []
@@ -410,11 +462,11 @@ def deck_view(deck: Deck) -> DeckView:
     db_rows = list(deck.cards.all())
     cards = load_cards(r.oracle_id for r in db_rows)
     printings = load_printings(r.printing_id for r in db_rows)
-    prices = unit_prices([(r.oracle_id, r.printing_id) for r in db_rows])
+    prices = unit_prices([(r.oracle_id, r.printing_id, r.finish) for r in db_rows])
     rows, entries = [], []
     for r in db_rows:
         card = cards.get(r.oracle_id)
-        price = prices.get((r.oracle_id, r.printing_id))
+        price = prices.get((r.oracle_id, r.printing_id, r.finish))
         rows.append(
             Row(
                 r.pk,
@@ -425,75 +477,188 @@ def deck_view(deck: Deck) -> DeckView:
                 price,
                 r.zone,
                 card,
+                r.finish,
+                tuple(r.tags),
             )
         )
         if card is not None:
-            entries.append(decks.Entry(card, r.quantity, r.zone, printings.get(r.printing_id)))
-    unit = {r.oracle_id: r.price for r in rows}
-    return DeckView(deck, rows, entries, decks.validate(entries, deck.format), decks.statistics(entries, unit))
+            entries.append(_entry(r, card, printings))
+    # the price total adds each row's own price (its printing and finish), as the rows show
+    stats = decks.statistics(entries, {})
+    priced = [r for r in rows if r.zone != decks.MAYBEBOARD]
+    stats.price_total = round(sum(r.line_total or 0 for r in priced), 2)
+    stats.priced_cards = sum(r.quantity for r in priced if r.price is not None)
+    stats.unpriced_cards = sum(r.quantity for r in priced if r.price is None)
+    unresolved = list(deck.unresolved.all())
+    return DeckView(deck, rows, entries, decks.validate(entries, deck.format), stats, unresolved)
 
 
 @dataclass(slots=True)
 class ImportResult:
+    kind: str = ""  # the detected format
+    label: str = ""
     added: int = 0  # cards (sum of quantities) added
-    unknown: list[tuple[str, list[str]]] = field(default_factory=list)  # name, suggestions
-    errors: list[str] = field(default_factory=list)
+    rows: int = 0  # lines that became deck rows
+    unknown: list[tuple[str, list[str]]] = field(default_factory=list)  # name, suggestions (kept as unresolved)
+    errors: list[str] = field(default_factory=list)  # lines that could not be read, in words
+    warnings: list[str] = field(default_factory=list)  # what was read but not as written (unknown printings)
     name: str = ""
 
     @property
     def ok(self) -> bool:
-        return not self.unknown and not self.errors
+        return not self.unknown and not self.errors and not self.warnings
+
+
+def name_index() -> decks.NameIndex:
+    return _NAME_INDEX.get()
+
+
+class _Cached:
+    """The name index, rebuilt when the catalog's name table object changes (after an ingest)."""
+
+    def __init__(self) -> None:
+        self._source: object = None
+        self._index: decks.NameIndex | None = None
+
+    def get(self) -> decks.NameIndex:
+        names = card_names()
+        if self._index is None or names is not self._source:
+            self._source, self._index = names, decks.NameIndex(names)
+        return self._index
+
+
+_NAME_INDEX = _Cached()
 
 
 def import_decklist(deck: Deck, text: str) -> ImportResult:
-    """Add the cards of a pasted decklist to the deck in one transaction. If a name is unknown or a
-    line cannot be read, nothing changes and the result says which names, with suggestions."""
+    """Add the cards of a pasted or uploaded decklist to the deck. Nothing is rejected whole: lines
+    naming no known card are kept as unresolved rows with suggestions, and what could not be read or
+    was read otherwise than written (an unknown printing) is reported line by line.
+    Raises decks.DecklistTooLarge before reading anything when the list is over a size limit."""
     parsed = decks.parse_decklist(text)
-    result = ImportResult(errors=list(parsed.errors), name=parsed.name)
+    result = ImportResult(kind=parsed.kind, label=parsed.label, errors=list(parsed.errors), name=parsed.name)
     if not parsed.lines and not parsed.errors:
         result.errors.append("The decklist is empty.")
-    names = card_names()
-    resolved = []
+    index = name_index()
+    resolved, unresolved = [], []
     for line in parsed.lines:
-        oid = (
-            names.get(line.name.lower())
-            or names.get(line.name.split(" // ")[0].lower())
-            or names.get(line.name.replace(" / ", " // ").lower())
-        )
+        oid = index.find(line.name)
         if oid is None:
-            if not any(u[0] == line.name for u in result.unknown):
-                result.unknown.append((line.name, suggest_names(line.name)))
+            suggestions = suggest_names(line.name)
+            result.unknown.append((line.name, suggestions))
+            unresolved.append((line, suggestions))
             continue
         resolved.append((line, oid))
-    if not result.ok:
-        return result
     cards = load_cards(oid for _, oid in resolved)
-    printing_ids = {}
-    wanted = {(line.set_code, line.collector_number) for line, _ in resolved if line.set_code and line.collector_number}
-    if wanted:
-        for pid, oid, set_code, number in catalog.Printing.objects.filter(
-            card_id__in={oid for _, oid in resolved}, set_code__in={s for s, _ in wanted}
-        ).values_list("id", "card_id", "set_code", "collector_number"):
-            printing_ids[(oid, set_code, number)] = pid
+    printing_ids = _printings_named(resolved)
     with transaction.atomic():
         for line, oid in resolved:
-            pid = printing_ids.get((oid, line.set_code, line.collector_number), "")
-            add_card(deck, cards[oid], line.quantity, line.zone, pid)
+            pid = ""
+            if line.set_code:
+                pid = printing_ids.get((oid, line.set_code, line.collector_number), "")
+                if not pid and not line.collector_number:
+                    pid = printing_ids.get((oid, line.set_code, "*"), "")
+                if not pid:
+                    printed = f"({line.set_code.upper()}) {line.collector_number}".strip()
+                    result.warnings.append(
+                        f"Line {line.line_number}: {cards[oid].name} has no printing {printed}; "
+                        "it was added without a printing."
+                    )
+            zone = _import_zone(deck, parsed.kind, line, cards[oid])
+            add_card(deck, cards[oid], line.quantity, zone, pid, finish=line.finish, tags=line.tags, cat_id=line.cat_id)
             result.added += line.quantity
+            result.rows += 1
+        for line, suggestions in unresolved:
+            UnresolvedCard.objects.create(
+                deck=deck,
+                name=line.name[:300],
+                quantity=line.quantity,
+                zone=line.zone if line.zone in decks.ZONES else decks.MAIN,
+                set_code=line.set_code[:8],
+                collector_number=line.collector_number[:16],
+                finish=line.finish,
+                tags=list(line.tags),
+                suggestions=suggestions,
+                line_number=line.line_number,
+            )
     return result
 
 
+def _import_zone(deck: Deck, kind: str, line, card: Card) -> str:
+    """MTGO keeps a Commander deck's commander in the sideboard: in a commander format, a sideboard card
+    of a .dek or MTGO list that may lead the deck goes to the commander zone."""
+    fmt = decks.format_of(deck.format)
+    if (
+        kind in ("mtgo", "mtgo_dek")
+        and fmt.commander
+        and line.zone == decks.SIDEBOARD
+        and card.may_be_commander
+        and not card.is_companion
+    ):
+        return decks.COMMANDER
+    return line.zone
+
+
+def _printings_named(resolved) -> dict[tuple[str, str, str], str]:
+    """(oracle id, set, number) -> printing id for the printings the lines name; (oracle id, set, "*")
+    for a set named without a number (the set's first printing of the card)."""
+    wanted_sets = {line.set_code for line, _ in resolved if line.set_code}
+    if not wanted_sets:
+        return {}
+    out: dict[tuple[str, str, str], str] = {}
+    rows = catalog.Printing.objects.filter(
+        card_id__in={oid for _, oid in resolved}, set_code__in=wanted_sets
+    ).values_list("id", "card_id", "set_code", "collector_number")
+    for pid, oid, set_code, number in sorted(rows, key=lambda r: (r[2], r[3])):
+        out[(oid, set_code, number)] = pid
+        out.setdefault((oid, set_code, "*"), pid)
+    return out
+
+
+def resolve_unresolved(deck: Deck, unresolved_id, card: Card) -> DeckCard:
+    """The user picked the card an unresolved line meant: it becomes a deck row, keeping what was pasted."""
+    line = deck.unresolved.filter(pk=unresolved_id).first()
+    if line is None:
+        raise CollectionError("That line is not waiting in this deck.")
+    with transaction.atomic():
+        row = add_card(deck, card, line.quantity, line.zone, finish=line.finish, tags=line.tags)
+        line.delete()
+    return row
+
+
+def drop_unresolved(deck: Deck, unresolved_id) -> None:
+    deck.unresolved.filter(pk=unresolved_id).delete()
+
+
+EXPORT_FORMATS = {
+    "text": ("Plain text", "text/plain; charset=utf-8", ".txt"),
+    "arena": ("MTG Arena", "text/plain; charset=utf-8", "-arena.txt"),
+    "mtgo": ("MTGO (.dek)", "application/xml; charset=utf-8", ".dek"),
+    "mtgo_txt": ("MTGO (.txt)", "text/plain; charset=utf-8", "-mtgo.txt"),
+    "moxfield": ("Moxfield", "text/plain; charset=utf-8", "-moxfield.txt"),
+    "archidekt": ("Archidekt", "text/plain; charset=utf-8", "-archidekt.txt"),
+    "csv_moxfield": ("Moxfield CSV", "text/csv; charset=utf-8", "-moxfield.csv"),
+    "csv_archidekt": ("Archidekt CSV", "text/csv; charset=utf-8", "-archidekt.csv"),
+    "csv_deckbox": ("Deckbox CSV", "text/csv; charset=utf-8", "-deckbox.csv"),
+    "csv_manabox": ("ManaBox CSV", "text/csv; charset=utf-8", "-manabox.csv"),
+}
+_EXPORT_KIND = {"mtgo": "mtgo_dek", "mtgo_txt": "mtgo"}  # the site's export names -> decks' format keys
+
+
 def export_deck(deck: Deck, kind: str) -> tuple[str, str, str]:
-    """(text, content type, file name) of the deck in `kind`: text, arena or mtgo."""
+    """(text, content type, file name) of the deck in `kind` (a key of EXPORT_FORMATS)."""
+    if kind not in EXPORT_FORMATS:
+        raise CollectionError("Export formats are " + ", ".join(EXPORT_FORMATS) + ".")
     entries = deck_entries(deck)
     slug = "".join(ch if ch.isalnum() else "-" for ch in deck.name).strip("-") or "deck"
-    if kind == "arena":
-        return decks.export_arena(entries), "text/plain; charset=utf-8", f"{slug}-arena.txt"
-    if kind == "mtgo":
-        return decks.export_mtgo(entries), "application/xml; charset=utf-8", f"{slug}.dek"
-    if kind == "text":
-        return decks.export_text(entries), "text/plain; charset=utf-8", f"{slug}.txt"
-    raise CollectionError("Export formats are text, arena and mtgo.")
+    _, content_type, suffix = EXPORT_FORMATS[kind]
+    text = decks.export_deck(entries, _EXPORT_KIND.get(kind, kind), set_names=_set_names(entries))
+    return text, content_type, f"{slug}{suffix}"
+
+
+def _set_names(entries) -> dict[str, str]:
+    codes = {e.printing.set_code for e in entries if e.printing is not None}
+    return dict(catalog.CardSet.objects.filter(code__in=codes).values_list("code", "name")) if codes else {}
 
 
 def public_decks(limit: int = 50):

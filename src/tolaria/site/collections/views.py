@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from tolaria.decks import FORMATS, MAIN, ZONE_LABELS, ZONES, commander_reason
+from tolaria.decks import FORMATS, MAIN, MAX_BYTES, ZONE_LABELS, ZONES, DecklistTooLarge, commander_reason
 
 from . import charts
 from . import services as svc
@@ -304,7 +304,7 @@ def _owned_deck(request, token):
     return deck
 
 
-def _deck_page(request, deck, *, import_result=None, import_text="", status=200):
+def _deck_page(request, deck, *, import_result=None, import_text="", import_error="", status=200):
     view = svc.deck_view(deck)
     return render(
         request,
@@ -324,6 +324,8 @@ def _deck_page(request, deck, *, import_result=None, import_text="", status=200)
             "visibility_choices": VISIBILITY_CHOICES,
             "import_result": import_result,
             "import_text": import_text,
+            "import_error": import_error,
+            "export_formats": [(k, label) for k, (label, _, _) in svc.EXPORT_FORMATS.items()],
         },
         status=status,
     )
@@ -404,12 +406,48 @@ def deck_import(request, token):
     deck = _owned_deck(request, token)
     text = request.POST.get("decklist", "")
     upload = request.FILES.get("file")
-    if upload is not None:
-        text = upload.read(1_000_000).decode("utf-8", errors="replace")
-    result = svc.import_decklist(deck, text)
-    if not result.ok:
+    try:
+        if upload is not None:
+            if upload.size > MAX_BYTES:  # refused before reading a byte of it
+                raise DecklistTooLarge(
+                    f"This file is {upload.size // 1024:,} KB; an import is at most {MAX_BYTES // 1024:,} KB."
+                )
+            text = upload.read(MAX_BYTES + 1).decode("utf-8", errors="replace")
+        result = svc.import_decklist(deck, text)
+    except DecklistTooLarge as exc:
+        return _deck_page(request, deck, import_error=str(exc), status=413)
+    if result.rows == 0 and not result.unknown:
         return _deck_page(request, deck, import_result=result, import_text=text, status=400)
-    messages.success(request, f"Imported {result.added} card{'s' if result.added != 1 else ''}.")
+    added = f"Imported {result.added} card{'s' if result.added != 1 else ''} from a {result.label} list."
+    messages.success(request, added)
+    for warning in result.warnings:
+        messages.warning(request, warning)
+    for error in result.errors:
+        messages.error(request, error)
+    if result.unknown:
+        messages.warning(
+            request,
+            f"{len(result.unknown)} line{'s' if len(result.unknown) != 1 else ''} named no card Tolaria knows; "
+            "they wait under “Not found” below with suggestions.",
+        )
+    return redirect("collections:deck_detail", deck.token)
+
+
+@login_required
+@require_POST
+def deck_unresolved(request, token, line_id: int):
+    deck = _owned_deck(request, token)
+    try:
+        if "remove" in request.POST:
+            svc.drop_unresolved(deck, line_id)
+        else:
+            card = svc.resolve_card(request.POST.get("card", ""))
+            if card is None:
+                raise svc.CollectionError(f"There is no card named “{request.POST.get('card', '')}”.")
+            svc.resolve_unresolved(deck, line_id, card)
+            messages.success(request, f"Added {card.name}.")
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
     return redirect("collections:deck_detail", deck.token)
 
 

@@ -1,0 +1,169 @@
+"""Importing the real-format decklists of tests/decks/data through the deck page and /api/decks, as a user
+would: the detected format is named, nothing is rejected whole, and what was pasted is kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tolaria import decks
+from tolaria.site.accounts.models import ApiToken
+from tolaria.site.collections import services as svc
+
+pytestmark = pytest.mark.django_db
+DATA = Path(__file__).parents[1] / "decks" / "data"
+
+
+def rows_of(deck):
+    return sorted((r.zone, r.card_name, r.quantity, r.finish, tuple(r.tags)) for r in deck.cards.all())
+
+
+@pytest.mark.parametrize(
+    "name, label",
+    [
+        ("arena.txt", "MTG Arena"),
+        ("mtgo.txt", "MTGO (.txt)"),
+        ("moxfield.txt", "Moxfield"),
+        ("archidekt.txt", "Archidekt"),
+        ("plain-categories.txt", "Plain list"),
+        ("moxfield.csv", "Moxfield CSV"),
+        ("archidekt.csv", "Archidekt CSV"),
+        ("deckbox.csv", "Deckbox CSV"),
+        ("manabox.csv", "ManaBox CSV"),
+    ],
+)
+def test_each_format_imports_through_the_page_and_names_itself(alice_client, alice, name, label):
+    deck = svc.create_deck(alice, "Imported", "commander")
+    text = (DATA / name).read_text(encoding="utf-8")
+    response = alice_client.post(reverse("collections:deck_import", args=[deck.token]), {"decklist": text}, follow=True)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert f"from a {label} list." in html
+    parsed = decks.parse_decklist(text)
+    assert sum(r.quantity for r in deck.cards.all()) == sum(line.quantity for line in parsed.lines)
+    assert not deck.unresolved.exists()
+
+
+def test_moxfield_keeps_commander_finishes_tags_and_printings(alice_client, alice):
+    deck = svc.create_deck(alice, "Krenko", "commander")
+    svc.add_card(deck, svc.resolve_card("Krenko, Mob Boss"), 1, "commander")  # the deck's commander already
+    alice_client.post(
+        reverse("collections:deck_import", args=[deck.token]), {"decklist": (DATA / "moxfield.txt").read_text()}
+    )
+    got = {(r.zone, r.card_name): r for r in deck.cards.all()}
+    assert list(deck.cards.filter(zone="commander").values_list("card_name", "quantity")) == [("Krenko, Mob Boss", 1)]
+    assert ("main", "Krenko, Mob Boss") not in got
+    signet = got[("main", "Arcane Signet")]
+    assert signet.finish == "foil" and signet.tags == ["Ramp"] and signet.printing_id
+    assert got[("main", "Sol Ring")].tags == ["Ramp", "!Mana Rock"]
+    assert got[("main", "Monastery Swiftspear")].finish == "etched"
+    assert got[("sideboard", "Lurrus of the Dream-Den")].quantity == 1
+    assert got[("maybeboard", "Black Lotus")].quantity == 1
+    page = alice_client.get(reverse("collections:deck_detail", args=[deck.token])).content.decode()
+    assert "Commander (1)" in page and "#Ramp" in page
+
+
+def test_unknown_printing_is_reported_and_the_card_still_added(alice_client, alice):
+    deck = svc.create_deck(alice, "Bolts", "modern")
+    response = alice_client.post(
+        reverse("collections:deck_import", args=[deck.token]),
+        {"decklist": "1 Lightning Bolt (ZZZ) 999\n"},
+        follow=True,
+    )
+    html = response.content.decode()
+    assert "Lightning Bolt has no printing (ZZZ) 999; it was added without a printing." in html
+    assert list(deck.cards.values_list("card_name", "printing_id")) == [("Lightning Bolt", "")]
+
+
+def test_mtgo_dek_commander_in_the_sideboard_is_the_commander(alice_client, alice):
+    """MTGO keeps a Commander deck's commander in the sideboard; Tolaria's .dek export writes it there and
+    reads it back into the command zone (before, it came back in the main deck)."""
+    deck = svc.create_deck(alice, "Krenko", "commander")
+    svc.add_card(deck, svc.resolve_card("Krenko, Mob Boss"), 1, "commander")
+    svc.add_card(deck, svc.resolve_card("Mountain"), 99)
+    text, _, filename = svc.export_deck(deck, "mtgo")
+    assert filename.endswith(".dek") and 'Sideboard="true" Name="Krenko, Mob Boss"' in text
+    again = svc.create_deck(alice, "Again", "commander")
+    upload = SimpleUploadedFile("krenko.dek", text.encode())
+    alice_client.post(reverse("collections:deck_import", args=[again.token]), {"decklist": "", "file": upload})
+    assert rows_of(again) == [("commander", "Krenko, Mob Boss", 1, "", ()), ("main", "Mountain", 99, "", ())]
+
+
+def test_a_100000_line_import_is_refused_at_once_in_words(alice_client, alice):
+    deck = svc.create_deck(alice, "Huge", "")
+    response = alice_client.post(
+        reverse("collections:deck_import", args=[deck.token]), {"decklist": "1 Forest\n" * 100_000}
+    )
+    assert response.status_code == 413
+    assert "an import is at most 2,000 lines" in response.content.decode()
+    assert not deck.cards.exists()
+
+
+def test_a_dek_with_nested_entities_is_refused_in_words(alice_client, alice):
+    deck = svc.create_deck(alice, "Bomb", "")
+    bomb = (
+        b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">'
+        b'<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">]><Deck><Cards Quantity="1" Sideboard="false" Name="&c;"/></Deck>'
+    )
+    response = alice_client.post(
+        reverse("collections:deck_import", args=[deck.token]),
+        {"decklist": "", "file": SimpleUploadedFile("bomb.dek", bomb)},
+    )
+    assert response.status_code == 400
+    assert "declares XML entities" in response.content.decode()
+
+
+def test_api_import_names_the_format_keeps_unknown_lines_and_refuses_huge_lists(alice):
+    _, secret = ApiToken.issue(alice, "script")
+    client = Client()
+    headers = {"Authorization": f"Bearer {secret}"}
+    deck = svc.create_deck(alice, "Api", "")
+
+    def post(text):
+        return client.post(
+            f"/api/decks/{deck.token}/import",
+            json.dumps({"text": text}),
+            content_type="application/json",
+            headers=headers,
+        )
+
+    ok = post((DATA / "archidekt.txt").read_text() + "1x Zzzqqq Card (zzz) 1 [Ramp]\n")
+    body = ok.json()
+    assert ok.status_code == 200 and body["format"] == "archidekt" and body["format_label"] == "Archidekt"
+    assert body["unknown"][0]["name"] == "Zzzqqq Card"
+    deck_json = client.get(f"/api/decks/{deck.token}", headers=headers).json()
+    assert [u["name"] for u in deck_json["unresolved"]] == ["Zzzqqq Card"]
+    signet = next(c for c in deck_json["cards"] if c["name"] == "Arcane Signet")
+    assert signet["finish"] == "foil" and signet["tags"] == ["Ramp", "Mana Rock"]
+    huge = post("1 Forest\n" * 100_000)
+    assert huge.status_code == 413
+    assert huge.json()["object"] == "error" and "2,000 lines" in huge.json()["details"]
+
+
+def test_deck_lists_count_cards_not_rows(alice_client, alice):
+    deck = svc.create_deck(alice, "Count me", "")
+    svc.add_card(deck, svc.resolve_card("Lightning Bolt"), 4)
+    svc.add_card(deck, svc.resolve_card("Mountain"), 27)
+    svc.add_card(deck, svc.resolve_card("Sol Ring"), 1, "maybeboard")
+    html = alice_client.get(reverse("collections:decks")).content.decode()
+    assert "<td>31</td>" in html
+
+
+@pytest.mark.parametrize("kind", list(svc.EXPORT_FORMATS))
+def test_every_export_reimports_to_the_same_deck(alice, kind):
+    deck = svc.create_deck(alice, "Source", "")
+    text = (DATA / "moxfield.txt").read_text()
+    svc.import_decklist(deck, text)
+    exported, _, _ = svc.export_deck(deck, kind)
+    again = svc.create_deck(alice, "Again", "")
+    result = svc.import_decklist(again, exported)
+    assert not result.unknown and not result.errors and not result.warnings
+    # zones and the fields each format carries: tests/decks/test_formats.py checks them one by one;
+    # here every card and copy must come back through the site's own import and export
+    total = sum(r.quantity for r in deck.cards.exclude(zone="maybeboard"))
+    assert sum(r.quantity for r in again.cards.exclude(zone="maybeboard")) == total
