@@ -42,6 +42,7 @@ from ._parse import (
     parse_csv,
     parse_decklist,
     parse_mtgo_dek,
+    split_quantity,
 )
 from ._problems import Problem, Validation
 from ._resolve import NameIndex, name_key, name_variants
@@ -69,6 +70,7 @@ __all__ = [
     "name_key",
     "name_variants",
     "parse_csv",
+    "split_quantity",
     "CASUAL",
     "COMMANDER",
     "COMPANION_CONDITIONS",

@@ -153,6 +153,15 @@ _FLAGS = re.compile(r"\{([^}]*)\}")
 _CATEGORY_ZONES = {"commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "considering": MAYBEBOARD}
 
 
+def split_quantity(text: str, default: int = 1) -> tuple[int, str]:
+    """ "4 bolt" -> (4, "bolt"), "4x Lightning Bolt" -> (4, …), "Sol Ring" -> (default, "Sol Ring")."""
+    text = " ".join((text or "").split())
+    match = _QUANTITY.match(text)
+    if match:
+        return int(match.group("qty")), text[match.end() :]
+    return default, text
+
+
 def parse_decklist(text: str) -> ParsedList:
     """Read a pasted or uploaded decklist in any of the formats above (`kind` says which was found)."""
     text = (text or "").lstrip("\ufeff")

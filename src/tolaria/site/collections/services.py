@@ -450,12 +450,46 @@ class DeckView:
     stats: decks.Stats
     unresolved: list = field(default_factory=list)
 
-    def zone_rows(self) -> list[tuple[str, str, list[Row], int]]:
+    def zone_rows(self, group: str = "type") -> list[tuple[str, str, list[Row], int, list]]:
+        """Per zone: (zone, label, rows, card count, groups); groups are (label, rows, count) by the
+        card's type, or by the user's first tag when `group` is "tags"."""
         out = []
         for zone in decks.ZONES:
             rows = [r for r in self.rows if r.zone == zone]
-            out.append((zone, decks.ZONE_LABELS[zone], rows, sum(r.quantity for r in rows)))
+            out.append((zone, decks.ZONE_LABELS[zone], rows, sum(r.quantity for r in rows), _groups(rows, group)))
         return out
+
+
+def _groups(rows: list[Row], group: str) -> list[tuple[str, list[Row], int]]:
+    def label(r: Row) -> str:
+        if group == "tags":
+            return r.tags[0] if r.tags else "Untagged"
+        return decks.primary_type(r.card) if r.card is not None else "Other"
+
+    order = {t: i for i, t in enumerate(decks.TYPE_ORDER)}
+    by: dict[str, list[Row]] = {}
+    for r in rows:
+        by.setdefault(label(r), []).append(r)
+    keys = sorted(by, key=lambda k: (order.get(k, 99), k))
+    return [(k, by[k], sum(r.quantity for r in by[k])) for k in keys]
+
+
+def card_for_typed_name(text: str) -> tuple[int, Card | None, list[str]]:
+    """What a player typed in the add box ("4 bolt", "Sol Ring"): the quantity, the card (an exact or
+    folded name, else the first autocomplete match), and suggestions when there is none."""
+    from tolaria.site.api._cards_data import autocomplete  # the API's own name matching, one way
+
+    quantity, name = decks.split_quantity(text)
+    if not name:
+        return quantity, None, []
+    card = resolve_card(name)
+    if card is None:
+        oid = name_index().find(name)
+        card = load_cards([oid]).get(oid) if oid else None
+    if card is None:
+        matches = autocomplete(name, limit=1)
+        card = resolve_card(matches[0]) if matches else None
+    return quantity, card, ([] if card else suggest_names(name))
 
 
 def deck_view(deck: Deck) -> DeckView:

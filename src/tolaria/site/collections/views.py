@@ -14,7 +14,16 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from tolaria.decks import FORMATS, MAIN, MAX_BYTES, ZONE_LABELS, ZONES, DecklistTooLarge, commander_reason
+from tolaria.decks import (
+    FORMATS,
+    MAIN,
+    MAX_BYTES,
+    ZONE_LABELS,
+    ZONES,
+    DecklistTooLarge,
+    commander_reason,
+    split_quantity,
+)
 
 from . import charts
 from . import services as svc
@@ -312,7 +321,8 @@ def _deck_page(request, deck, *, import_result=None, import_text="", import_erro
         {
             "deck": deck,
             "view": view,
-            "zones": view.zone_rows(),
+            "zones": view.zone_rows(request.GET.get("group", "type")),
+            "group": "tags" if request.GET.get("group") == "tags" else "type",
             "validation": view.validation,
             "stats": view.stats,
             "curve_svg": charts.mana_curve(view.stats),
@@ -368,22 +378,28 @@ def deck_delete(request, token):
 @require_POST
 def deck_add(request, token):
     deck = _owned_deck(request, token)
-    name = request.POST.get("name", "").strip()
-    card = svc.resolve_card(name)
+    typed = request.POST.get("name", "").strip()
+    quantity, card, suggestions = svc.card_for_typed_name(typed)
     if card is None:
-        suggestions = svc.suggest_names(name) if name else []
+        name = decks_split(typed)
         messages.error(
             request,
             f"No card is named “{name}”." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""),
         )
         return redirect("collections:deck_detail", deck.token)
+    if request.POST.get("quantity") and decks_split(typed) == typed:
+        quantity = request.POST.get("quantity")  # the quantity field, unless one was typed before the name
     try:
-        svc.add_card(deck, card, request.POST.get("quantity") or 1, request.POST.get("zone") or MAIN)
+        svc.add_card(deck, card, quantity, request.POST.get("zone") or MAIN)
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Added {card.name}.")
     return redirect(reverse("collections:deck_detail", args=[deck.token]) + "#add")
+
+
+def decks_split(typed: str) -> str:
+    return split_quantity(typed)[1]
 
 
 @login_required

@@ -1,27 +1,87 @@
-// Card-name autocomplete for the deck page: fills the <datalist> from /api/cards/autocomplete?q=.
-// Without JavaScript the field still works (the server resolves exact names and suggests near ones).
+// The deck editor, on top of forms that work without JavaScript:
+// - the add box completes card names from /api/cards/autocomplete (a typed quantity, "4 bolt", is kept);
+// - forms marked data-live (add, change a row's quantity or zone, pick a suggestion) are sent with fetch and
+//   the page's live part (messages, legality, cards, statistics, price) is replaced from the answer, so the
+//   deck changes without a page reload; a quantity or zone change is sent as soon as it is made.
 (function () {
-  for (const input of document.querySelectorAll("input[data-autocomplete]")) {
-    const list = document.getElementById(input.getAttribute("list"));
-    let timer = null, last = "";
-    input.addEventListener("input", () => {
-      clearTimeout(timer);
-      timer = setTimeout(async () => {
-        const q = input.value.trim();
-        if (q.length < 2 || q === last) return;
-        last = q;
-        try {
-          const r = await fetch(input.dataset.autocomplete + "?q=" + encodeURIComponent(q), {headers: {Accept: "application/json"}});
-          if (!r.ok) return;
-          const data = await r.json();
-          const items = Array.isArray(data) ? data : (data.names || data.results || data.items || data.data || []);
-          list.replaceChildren(...items.slice(0, 20).map((item) => {
-            const option = document.createElement("option");
-            option.value = typeof item === "string" ? item : (item.name || item.value || "");
-            return option;
-          }));
-        } catch (e) { /* offline or no API: the plain field still works */ }
-      }, 150);
-    });
+  const QTY = /^(\d+)\s*x?\s+/i;
+
+  function wireAutocomplete(root) {
+    for (const input of root.querySelectorAll("input[data-autocomplete]")) {
+      if (input.dataset.wired) continue;
+      input.dataset.wired = "1";
+      const list = document.getElementById(input.getAttribute("list"));
+      let timer = null, last = "";
+      input.addEventListener("input", () => {
+        clearTimeout(timer);
+        timer = setTimeout(async () => {
+          const typed = input.value.trim();
+          const m = typed.match(QTY);
+          const prefix = m ? m[1] + " " : "";
+          const q = m ? typed.slice(m[0].length) : typed;
+          if (q.length < 2 || typed === last) return;
+          last = typed;
+          try {
+            const r = await fetch(input.dataset.autocomplete + "?q=" + encodeURIComponent(q), {headers: {Accept: "application/json"}});
+            if (!r.ok) return;
+            const data = await r.json();
+            const items = Array.isArray(data) ? data : (data.data || data.names || []);
+            list.replaceChildren(...items.slice(0, 20).map((item) => {
+              const option = document.createElement("option");
+              option.value = prefix + (typeof item === "string" ? item : (item.name || ""));
+              return option;
+            }));
+          } catch (e) { /* offline: the plain field still works */ }
+        }, 120);
+      });
+    }
   }
+
+  async function send(form, submitter) {
+    const body = new FormData(form);
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+    const live = document.getElementById("deck-live");
+    live.setAttribute("aria-busy", "true");
+    try {
+      const r = await fetch(form.action, {method: "POST", body, headers: {"X-Requested-With": "fetch"}});
+      const html = await r.text();
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const fresh = doc.getElementById("deck-live");
+      if (!fresh) { window.location.reload(); return; }
+      live.replaceWith(fresh);
+      const meta = doc.querySelector("p.meta");
+      if (meta) document.querySelector("p.meta").replaceWith(meta);
+      wire(fresh);
+    } catch (e) {
+      form.submit();  // the network failed: fall back to a plain post
+    } finally {
+      live.removeAttribute("aria-busy");
+    }
+  }
+
+  function wire(root) {
+    for (const form of root.querySelectorAll("form[data-live]")) {
+      if (form.dataset.wired) continue;
+      form.dataset.wired = "1";
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const add = form.classList.contains("add-card");
+        await send(form, event.submitter);
+        if (add) {
+          const name = form.querySelector("input[name=name]");
+          name.value = "";
+          form.querySelector("input[name=quantity]").value = "1";
+          name.focus();
+        }
+      });
+      if (form.classList.contains("row-edit")) {
+        for (const field of form.querySelectorAll("input[name=quantity], select[name=zone]")) {
+          field.addEventListener("change", () => form.requestSubmit());
+        }
+      }
+    }
+  }
+
+  wireAutocomplete(document);
+  wire(document);
 })();

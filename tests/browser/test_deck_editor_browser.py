@@ -1,0 +1,111 @@
+"""The deck editor in a real browser, by keyboard alone: a 100-card Commander deck is built by typing into
+the add box (quantity first, "99 mountain", Enter), and legality, curve and price follow without a reload."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db]
+
+KRENKO = "68418069-f615-40ef-ae0d-764192acae00"
+PRICES = {"Krenko, Mob Boss": 2.0, "Mountain": 0.25, "Sol Ring": 1.5}  # USD, one price per card
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _deferred_test_transaction():
+    """As in test_accounts_browser.py: the pages write, so the test thread's transaction must begin
+    deferred, or the live server's connection to the shared in-memory database finds its tables locked."""
+    from django.db.backends.sqlite3.base import DatabaseWrapper
+
+    original = DatabaseWrapper._start_transaction_under_autocommit
+    main = threading.main_thread()
+
+    def start(self):
+        if threading.current_thread() is main:
+            self.cursor().execute("BEGIN")
+        else:
+            original(self)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(DatabaseWrapper, "_start_transaction_under_autocommit", start)
+        yield
+
+
+@pytest.fixture
+def priced(sample, monkeypatch):
+    """The embedded sample has no prices, and the test thread may not write the catalog while the live
+    server reads it (shared in-memory SQLite): the price source answers from PRICES instead, as in
+    tests/collections/test_collections_pages.py. The live server runs in this process, so it sees it."""
+    from tolaria.site.collections import services as svc
+
+    by_id = {c.oracle_id: PRICES[c.name] for c in sample.cards.values() if c.name in PRICES}
+    monkeypatch.setattr(svc, "unit_prices", lambda keys: {k: by_id.get(k[0]) for k in keys})
+
+
+def keys(page, text: str) -> None:
+    page.keyboard.type(text)
+
+
+def test_build_a_commander_deck_by_keyboard(page, shot, priced):
+    page.goto("/accounts/signup/")
+    for field, text in (
+        ("#id_username", f"builder{page.width}"),
+        ("#id_password1", "a long enough secret 7"),
+        ("#id_password2", "a long enough secret 7"),
+    ):
+        page.locator(field).focus()
+        keys(page, text)
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: url.rstrip("/").count("/") == 2)  # the home page: signed up
+
+    page.goto(f"/card/{KRENKO}")
+    page.get_by_role("link", name="Start a deck with this card").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/decks/new/\?card="))
+    page.get_by_role("button", name="Create deck").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/decks/[^/]+/$"))
+    validation = page.locator(".validation-summary")
+    expect(validation).to_contain_text("not legal in Commander")
+    page.evaluate("window.__sameDocument = true")  # lost if the page reloads
+
+    # "98 mountain" typed quantity first, Enter adds; then one Sol Ring: 100 cards with the commander
+    name = page.get_by_role("combobox", name="Card name")
+    name.focus()
+    keys(page, "98 mountain")
+    page.keyboard.press("Enter")
+    expect(page.locator("#zone-main")).to_have_text("Main deck (98)")
+    expect(page.get_by_role("combobox", name="Card name")).to_be_focused()  # ready for the next card
+    keys(page, "Sol Ring")
+    page.keyboard.press("Enter")
+    expect(validation).to_have_text("This deck is legal in Commander.")
+    expect(page.locator("#zone-main")).to_have_text("Main deck (99)")
+    expect(page.locator("p.meta")).to_contain_text("100 cards")
+    curve = page.locator("svg.mana-curve")
+    expect(curve).to_have_attribute("aria-label", re.compile(r"1: 1"))  # Sol Ring
+    expect(page.locator(".price-total strong")).to_have_text(f"${2.0 + 98 * 0.25 + 1.5:.2f}")
+    assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
+    shot("deck-editor-legal")
+
+    # Inline, by keyboard: one Mountain more makes 101; the deck says so at once
+    quantity = page.get_by_role("spinbutton", name="Quantity of Mountain")
+    quantity.focus()
+    page.keyboard.press("Control+a")
+    keys(page, "99")
+    page.keyboard.press("Tab")  # leaving the field sends the change
+    expect(page.locator(".validation")).to_contain_text("this one has 101")
+    expect(page.locator(".price-total strong")).to_have_text(f"${2.0 + 99 * 0.25 + 1.5:.2f}")
+
+    # ... and moving the Sol Ring to the maybeboard makes it 100 again, still without a reload
+    zone = page.get_by_role("combobox", name="Zone of Sol Ring")
+    zone.focus()
+    zone.select_option("maybeboard")
+    expect(validation).to_have_text("This deck is legal in Commander.")
+    expect(page.locator("#zone-maybeboard")).to_have_text("Maybeboard (1)")
+    expect(page.locator(".price-total strong")).to_have_text(f"${2.0 + 99 * 0.25:.2f}")
+    assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
+    shot("deck-editor-maybeboard")
