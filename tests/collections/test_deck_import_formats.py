@@ -167,3 +167,26 @@ def test_every_export_reimports_to_the_same_deck(alice, kind):
     # here every card and copy must come back through the site's own import and export
     total = sum(r.quantity for r in deck.cards.exclude(zone="maybeboard"))
     assert sum(r.quantity for r in again.cards.exclude(zone="maybeboard")) == total
+
+
+def test_prices_follow_the_printing_and_finish(alice):
+    """A row's price is its own printing's, in its finish; a row without a printing takes the cheapest."""
+    import orjson
+
+    from tolaria.site.catalog.models import Printing
+
+    signet = svc.resolve_card("Arcane Signet")
+    printings = list(Printing.objects.filter(card_id=signet.oracle_id).order_by("set_code", "collector_number"))
+    chosen, other = printings[0], printings[1]
+    for printing, prices in ((chosen, {"usd": 0.5, "usd_foil": 3.0}), (other, {"usd": 0.3})):
+        data = orjson.loads(printing.data)
+        data["prices"] = prices
+        Printing.objects.filter(pk=printing.pk).update(data=orjson.dumps(data).decode())
+    deck = svc.create_deck(alice, "Prices", "")
+    svc.add_card(deck, signet, 1, "main", chosen.pk, finish="foil")
+    svc.add_card(deck, signet, 2, "main", chosen.pk)
+    svc.add_card(deck, signet, 1, "sideboard")
+    view = svc.deck_view(deck)
+    got = sorted((r.zone, r.quantity, r.finish, r.price) for r in view.rows)
+    assert got == [("main", 1, "foil", 3.0), ("main", 2, "", 0.5), ("sideboard", 1, "", 0.3)]
+    assert view.stats.price_total == round(3.0 + 2 * 0.5 + 0.3, 2)
