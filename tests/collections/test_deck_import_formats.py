@@ -190,3 +190,27 @@ def test_prices_follow_the_printing_and_finish(alice):
     got = sorted((r.zone, r.quantity, r.finish, r.price) for r in view.rows)
     assert got == [("main", 1, "foil", 3.0), ("main", 2, "", 0.5), ("sideboard", 1, "", 0.3)]
     assert view.stats.price_total == round(3.0 + 2 * 0.5 + 0.3, 2)
+
+
+def test_api_editor_typed_add_and_resolving_unknown_lines(alice):
+    _, secret = ApiToken.issue(alice, "script")
+    client = Client()
+    headers = {"Authorization": f"Bearer {secret}"}
+    deck = svc.create_deck(alice, "Api editor", "")
+
+    def call(method, path, data=None):
+        body = json.dumps(data) if data is not None else None
+        kwargs = {"content_type": "application/json"} if data is not None else {}
+        return getattr(client, method)(f"/api/decks/{deck.token}{path}", body, headers=headers, **kwargs)
+
+    typed = call("post", "/typed", {"text": "4 Lightning Bolt"})
+    assert typed.status_code == 200
+    assert [(c["name"], c["quantity"]) for c in typed.json()["cards"]] == [("Lightning Bolt", 4)]
+    missing = call("post", "/typed", {"text": "2 Zzzqqq Card"})
+    assert missing.status_code == 404 and missing.json()["object"] == "error"
+    call("post", "/import", {"text": "3 Llanowr Elves\n1 Zzzqqq Card\n"})
+    lines = {u["name"]: u for u in call("get", "").json()["unresolved"]}
+    resolved = call("post", f"/unresolved/{lines['Llanowr Elves']['id']}", {"card": "Llanowar Elves"})
+    assert ("Llanowar Elves", 3) in [(c["name"], c["quantity"]) for c in resolved.json()["cards"]]
+    assert call("delete", f"/unresolved/{lines['Zzzqqq Card']['id']}").status_code == 204
+    assert call("get", "").json()["unresolved"] == []

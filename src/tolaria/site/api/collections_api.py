@@ -148,6 +148,15 @@ class UnresolvedOut(Schema):
     suggestions: list[str]
 
 
+class TypedCardIn(Schema):
+    text: str  # what a player types in the deck page's add box: "4 bolt", "Sol Ring"
+    zone: Zone = "main"
+
+
+class ResolveIn(Schema):
+    card: str  # the card the unresolved line meant: oracle id or exact name (one of its suggestions)
+
+
 class DeckCardPatch(Schema):
     zone: Zone | None = None
     quantity: int | None = None
@@ -551,6 +560,52 @@ def patch_deck_card(request, token: str, row_id: int, body: DeckCardPatch):
     deck = _own_deck(request, token)
     _guard(svc.update_card, deck, row_id, zone=body.zone, quantity=body.quantity)
     return _deck_out(deck)
+
+
+@decks_router.post(
+    "/{token}/typed",
+    response={200: DeckOut, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Add a card as typed in the editor: the quantity first (4 bolt), a name or the start of one",
+)
+def add_typed_card(request, token: str, body: TypedCardIn):
+    deck = _own_deck(request, token)
+    quantity, card, suggestions = svc.card_for_typed_name(body.text)
+    if card is None:
+        raise HttpError(
+            404,
+            f"No card is named {body.text!r}." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""),
+        )
+    _guard(svc.add_card, deck, card, quantity, body.zone)
+    return _deck_out(deck)
+
+
+@decks_router.post(
+    "/{token}/unresolved/{line_id}",
+    response={200: DeckOut, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Resolve an imported line that named no known card: it becomes a row of the card picked",
+)
+def resolve_line(request, token: str, line_id: int, body: ResolveIn):
+    deck = _own_deck(request, token)
+    if not deck.unresolved.filter(pk=line_id).exists():
+        raise HttpError(404, "That line is not waiting in this deck.")
+    _guard(svc.resolve_unresolved, deck, line_id, _card(body.card))
+    return _deck_out(deck)
+
+
+@decks_router.delete(
+    "/{token}/unresolved/{line_id}",
+    response={204: None, 404: Error},
+    auth=AUTH,
+    summary="Drop an imported line that named no known card",
+)
+def drop_line(request, token: str, line_id: int):
+    deck = _own_deck(request, token)
+    if not deck.unresolved.filter(pk=line_id).exists():
+        raise HttpError(404, "That line is not waiting in this deck.")
+    svc.drop_unresolved(deck, line_id)
+    return Status(204, None)
 
 
 @decks_router.delete(
