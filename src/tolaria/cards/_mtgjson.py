@@ -174,7 +174,66 @@ def _check(record: Any, source: str, index: int) -> dict[str, Any]:
     for key in ("manaCost", "text", "type"):
         if key in record and record[key] is not None and not isinstance(record[key], str):
             raise DataFileError(source, f"expected text, found {type(record[key]).__name__}", record=index, field=key)
+    check_shapes(record, MTGJSON_SHAPES, source, index)
     return record
+
+
+# The containers a reader walks into: a wrongly shaped file is named by record and field here, before
+# a reader meets a string where it expects a dict.
+MTGJSON_SHAPES: dict[str, type | tuple[type, ...]] = {
+    "identifiers": dict,
+    "legalities": dict,
+    "leadershipSkills": dict,
+    "purchaseUrls": dict,
+    "colors": list,
+    "colorIdentity": list,
+    "colorIndicator": list,
+    "types": list,
+    "subtypes": list,
+    "supertypes": list,
+    "keywords": list,
+    "printings": list,
+    "availability": list,
+    "finishes": list,
+    "frameEffects": list,
+    "promoTypes": list,
+    "otherFaceIds": list,
+    "cardParts": list,
+    "foreignData": list,
+    "rulings": list,
+    "artistIds": list,
+    "manaValue": (int, float),
+    "convertedManaCost": (int, float),
+    "faceManaValue": (int, float),
+}
+SCRYFALL_SHAPES: dict[str, type | tuple[type, ...]] = {
+    "legalities": dict,
+    "prices": dict,
+    "image_uris": dict,
+    "related_uris": dict,
+    "purchase_uris": dict,
+    "card_faces": list,
+    "all_parts": list,
+    "colors": list,
+    "color_identity": list,
+    "color_indicator": list,
+    "keywords": list,
+    "finishes": list,
+    "games": list,
+    "multiverse_ids": list,
+    "produced_mana": list,
+    "frame_effects": list,
+    "promo_types": list,
+    "cmc": (int, float),
+}
+
+
+def check_shapes(record: dict[str, Any], shapes: dict, source: str, index: int) -> None:
+    for key, kind in shapes.items():
+        value = record.get(key)
+        if value is not None and not isinstance(value, kind):
+            expected = "a number" if kind == (int, float) else {dict: "an object", list: "a list"}[kind]
+            raise DataFileError(source, f"expected {expected}, found {type(value).__name__}", record=index, field=key)
 
 
 def _note_meld(record: dict[str, Any], card: Card, meld_parts: dict[str, list[str]], melds: dict | None) -> None:
@@ -214,9 +273,12 @@ def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: d
         records.sort(key=lambda r: r.get("side") or "")
         try:
             card = card_from_records(records)
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise DataFileError(
-                f"{source} [{data['code']}]", str(exc), record=first_record, field=records[0].get("name")
+                f"{source} [{data['code']}]",
+                f"cannot read this card ({exc})",
+                record=first_record,
+                field=records[0].get("name"),
             ) from exc
         cards[card.oracle_id] = card
         if card.layout == "meld":

@@ -20,7 +20,16 @@ import ijson
 from ._derive import meld_backs
 from ._files import DataFileError, is_tar, open_binary, tar_members
 from ._model import Corpus, PricePoint, Ruling
-from ._mtgjson import SetBatch, SourceMeta, atomic_cards, prices_from_mtgjson, set_batch
+from ._mtgjson import (
+    MTGJSON_SHAPES,
+    SCRYFALL_SHAPES,
+    SetBatch,
+    SourceMeta,
+    atomic_cards,
+    check_shapes,
+    prices_from_mtgjson,
+    set_batch,
+)
 from ._scryfall import NOT_CARDS, scryfall_card, scryfall_ruling, scryfall_set
 
 SCRYFALL_BATCH = 2000
@@ -204,7 +213,16 @@ def _read_atomic(stream, source: str, state: dict) -> Iterator[Item]:
         state["record"] += 1
         if not isinstance(records, list) or not records:
             raise DataFileError(source, "expected a list of faces", record=state["record"], field=name)
-        cards.append(atomic_cards(name, records))
+        for face in records:
+            if not isinstance(face, dict):
+                raise DataFileError(
+                    source, f"expected a face object, found {type(face).__name__}", record=state["record"], field=name
+                )
+            check_shapes(face, MTGJSON_SHAPES, source, state["record"])
+        try:
+            cards.append(atomic_cards(name, records))
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            raise DataFileError(source, f"cannot read this card ({exc})", record=state["record"], field=name) from exc
         if len(cards) >= SCRYFALL_BATCH:
             yield CardsOnly(cards, len(cards))
             cards = []
@@ -218,7 +236,12 @@ def _read_mtgjson_prices(stream, source: str, state: dict) -> Iterator[Item]:
         state["record"] += 1
         if not isinstance(entry, dict):
             raise DataFileError(source, "expected a price object", record=state["record"], field=uuid_)
-        points.extend(prices_from_mtgjson(uuid_, entry))
+        try:
+            points.extend(prices_from_mtgjson(uuid_, entry))
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            raise DataFileError(
+                source, f"cannot read these prices ({exc})", record=state["record"], field=uuid_
+            ) from exc
         if len(points) >= SCRYFALL_BATCH * 5:
             yield PriceBatch(points, "mtgjson_uuid", len(points))
             points = []
@@ -237,6 +260,7 @@ def _scryfall_cards(objects, source: str, state: dict) -> Iterator[Item]:
         for key in ("id", "name", "set"):
             if key not in data:
                 raise DataFileError(source, "missing", record=state["record"], field=key)
+        check_shapes(data, SCRYFALL_SHAPES, source, state["record"])
         chunk.append(data)
         if len(chunk) >= SCRYFALL_BATCH:
             yield from _scryfall_batches(chunk, source, state)
@@ -259,7 +283,7 @@ def _scryfall_batches(chunk: list[dict[str, Any]], source: str, state: dict) -> 
         try:
             card, printing = scryfall_card(data)
             cards_of_chunk.append(card)
-        except (KeyError, ValueError, TypeError) as exc:
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
             raise DataFileError(
                 source, f"cannot read this card ({exc})", record=state["record"], field=data.get("name")
             ) from exc

@@ -4,6 +4,7 @@ with `tolaria rules ingest`, so an older edition stays readable (`tolaria rules 
 
 from __future__ import annotations
 
+import datetime
 import functools
 
 from tolaria.rules import RuleBook, parse_rules, shipped_rulebook
@@ -11,10 +12,24 @@ from tolaria.rules import RuleBook, parse_rules, shipped_rulebook
 from .catalog.models import RulesVersion
 
 
+class NotADate(LookupError):
+    """An edition was named by something that is not a date (YYYY-MM-DD)."""
+
+
+def edition_date(text: str) -> datetime.date:
+    """The effective date an edition is named by; NotADate says what was wrong."""
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise NotADate(f"{shown!r} is not an edition's effective date (YYYY-MM-DD, e.g. 2026-02-27)") from None
+
+
 def edition(date: str | None = None) -> RuleBook:
     """The shipped rules, or the stored edition effective on `date` (YYYY-MM-DD); LookupError if none."""
     if not date or date == shipped_rulebook().effective_date.isoformat():
         return shipped_rulebook()
+    date = edition_date(date).isoformat()
     row = RulesVersion.objects.filter(effective_date=date).only("text", "ingested_at").first()
     if row is None:
         stored = ", ".join(str(d) for d in RulesVersion.objects.values_list("effective_date", flat=True)) or "none"

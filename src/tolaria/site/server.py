@@ -25,6 +25,12 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3) -> Non
     microseconds (from the worker reading the request to the response sent) and the path."""
     import os
 
+    from django.db import connections
+
+    from tolaria.site.accounts.keys import require_one_secret_key
+
+    require_one_secret_key()
+    connections.close_all()  # no connection may cross the fork into the workers
     print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers")
     options = {
         "bind": f"{host}:{port}",

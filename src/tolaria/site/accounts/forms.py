@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 
 from . import throttle
 
@@ -15,36 +16,77 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
-class ThrottledLoginForm(AuthenticationForm):
-    """Django's login form, refusing a username+address pair after repeated failures."""
+def _refuse_if_locked(request, username: str) -> None:
+    lock = throttle.lock_for(request, username)
+    if lock is not None:
+        raise forms.ValidationError(lock.message, code="locked")
 
-    error_messages = {**AuthenticationForm.error_messages, "locked": throttle.LOCKED_MESSAGE}
+
+def _count_failure(request, username: str) -> None:
+    lock = throttle.record_failure(request, username)
+    if lock is not None:
+        raise forms.ValidationError(lock.message, code="locked")
+
+
+class ThrottledLoginForm(AuthenticationForm):
+    """Django's log-in form, with the account and address throttles of `throttle`."""
 
     def clean(self):
         username = self.cleaned_data.get("username") or ""
-        ip = throttle.client_ip(self.request)
-        if throttle.is_locked(username, ip):
-            raise forms.ValidationError(self.error_messages["locked"], code="locked")
+        _refuse_if_locked(self.request, username)
         try:
             cleaned = super().clean()
         except forms.ValidationError:
-            if throttle.record_failure(username, ip) >= throttle.MAX_FAILURES:
-                raise forms.ValidationError(self.error_messages["locked"], code="locked") from None
+            _count_failure(self.request, username)
             raise
-        throttle.reset(username, ip)
+        throttle.record_success(self.request, username)
         return cleaned
+
+
+class ThrottledAdminLoginForm(AdminAuthenticationForm):
+    """The admin's log-in form, throttled like the site's."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        _refuse_if_locked(self.request, username)
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError:
+            _count_failure(self.request, username)
+            raise
+        throttle.record_success(self.request, username)
+        return cleaned
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Changing a password asks for the old one: the same throttles guard it."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self):
+        _refuse_if_locked(self.request, self.user.get_username())
+        try:
+            return super().clean_old_password()
+        except forms.ValidationError:
+            _count_failure(self.request, self.user.get_username())
+            raise
 
 
 class DeleteAccountForm(forms.Form):
     password = forms.CharField(widget=forms.PasswordInput, help_text="Type your password to confirm.")
 
-    def __init__(self, user, *args, **kwargs):
+    def __init__(self, user, *args, request=None, **kwargs):
         self.user = user
+        self.request = request
         super().__init__(*args, **kwargs)
 
     def clean_password(self):
         password = self.cleaned_data["password"]
+        _refuse_if_locked(self.request, self.user.get_username())
         if not self.user.check_password(password):
+            _count_failure(self.request, self.user.get_username())
             raise forms.ValidationError("That is not your password.")
         return password
 
@@ -52,4 +94,17 @@ class DeleteAccountForm(forms.Form):
 class TokenForm(forms.Form):
     name = forms.CharField(
         max_length=100, initial="Script", help_text="What the token is for, e.g. “deck sync script”."
+    )
+    scope = forms.ChoiceField(
+        choices=[("write", "Read and write"), ("read", "Read only")],
+        initial="write",
+        required=False,
+        help_text="A read-only token can read your lists and decks but not change them.",
+    )
+    expires_in_days = forms.TypedChoiceField(
+        label="Expires",
+        choices=[("", "Never"), ("7", "In 7 days"), ("30", "In 30 days"), ("90", "In 90 days"), ("365", "In a year")],
+        coerce=int,
+        empty_value=None,
+        required=False,
     )

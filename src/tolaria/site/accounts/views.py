@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST
 
 from tolaria.site.collections.services import user_data
 
-from .forms import DeleteAccountForm, SignupForm, ThrottledLoginForm, TokenForm
+from . import throttle
+from .forms import DeleteAccountForm, SignupForm, ThrottledLoginForm, ThrottledPasswordChangeForm, TokenForm
 from .models import ApiToken
 
 
@@ -48,6 +49,11 @@ class LoginView(auth_views.LoginView):
     authentication_form = ThrottledLoginForm
     redirect_authenticated_user = True
 
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        throttle.remember_device(self.request, response, form.get_user().get_username())
+        return response
+
 
 class LogoutView(auth_views.LogoutView):
     template_name = "accounts/logged_out.html"
@@ -56,11 +62,18 @@ class LogoutView(auth_views.LogoutView):
 class PasswordChangeView(auth_views.PasswordChangeView):
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:password_change_done")
+    form_class = ThrottledPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
 
 
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
     template_name = "accounts/message.html"
-    extra_context = {"title": "Password changed", "message": "Your password was changed."}
+    extra_context = {
+        "title": "Password changed",
+        "message": "Your password was changed. Your API tokens were revoked with the old password; make new ones on your account page.",
+    }
 
 
 class PasswordResetView(auth_views.PasswordResetView):
@@ -106,7 +119,12 @@ def account(request):
 def token_create(request):
     form = TokenForm(request.POST)
     if form.is_valid():
-        _, secret = ApiToken.issue(request.user, form.cleaned_data["name"])
+        _, secret = ApiToken.issue(
+            request.user,
+            form.cleaned_data["name"],
+            scope=form.cleaned_data["scope"] or "write",
+            expires_in_days=form.cleaned_data["expires_in_days"],
+        )
         request.session["new_api_token"] = secret  # shown once on the next page, then gone
         messages.success(request, "Token created. Copy it now: it will not be shown again.")
     else:
@@ -138,7 +156,9 @@ def export_data(request):
             {
                 "name": t.name,
                 "hint": t.hint,
+                "scope": t.scope,
                 "created_at": t.created_at.isoformat(),
+                "expires_at": t.expires_at.isoformat() if t.expires_at else None,
                 "last_used_at": t.last_used_at.isoformat() if t.last_used_at else None,
             }
             for t in user.api_tokens.all()
@@ -154,7 +174,7 @@ def export_data(request):
 
 @login_required
 def delete_account(request):
-    form = DeleteAccountForm(request.user, request.POST or None)
+    form = DeleteAccountForm(request.user, request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         user = request.user
         logout(request)

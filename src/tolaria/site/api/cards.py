@@ -53,12 +53,12 @@ def search_cards(
 
 
 def _searching_user(request: HttpRequest):
-    """Whose lists in:list/NAME searches: a bearer token's user, else the session's (None: anonymous)."""
-    from tolaria.site.accounts.models import ApiToken
+    """Whose lists in:list/NAME searches: a bearer token's user (401 for a bad one), else the session's."""
+    from tolaria.site.accounts.api_auth import token_user
 
-    header = request.headers.get("Authorization", "")
-    if header.lower().startswith("bearer "):
-        return ApiToken.user_for(header[7:].strip())
+    user = token_user(request)
+    if user is not None:
+        return user
     return request.user if request.user.is_authenticated else None
 
 

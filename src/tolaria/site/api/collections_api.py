@@ -13,23 +13,12 @@ from django.http import HttpResponse
 from django.urls import reverse
 from ninja import Router, Schema, Status
 from ninja.errors import HttpError
-from ninja.security import HttpBearer, SessionAuth
 
 from tolaria import decks
 from tolaria.decks import DecklistTooLarge
-from tolaria.site.accounts.models import ApiToken
+from tolaria.site.accounts.api_auth import AUTH, token_user
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck
-
-
-class TokenAuth(HttpBearer):
-    openapi_description = "A personal API token made on the account page (/accounts/)."
-
-    def authenticate(self, request, token):
-        return ApiToken.user_for(token)
-
-
-AUTH = [TokenAuth(), SessionAuth()]  # SessionAuth checks the CSRF token on writes
 
 Visibility = Literal["private", "unlisted", "public"]
 Zone = Literal["commander", "main", "sideboard", "maybeboard"]
@@ -37,11 +26,8 @@ Zone = Literal["commander", "main", "sideboard", "maybeboard"]
 
 def _reader(request):
     """The user behind a read request, if any: a bearer token, else the session."""
-    header = request.headers.get("Authorization", "")
-    if header.lower().startswith("bearer "):
-        user = ApiToken.user_for(header[7:].strip())
-        if user is None:
-            raise HttpError(401, "Unauthorized")
+    user = token_user(request)
+    if user is not None:
         return user
     return request.user if request.user.is_authenticated else None
 

@@ -7,6 +7,7 @@ import random
 import urllib.parse
 
 import orjson
+from django.core.exceptions import BadRequest
 from django.db.models import Count
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -403,10 +404,12 @@ def rules_index(request):
 @require_GET
 def rule_page(request, number: str):
     from tolaria.site import knowledge_search
-    from tolaria.site.rules_editions import edition
+    from tolaria.site.rules_editions import NotADate, edition
 
     try:
         book = edition(request.GET.get("edition"))
+    except NotADate as exc:
+        raise BadRequest(str(exc)) from None
     except LookupError as exc:
         raise Http404(str(exc)) from None
     rule = book.get(number)
@@ -569,6 +572,13 @@ def rules_changes(request):
         old, new = str(editions[-2]), str(editions[-1])
     ctx.update(old=old, new=new)
     if old and new:
+        from tolaria.site.rules_editions import NotADate, edition_date
+
+        try:
+            old, new = edition_date(old).isoformat(), edition_date(new).isoformat()
+        except NotADate as exc:
+            ctx.update(error=str(exc), old="", new="")
+            return render(request, "web/rules_changes.html", ctx, status=400)
         rows = {str(v.effective_date): v for v in m.RulesVersion.objects.filter(effective_date__in=[old, new])}
         if old not in rows or new not in rows:
             raise Http404("Both editions must be stored (tolaria rules ingest).")

@@ -1,0 +1,199 @@
+"""Nothing a user can send answers 5xx: every URL pattern of the site and every parameter the API
+documents, driven with hostile values (NUL bytes, numbers too large for the database, bad dates,
+non-numeric ids, markup, long strings), logged out and logged in, by GET, POST and a JSON body.
+
+The URL patterns and the API's parameters are read from the running site, so a new page or endpoint
+is fuzzed without editing this file. `make test-pg` runs the same test on PostgreSQL, where a NUL
+byte in a string is an error of the database itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from urllib.parse import quote
+
+import orjson
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls.converters import IntConverter
+from django.urls.resolvers import RegexPattern, RoutePattern
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+pytestmark = pytest.mark.django_db
+
+HOSTILE = [
+    "\x00",
+    "a\x00b",
+    "-1",
+    "0",
+    "99999999999999999999999999",
+    "1e309",
+    "NaN",
+    "2022-13-45",
+    "bogus",
+    "' OR 1=1 --",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "🂡 Æther",
+    "[]",
+    "{}",
+    "x" * 5000,
+]
+# Parameter names the pages read (grep request.GET / request.POST in site/); the API's come from its
+# OpenAPI document at test time.
+PAGE_PARAMS = [
+    "q",
+    "page",
+    "order",
+    "dir",
+    "unique",
+    "as",
+    "view",
+    "edition",
+    "from",
+    "to",
+    "next",
+    "list",
+    "list_id",
+    "name",
+    "card",
+    "oracle_id",
+    "printing",
+    "quantity",
+    "zone",
+    "visibility",
+    "notes",
+    "text",
+    "format",
+    "commander",
+    "deck",
+    "username",
+    "password",
+    "password1",
+    "password2",
+    "old_password",
+    "new_password1",
+    "new_password2",
+    "email",
+    "redirect",
+]
+
+
+def _walk(patterns, prefix: list | None = None):
+    prefix = prefix or []
+    for p in patterns:
+        if isinstance(p, URLResolver):
+            yield from _walk(p.url_patterns, [*prefix, p.pattern])
+        elif isinstance(p, URLPattern):
+            yield [*prefix, p.pattern]
+
+
+def _fill(pattern, value: str, real_id: str, real_int: str) -> str | None:
+    """One concrete path for a pattern piece, with `value` in each of its parameters."""
+    if isinstance(pattern, RoutePattern):
+        route = str(pattern)
+
+        def sub(match: re.Match) -> str:
+            name = match.group(2)
+            converter = pattern.converters.get(name)
+            if isinstance(converter, IntConverter):
+                return real_int if not value.isdigit() else value
+            return quote(value, safe="")
+
+        return re.sub(r"<(?:(\w+):)?(\w+)>", sub, route)
+    if isinstance(pattern, RegexPattern):
+        regex = pattern.regex.pattern
+        if "(?P<" not in regex:
+            return regex.lstrip("^").rstrip("$").replace("\\", "")
+        # a named group with a strict pattern (a UUID): the real id, the only value it accepts
+        filled = re.sub(r"\(\?P<\w+>[^)]*\)", real_id, regex)
+        return re.sub(r"[\^$?]|/\?", "", filled).replace("\\", "")
+    return None
+
+
+def _routes() -> list[list]:
+    return [r for r in _walk(get_resolver().url_patterns) if not str(r[0]).startswith("admin/")]
+
+
+@functools.cache
+def _api_params() -> list[str]:
+    from tolaria.site.api.api import api
+
+    schema = api.get_openapi_schema()
+    names = set()
+    for methods in schema.get("paths", {}).values():
+        for op in methods.values():
+            for param in op.get("parameters", []):
+                names.add(param["name"])
+    return sorted(names)
+
+
+@pytest.fixture
+def owner(client):
+    from tolaria.site.catalog import models as m
+    from tolaria.site.collections.models import CardList, Deck
+
+    user = get_user_model().objects.create_user("fuzzer", password="a long passphrase 1")
+    card = m.OracleCard.objects.order_by("name").first()
+    card_list = CardList.objects.create(owner=user, name="Fuzzed list")
+    deck = Deck.objects.create(owner=user, name="Fuzzed deck", format="commander")
+    return {"user": user, "oracle_id": card.oracle_id, "list": card_list, "deck": deck}
+
+
+def _paths(value: str, owner) -> list[str]:
+    paths = []
+    for route in _routes():
+        pieces = [_fill(p, value, owner["oracle_id"], str(owner["deck"].pk)) for p in route]
+        if None not in pieces:
+            paths.append("/" + "".join(pieces))
+    return paths
+
+
+def _assert_no_5xx(response, what: str) -> None:
+    assert response.status_code < 500, f"{what} answered {response.status_code}: {response.content[:300]!r}"
+
+
+def _drive_every_url(client, owner, value: str, logged_in: bool) -> None:
+    if logged_in:
+        client.force_login(owner["user"])
+    params = {name: value for name in PAGE_PARAMS + _api_params()}
+    for path in _paths(value, owner):
+        _assert_no_5xx(client.get(path), f"GET {path!r}")
+        _assert_no_5xx(client.get(path, params), f"GET {path!r} with every parameter = {value!r}")
+        _assert_no_5xx(client.post(path, params), f"POST {path!r} with every field = {value!r}")
+        body = orjson.dumps({name: value for name in params})
+        _assert_no_5xx(client.post(path, body, content_type="application/json"), f"POST JSON {path!r} with {value!r}")
+    client.logout()
+
+
+values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=30))
+
+
+@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(value=values, logged_in=st.booleans())
+@example(value="\x00", logged_in=True)
+@example(value="a\x00b", logged_in=False)
+@example(value="99999999999999999999999999", logged_in=True)
+@example(value="2022-13-45", logged_in=False)
+def test_every_url_pattern_with_a_hostile_value_in_its_path_and_query(client, owner, value, logged_in):
+    _drive_every_url(client, owner, value, logged_in)
+
+
+@pytest.mark.full
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(value=values, logged_in=st.booleans())
+def test_every_url_pattern_with_many_more_hostile_values(client, owner, value, logged_in):
+    _drive_every_url(client, owner, value, logged_in)
+
+
+def test_a_nul_byte_is_refused_with_a_message_that_says_so(client):
+    page = client.get("/search", {"q": "t:elf\x00"})
+    assert page.status_code == 400
+    assert b"NUL" in page.content
+    api = client.get("/api/cards/search", {"q": "bolt\x00"})
+    assert api.status_code == 400
+    assert b"NUL" in api.content
+    assert api["Content-Type"].startswith("application/json")
