@@ -5,16 +5,29 @@ model packages); without it everything works lexically and ``KnowledgeIndex.sema
 is False with ``unavailable_reason`` saying why.
 """
 
+from ._answer import Answerer, Answers, best_sentence
 from ._documents import KINDS, Document, card_documents, documents_from, glossary_documents, rule_documents
-from ._embed import DIMENSIONS, UNAVAILABLE, Embedder, EmbeddingStore, SemanticUnavailable, load_embedder, locate_model
+from ._embed import (
+    DIMENSIONS,
+    UNAVAILABLE,
+    Embedder,
+    EmbeddingStore,
+    SemanticUnavailable,
+    StaticEmbedder,
+    load_embedder,
+    locate_model,
+)
 from ._evaluate import evaluate, load_questions
 from ._index import DEFAULT_FUSION, Fusion, Hit, KnowledgeIndex, group_by_kind
+from ._question import is_question, syntax_fields
 from ._similar import similar_cards
 from ._suggest import suggest_syntax
 from ._text import highlight, segments_to_html, tokenize
 
 __all__ = [
     "DEFAULT_FUSION",
+    "Answerer",
+    "Answers",
     "DIMENSIONS",
     "KINDS",
     "UNAVAILABLE",
@@ -25,12 +38,15 @@ __all__ = [
     "Hit",
     "KnowledgeIndex",
     "SemanticUnavailable",
+    "StaticEmbedder",
+    "best_sentence",
     "card_documents",
     "documents_from",
     "evaluate",
     "glossary_documents",
     "group_by_kind",
     "highlight",
+    "is_question",
     "load_embedder",
     "load_questions",
     "locate_model",
@@ -38,5 +54,6 @@ __all__ = [
     "segments_to_html",
     "similar_cards",
     "suggest_syntax",
+    "syntax_fields",
     "tokenize",
 ]

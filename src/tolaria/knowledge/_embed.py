@@ -21,8 +21,11 @@ from pathlib import Path
 
 import numpy as np
 
-DIMENSIONS = 384
+DIMENSIONS = 384  # MiniLM's
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
+MINILM = "all-MiniLM-L6-v2-onnx-int8"
+STATIC = "wordllama-l2-supercat-256"
+ENV_MODEL = "TOLARIA_EMBEDDING_MODEL"  # "minilm" (default) or "static"
 UNAVAILABLE = "Ranking by meaning is unavailable: "
 ENV_DISABLE = "TOLARIA_NO_SEMANTIC"
 
@@ -97,7 +100,8 @@ class Embedder:
         self._tokenizer.no_padding()
         self._inputs = {i.name for i in self._session.get_inputs()}
         self.load_seconds = time.perf_counter() - started
-        self.model_id = "all-MiniLM-L6-v2-onnx-int8"
+        self.model_id = MINILM
+        self.dimensions = DIMENSIONS
 
     def _batch(self, texts: Sequence[str]) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(list(texts))
@@ -122,7 +126,7 @@ class Embedder:
         Texts are batched by length (less padding); ``progress`` shows a tqdm bar.
         """
         texts = list(texts)
-        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
         if not texts:
             return out
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
@@ -130,7 +134,7 @@ class Embedder:
         if progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=len(texts), desc="Embedding", unit="text")
+            bar = tqdm(total=len(texts), desc="Embedding", unit="text", mininterval=5)
         for start in range(0, len(order), batch_size):
             chunk = order[start : start + batch_size]
             out[chunk] = self._batch([texts[i] for i in chunk])
@@ -144,12 +148,71 @@ class Embedder:
         return self._batch([text])[0]
 
 
-def load_embedder() -> tuple[Embedder | None, str | None]:
-    """``(embedder, None)`` or ``(None, reason)`` when ranking by meaning cannot run here."""
+def load_embedder(model_id: str | None = None) -> tuple[Embedder | StaticEmbedder | None, str | None]:
+    """``(embedder, None)`` or ``(None, reason)`` when ranking by meaning cannot run here.
+
+    ``model_id`` picks the model (an index built with one model is queried with the same one); without it,
+    ``TOLARIA_EMBEDDING_MODEL`` does ("minilm" or "static"), else MiniLM.
+    """
+    if model_id is None:
+        model_id = STATIC if os.environ.get(ENV_MODEL, "").lower() == "static" else MINILM
     try:
-        return Embedder(), None
+        return (Embedder() if model_id == MINILM else StaticEmbedder()), None
     except SemanticUnavailable as exc:
         return None, str(exc)
+
+
+class StaticEmbedder:
+    """Static embeddings: the mean of the texts' token vectors, L2-normalised (256 floats).
+
+    The vectors and the tokenizer are the files the PyPI package ``wordllama`` ships
+    (``weights/l2_supercat_256.safetensors``, ``tokenizers/l2_supercat_tokenizer_config.json``; MIT); the
+    package's own loader is not used, because it fetches the tokenizer from a model hub. No neural network
+    runs: a text costs a tokenization and a few vector sums, thousands of times faster than MiniLM.
+    """
+
+    model_id = STATIC
+
+    def __init__(self) -> None:
+        if os.environ.get(ENV_DISABLE):
+            raise SemanticUnavailable(UNAVAILABLE + f"disabled by {ENV_DISABLE}.")
+        weights = _package_file("wordllama", "weights", "l2_supercat_256.safetensors")
+        tokenizer = _package_file("wordllama", "tokenizers", "l2_supercat_tokenizer_config.json")
+        if weights is None or tokenizer is None:
+            raise SemanticUnavailable(UNAVAILABLE + "the static model package wordllama is not installed.")
+        started = time.perf_counter()
+        try:
+            from safetensors.numpy import load_file
+            from tokenizers import Tokenizer
+
+            self._vectors = load_file(str(weights))["embedding.weight"].astype(np.float32)
+            self._tokenizer = Tokenizer.from_file(str(tokenizer))
+        except Exception as exc:  # missing library, corrupt file: degrade, don't crash the site
+            raise SemanticUnavailable(UNAVAILABLE + f"the static model could not be loaded ({exc}).") from exc
+        self._tokenizer.no_padding()
+        self._tokenizer.enable_truncation(MAX_TOKENS * 2)
+        self.dimensions = int(self._vectors.shape[1])
+        self.load_seconds = time.perf_counter() - started
+
+    def _batch(self, texts: Sequence[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(list(texts))
+        ids = [np.clip(np.asarray(e.ids, dtype=np.int64), 0, len(self._vectors) - 1) for e in encodings]
+        lengths = np.array([max(len(i), 1) for i in ids])
+        flat = np.concatenate([i if len(i) else np.zeros(1, np.int64) for i in ids])
+        starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        pooled = np.add.reduceat(self._vectors[flat], starts, axis=0) / lengths[:, None]
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+
+    def embed(self, texts: Sequence[str], batch_size: int = 512, progress: bool = False) -> np.ndarray:
+        texts = list(texts)
+        out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
+        for start in range(0, len(texts), batch_size):
+            out[start : start + batch_size] = self._batch(texts[start : start + batch_size])
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._batch([text])[0]
 
 
 class EmbeddingStore:
@@ -161,10 +224,14 @@ class EmbeddingStore:
     def __init__(self, keys: Sequence[str] = (), vectors: np.ndarray | None = None, model_id: str = ""):
         self.model_id = model_id
         self._row = {k: i for i, k in enumerate(keys)}
-        self._vectors = vectors if vectors is not None else np.zeros((0, DIMENSIONS), dtype=np.float32)
+        self._vectors = vectors if vectors is not None else np.zeros((0, 0), dtype=np.float32)
 
     def __len__(self) -> int:
         return len(self._row)
+
+    @property
+    def dimensions(self) -> int:
+        return int(self._vectors.shape[1]) if self._vectors.ndim == 2 and len(self._vectors) else DIMENSIONS
 
     def __contains__(self, key: str) -> bool:
         return key in self._row
@@ -178,7 +245,8 @@ class EmbeddingStore:
         if not new:
             return
         base = len(self._vectors)
-        self._vectors = np.vstack([self._vectors, vectors[[i for _, i in new]]]).astype(np.float32)
+        rows = vectors[[i for _, i in new]].astype(np.float32)
+        self._vectors = rows if base == 0 else np.vstack([self._vectors, rows])
         for offset, (k, _) in enumerate(new):
             self._row[k] = base + offset
 
@@ -202,7 +270,7 @@ class EmbeddingStore:
             keys = list(missing)
             self.add(keys, embedder.embed([missing[k] for k in keys], batch_size=batch_size, progress=progress))
         if not keyed_texts:
-            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+            return np.zeros((0, getattr(embedder, "dimensions", DIMENSIONS)), dtype=np.float32)
         return self._vectors[[self._row[k] for k, _ in keyed_texts]]
 
     def save(self, path: str | Path) -> None:

@@ -105,3 +105,94 @@ def evaluate(index: Any, questions: Sequence[dict[str, Any]], *, mode: str = "fu
         rc += b
     n = max(len(judged), 1)
     return Scores(nd / n, rc / n, len(judged))
+
+
+# --- answers as a player sees them: hit@1, hit@10, MRR@10 over the rules a question expects ---------------
+
+
+def load_player_questions(path: str | Path, split: str | None = None) -> list[dict[str, Any]]:
+    """The player-written questions (``tests/knowledge/data/player_questions.json``), optionally one split."""
+    questions = json.loads(Path(path).read_text(encoding="utf-8"))["questions"]
+    return [q for q in questions if split is None or q["split"] == split]
+
+
+def rule_answers(expected: str, shown: str, *, strict: bool = False) -> bool:
+    """Whether showing rule ``shown`` answers with rule ``expected``.
+
+    It does when it is that rule or one of its subrules; unless ``strict``, also when it is the numbered
+    rule that holds the expected subrule (702.19 shows 702.19b's text), never a whole section (702).
+    """
+    if shown == expected or (shown.startswith(expected) and re.fullmatch(r"[.a-z]\w*", shown[len(expected) :])):
+        return True
+    if strict:
+        return False
+    m = re.fullmatch(r"(\d{3}\.\d+)[a-z]+", expected)
+    return m is not None and shown == m.group(1)
+
+
+def answering_position(shown: Sequence[Any], expected: Sequence[str], *, strict: bool = False) -> int | None:
+    """1-based position of the first shown hit that answers with one of the ``expected`` rules, else None.
+
+    An entry is a ``Hit`` (its document, and the rules folded into it count) or a rule number.
+    """
+    for pos, entry in enumerate(shown, 1):
+        if isinstance(entry, str):
+            main, folded = entry, []
+        else:
+            main = entry.document.ref if entry.document.kind == "rule" else None
+            folded = [d.ref for d in entry.also if d.kind == "rule"]
+        if main is not None and any(rule_answers(e, main, strict=strict) for e in expected):
+            return pos
+        if any(rule_answers(e, f, strict=True) for e in expected for f in folded):
+            return pos
+    return None
+
+
+@dataclass
+class AnswerScores:
+    questions: int
+    hit1: float
+    hit10: float
+    mrr10: float
+
+    def row(self) -> str:
+        return f"{self.hit10 * 100:.0f}% | {self.hit1 * 100:.0f}% | {self.mrr10:.2f}"
+
+
+def score_positions(positions: Sequence[int | None]) -> AnswerScores:
+    n = max(len(positions), 1)
+    return AnswerScores(
+        len(positions),
+        sum(p == 1 for p in positions) / n,
+        sum(p is not None and p <= 10 for p in positions) / n,
+        sum(1 / p for p in positions if p is not None and p <= 10) / n,
+    )
+
+
+def score_answers(run: Any, questions: Sequence[dict[str, Any]], *, strict: bool = False) -> AnswerScores:
+    """Scores of ``run(query) -> shown entries`` over questions that list ``rules``."""
+    return score_positions([answering_position(run(q["query"]), q["rules"], strict=strict) for q in questions])
+
+
+class Fts5Rules:
+    """The baseline: SQLite FTS5 (unicode61, BM25) over the rule texts only, the query's words OR-ed."""
+
+    def __init__(self, documents: Sequence[Document]):
+        import sqlite3
+
+        self._db = sqlite3.connect(":memory:")
+        self._db.execute("CREATE VIRTUAL TABLE rules USING fts5(ref UNINDEXED, body)")
+        self._db.executemany(
+            "INSERT INTO rules (ref, body) VALUES (?, ?)",
+            [(d.ref, d.text or d.title) for d in documents if d.kind == "rule"],
+        )
+
+    def search(self, query: str, k: int = 10) -> list[str]:
+        words = re.findall(r"\w+", query.lower())
+        if not words:
+            return []
+        match = " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+        rows = self._db.execute(
+            "SELECT ref FROM rules WHERE rules MATCH ? ORDER BY bm25(rules) LIMIT ?", (match, k)
+        ).fetchall()
+        return [r[0] for r in rows]

@@ -116,6 +116,8 @@ class KnowledgeIndex:
         self.fusion = fusion
         self._unavailable_reason = reason
         self._query_vectors: dict[str, np.ndarray] = {}  # a page asks once per kind: embed the query once
+        self._last_lexical: tuple[str | None, np.ndarray | None] = (None, None)
+        self._masks: dict[tuple[str, ...], np.ndarray] = {}
         self._kinds = np.array([KINDS.index(d.kind) for d in self.documents], dtype=np.int8)
         self._by_id = {d.id: i for i, d in enumerate(self.documents)}
         self._headings: dict[str, list[int]] = {}
@@ -202,11 +204,16 @@ class KnowledgeIndex:
     def _mask(self, kinds: Iterable[str] | None) -> np.ndarray | None:
         if not kinds:
             return None
-        wanted = [KINDS.index(k) for k in kinds]
-        return np.isin(self._kinds, wanted)
+        key = tuple(sorted(kinds))
+        if key not in self._masks:
+            self._masks[key] = np.isin(self._kinds, [KINDS.index(k) for k in key])
+        return self._masks[key]
 
     def lexical_scores(self, query: str) -> np.ndarray:
-        return self.lexical.scores(query)
+        # an answer page ranks each kind apart: score the query's words once
+        if self._last_lexical[0] != query:
+            self._last_lexical = (query, self.lexical.scores(query))
+        return self._last_lexical[1]
 
     def semantic_scores(self, query: str) -> np.ndarray | None:
         if not self.semantic_available:
@@ -297,11 +304,28 @@ class KnowledgeIndex:
         query = (query or "").strip()
         if not query:
             return []
+        ranked = self.rank(query, kinds=kinds, mode=mode, fusion=fusion)
+        return self.collapse(ranked, query, k, offset=offset, collapse=collapse)
+
+    def collapse(
+        self,
+        ranked: Iterable[tuple[int, float, int | None, int | None]],
+        query: str,
+        k: int,
+        *,
+        offset: int = 0,
+        collapse: bool = True,
+        excerpts: bool = True,
+    ) -> list[Hit]:
+        """Hits from ranked candidates (``rank``'s tuples, best first), related documents folded together.
+
+        Without ``excerpts`` the hits have none (a caller that picks among them makes its own).
+        """
         kept: list[list] = []  # [doc index, score, lex rank, sem rank, also]
         rulings_of: dict[str, list] = {}  # oracle id -> the hit showing that card's rulings
         kept_rules: dict[str, list] = {}  # rule number -> its hit
         absorbs: dict[str, list] = {}  # rule number -> the hit of one of its subrules (takes it in)
-        for i, score, lr, sr in self.rank(query, kinds=kinds, mode=mode, fusion=fusion):
+        for i, score, lr, sr in ranked:
             doc = self.documents[i]
             if collapse and doc.kind == "rule":
                 # a rule folds into a hit of one of its subrules, a subrule into the hit of its rule;
@@ -329,7 +353,8 @@ class KnowledgeIndex:
         hits = []
         for i, score, lr, sr, also in kept[offset : offset + k]:
             doc = self.documents[i]
-            hits.append(Hit(doc, score, lr, sr, highlight(doc.text, query), tuple(also)))
+            excerpt = highlight(doc.text, query) if excerpts else []
+            hits.append(Hit(doc, score, lr, sr, excerpt, tuple(also)))
         return hits
 
     def search_page(
@@ -395,12 +420,14 @@ class KnowledgeIndex:
         if (path / "embeddings.npz").exists():
             store = EmbeddingStore.load(path / "embeddings.npz")
             if embedder == _AUTO:
-                embedder, reason = load_embedder()
+                embedder, reason = load_embedder(store.model_id or None)
             elif embedder is None:
                 reason = UNAVAILABLE + "the index was loaded without an embedding model."
             if embedder is not None:
                 keys = [d.content_hash for d in documents]
-                vectors = np.stack([store.get(k) for k in keys]) if keys else np.zeros((0, 384), np.float32)
+                vectors = (
+                    np.stack([store.get(k) for k in keys]) if keys else np.zeros((0, store.dimensions), np.float32)
+                )
         else:
             embedder = None
         return cls(documents, lexical, vectors, embedder, reason, store, fusion)

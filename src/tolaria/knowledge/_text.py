@@ -3,6 +3,11 @@
 Light on purpose: lower case, curly quotes and dashes folded, possessives dropped, hyphenated words
 split, plural ``s`` and a few irregular forms the rules use often (dies/died → die). Rule numbers
 (``702.19b``) stay whole so a query for a number finds the rule.
+
+Players ask in sentences ("Does it still deal damage if I have to ...?"), so the words that only make a
+sentence a question (question words, auxiliaries, pronouns) are stop words too, and "does"/"goes"
+stem to "do"/"go" (not "doe"). Words that carry rules meaning
+even though common ("no", "not", "each", "all", "any", "other", "first", ...) are kept.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from functools import lru_cache
 
 from bm25s.stopwords import STOPWORDS_EN
 
@@ -29,7 +35,20 @@ _FOLD = str.maketrans(
 _TOKEN = re.compile(r"\d{3}\.\d+[a-z]?|\d+|[a-z]+(?:'[a-z]+)?")
 # Words kept although common English: they carry meaning in rules text.
 _KEEP = {"all", "each", "not", "no", "any", "other", "another", "under", "over", "up", "down", "off", "first", "only"}
-STOPWORDS = frozenset(w for w in STOPWORDS_EN if w not in _KEEP) | {"s", "t"}
+# Words that only make a sentence a question or a statement about the asker; none is rules vocabulary.
+_SENTENCE_WORDS = set(
+    """
+    what whats how when where who whom whose which why whether
+    do does did doing done can could would should shall may might must need needs
+    has have had having am were been being get gets got getting
+    i im ive me my mine myself you your yours yourself we us our ours he him his she her hers
+    they them its itself theirs those
+    so than too very just also really still even ever only about like want wants wanted
+    happen happens happened happening work works working way thing things
+    mtg magic gathering question questions please thanks know
+    """.split()  # noqa: SIM905 (a word list reads better as words)
+)
+STOPWORDS = frozenset(w for w in STOPWORDS_EN if w not in _KEEP) | {"s", "t"} | frozenset(_SENTENCE_WORDS - _KEEP)
 _IRREGULAR = {
     "dies": "die",
     "died": "die",
@@ -70,12 +89,18 @@ _IRREGULAR = {
     "losing": "lose",
     "wins": "win",
     "won": "win",
+    "does": "do",
+    "goes": "go",
+    "has": "have",
+    "was": "be",
 }
 _NO_PLURAL = ("ss", "us", "is", "ous")
 
 
 def fold(text: str) -> str:
     """Lower case with curly quotes, dashes and ligatures folded to plain ASCII-ish text."""
+    if text.isascii():  # most text: nothing to fold but case
+        return text.lower()
     text = unicodedata.normalize("NFKC", text).translate(_FOLD).lower()
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
@@ -126,7 +151,7 @@ def highlight(text: str, query: str, *, width: int = 240) -> list[tuple[str, boo
     spans = []
     if wanted:
         for m in _WORD.finditer(text):
-            toks = tokenize(m.group())
+            toks = _word_tokens(m.group())
             if toks and any(t in wanted for t in toks):
                 spans.append((m.start(), m.end()))
     start = 0
@@ -153,6 +178,12 @@ def highlight(text: str, query: str, *, width: int = 240) -> list[tuple[str, boo
     if end < len(text):
         segments.append(("…", False))
     return segments
+
+
+@lru_cache(maxsize=1 << 16)
+def _word_tokens(word: str) -> tuple[str, ...]:
+    # excerpts tokenize the same words over and over: remember them
+    return tuple(tokenize(word))
 
 
 def segments_to_html(segments: list[tuple[str, bool]]) -> str:

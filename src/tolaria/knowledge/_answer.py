@@ -1,0 +1,283 @@
+"""Answers to a question: the rules that answer it first, the rulings and cards that illustrate it after.
+
+Ranking a question uses what the Comprehensive Rules say about themselves, on top of the words and the
+meaning of the question (reciprocal-rank fusion of BM25 and the embeddings, as ``KnowledgeIndex.rank``):
+
+- a rules term named in the question ("deathtouch", "first strike", "legend rule") lifts the rules the
+  term points at (the glossary's "See rule 702.2", or the rule headed "Deathtouch"), weighted by how
+  specific the term is;
+- a card named in the question ("Can I Swords to Plowshares a Blood Knight?") brings in the rules terms of
+  its own text (Blood Knight has protection from white), at half weight, and its rulings;
+- a glossary entry that points at a rule shown on the page is shown with that rule, not apart from it;
+- rulings that say the same thing (the same boilerplate on many cards) are shown once;
+- each hit's excerpt is the sentence of the document that matches the question best, highlighted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from ._documents import Document
+from ._index import Hit, KnowledgeIndex, _ancestors
+from ._question import is_question
+from ._terms import Term, TermIndex, rule_refs
+from ._text import fold, highlight, tokenize
+
+RULES, RULINGS, CARDS = 10, 5, 5  # hits per group on an answer page
+TERM_BONUS = 1.0  # a rules term's lift, in units of "ranked first by one ranker"
+CARD_TERM_SHARE = 0.5  # terms found in a named card's text count this much
+SUBRULE_SHARE = 0.3  # the share of a term's lift that goes to the subrules of the rule it points at
+NEAR_DUPLICATE = 0.8  # rulings whose word sets overlap this much (Jaccard) are one ruling
+_SENTENCE = re.compile(r"(?<=[.!?”])\s+(?=[A-Z0-9“(])|\n+")
+
+
+@dataclass
+class Answers:
+    """What the knowledge search shows for a query, group by group."""
+
+    query: str
+    question: bool  # the query reads as a question or a sentence
+    rules: list[Hit] = field(default_factory=list)  # rules, and glossary entries no shown rule holds
+    rulings: list[Hit] = field(default_factory=list)
+    cards: list[Hit] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)  # rules terms recognised in the query
+    named_cards: list[str] = field(default_factory=list)  # cards named in the query
+
+    @property
+    def shown(self) -> list[Hit]:
+        """Every hit in the order the page shows them."""
+        return [*self.rules, *self.rulings, *self.cards]
+
+
+@lru_cache(maxsize=1 << 14)
+def _sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    # the same rules and rulings are shown again and again: split and tokenize each once
+    return tuple((s, frozenset(tokenize(s))) for s in _SENTENCE.split(text) if s.strip())
+
+
+def best_sentence(text: str, query: str) -> str:
+    """The sentence (or line) of ``text`` that holds the most of the query's words."""
+    wanted = set(tokenize(query))
+    if not wanted:
+        return text
+    best, best_score = "", 0.0
+    for sentence, words in _sentences(text):
+        score = len(words & wanted) - 0.001 * len(words)  # a shorter sentence wins a tie
+        if score > best_score:
+            best, best_score = sentence, score
+    return best or text
+
+
+def sentence_excerpt(doc: Document, query: str, width: int = 320) -> list[tuple[str, bool]]:
+    """The document's best-matching sentence, its matching words marked."""
+    return highlight(best_sentence(doc.text, query), query, width=width)
+
+
+class Answerer:
+    """Answers queries over a ``KnowledgeIndex`` (built once per index: it reads its terms and card names)."""
+
+    def __init__(self, index: KnowledgeIndex):
+        self.index = index
+        self.terms = TermIndex(index.documents)
+        self._rule_at: dict[str, int] = {}
+        self._card_at: dict[str, int] = {}
+        self._rulings_of: dict[str, list[int]] = {}
+        for i, doc in enumerate(index.documents):
+            if doc.kind == "rule":
+                self._rule_at[doc.ref] = i
+            elif doc.kind == "card":
+                self._card_at.setdefault(_name_key(doc.title), i)
+            elif doc.kind == "ruling":
+                self._rulings_of.setdefault(doc.ref, []).append(i)
+        self._longest_name = max((len(k.split()) for k in self._card_at), default=0)
+
+    # --- what the query names ---------------------------------------------------------------
+
+    def named_cards(self, query: str) -> list[int]:
+        """Card documents named in the query: several words in any case, one word only when Capitalised."""
+        original = re.findall(r"[\w'’,-]+", query or "")
+        words = [_name_key(w) for w in original]
+        found: list[int] = []
+        i = 0
+        while i < len(words):
+            for n in range(min(self._longest_name, len(words) - i), 0, -1):
+                key = " ".join(w for w in words[i : i + n] if w)
+                at = self._card_at.get(key)
+                if at is None:
+                    continue
+                if n == 1 and (i == 0 or not original[i][:1].isupper()):
+                    continue  # "Shock", "Clone", "Fog" are words too: one word counts only as a Name
+                if at not in found:
+                    found.append(at)
+                i += n
+                break
+            else:
+                i += 1
+        return found
+
+    def _without_names(self, query: str, cards: Sequence[int]) -> str:
+        for at in cards:
+            name = re.escape(self.index.documents[at].title).replace(r"\ ", r"[\s,]+")
+            query = re.sub(name, " ", query, flags=re.IGNORECASE)
+        return " ".join(query.split())
+
+    def query_terms(self, query: str, cards: Sequence[int]) -> list[tuple[Term, float]]:
+        """Rules terms of the query (full weight) and of the named cards' texts (a share)."""
+        out: dict[int, tuple[Term, float]] = {}
+        for term in self.terms.find(self._without_names(query, cards)):
+            out[id(term)] = (term, term.weight)
+        for at in cards:
+            for term in self.terms.find(self.index.documents[at].text):
+                share = term.weight * CARD_TERM_SHARE
+                if id(term) not in out or out[id(term)][1] < share:
+                    out[id(term)] = (term, share)
+        return list(out.values())
+
+    # --- ranking ----------------------------------------------------------------------------
+
+    def _base(self, query: str, kinds: Sequence[str], mode: str) -> dict[int, list]:
+        """Candidates as ``{doc index: [score, lexical rank, semantic rank]}``, scored by their ranks alone."""
+        f = self.index.fusion
+        w = f.semantic_weight if mode == "fused" else (1.0 if mode == "semantic" else 0.0)
+        out: dict[int, list] = {}
+        for i, _score, lr, sr in self.index.rank(query, kinds=kinds, mode=mode):
+            score = 0.0
+            if lr is not None and w < 1:
+                score += (1 - w) / (f.k + lr)
+            if sr is not None and w > 0:
+                score += w / (f.k + sr)
+            out[i] = [score, lr, sr]
+        return out
+
+    def _rank_rules(self, query: str, terms: Sequence[tuple[Term, float]], mode: str) -> list[tuple]:
+        cands = self._base(query, ("rule", "glossary"), mode)
+        unit = TERM_BONUS / (self.index.fusion.k + 1)
+        pointed: dict[str, float] = {}
+        for term, weight in terms:
+            for number in term.rules:
+                pointed[number] = pointed.get(number, 0.0) + weight
+                if number in self._rule_at:
+                    cands.setdefault(self._rule_at[number], [0.0, None, None])
+            for g in term.glossary:
+                cands.setdefault(g, [0.0, None, None])[0] += unit * weight
+        if pointed:
+            for i, entry in cands.items():
+                doc = self.index.documents[i]
+                if doc.kind == "rule":
+                    entry[0] += unit * _lift(doc.ref, pointed)
+        ordered = sorted(cands.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        return [(i, s, lr, sr) for i, (s, lr, sr) in ordered]
+
+    def _fold_glossary(self, hits: list[Hit]) -> list[Hit]:
+        """A glossary entry pointing at a shown rule is shown with that rule (which takes the better place)."""
+        rule_hit = {h.document.ref: n for n, h in enumerate(hits) if h.document.kind == "rule"}
+        out: list[Hit | None] = list(hits)
+        for n, hit in enumerate(hits):
+            if hit.document.kind != "glossary" or out[n] is None:
+                continue
+            for number in rule_refs(hit.document.text):
+                m = rule_hit.get(number)
+                if m is None or out[m] is None:
+                    continue
+                target = out[m]
+                merged = replace(target, also=(hit.document, *target.also))
+                if m > n:  # the rule moves up to where its definition was
+                    out[n], out[m] = merged, None
+                else:
+                    out[m], out[n] = merged, None
+                break
+        return [h for h in out if h is not None]
+
+    def _rank_rulings(self, query: str, cards: Sequence[int], mode: str, k: int) -> list[Hit]:
+        cands = self._base(query, ("ruling",), mode)
+        unit = 1.0 / (self.index.fusion.k + 1)
+        for at in cards:  # the rulings of a card the question names come first
+            for i in self._rulings_of.get(self.index.documents[at].ref, ()):
+                cands.setdefault(i, [0.0, None, None])[0] += unit
+        ordered = sorted(cands.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        hits = self.index.collapse([(i, s, lr, sr) for i, (s, lr, sr) in ordered], query, k * 4, excerpts=False)
+        return _drop_near_duplicates(hits, k)
+
+    def _rank_cards(self, query: str, cards: Sequence[int], mode: str, k: int) -> list[Hit]:
+        cands = self._base(query, ("card",), mode)
+        top = max((s for s, _, _ in cands.values()), default=0.0)
+        for n, at in enumerate(cards):  # named cards first, in the order named
+            cands.setdefault(at, [0.0, None, None])[0] = top + 1.0 + (len(cards) - n)
+        ordered = sorted(cands.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        return self.index.collapse([(i, s, lr, sr) for i, (s, lr, sr) in ordered], query, k)
+
+    def answer(
+        self,
+        query: str,
+        *,
+        rules: int = RULES,
+        rulings: int = RULINGS,
+        cards: int = CARDS,
+        mode: str = "fused",
+    ) -> Answers:
+        query = (query or "").strip()
+        out = Answers(query, is_question(query))
+        if not query:
+            return out
+        named = self.named_cards(query)
+        terms = self.query_terms(query, named)
+        out.terms = [t.name for t, _ in terms]
+        out.named_cards = [self.index.documents[at].title for at in named]
+        # a card's name says nothing about the rules ("Blood Knight" is no Knight creature type rule):
+        # the rules are ranked on the rest of the question, and on the terms of the card's text
+        ranked = self._rank_rules(self._without_names(query, named) or query, terms, mode)
+        rule_hits = self.index.collapse(ranked, query, rules * 2, excerpts=False)
+        out.rules = [_with_sentence(h, query) for h in self._fold_glossary(rule_hits)[:rules]]
+        if rulings:
+            out.rulings = [_with_sentence(h, query) for h in self._rank_rulings(query, named, mode, rulings)]
+        if cards:
+            out.cards = self._rank_cards(query, named, mode, cards)
+        return out
+
+
+def _lift(number: str, pointed: dict[str, float]) -> float:
+    """How much the terms pointing at ``pointed`` lift rule ``number``.
+
+    The rule a term points at takes the whole lift (a numbered rule's document holds its subrules, so it
+    is the one result to show); its subrules and the rules of a section it points at take a part, so
+    the words of the question choose among them.
+    """
+    lift = pointed.get(number, 0.0)
+    ancestors = _ancestors(number)
+    if ancestors:
+        lift += SUBRULE_SHARE * pointed.get(ancestors[0], 0.0)
+    return lift
+
+
+def _with_sentence(hit: Hit, query: str) -> Hit:
+    return replace(hit, excerpt=sentence_excerpt(hit.document, query))
+
+
+def _name_key(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", fold(text).replace("'", "")))
+
+
+@lru_cache(maxsize=1 << 14)
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(tokenize(text))
+
+
+def _drop_near_duplicates(hits: Iterable[Hit], k: int) -> list[Hit]:
+    """Hits whose text nearly repeats an earlier kept hit's fold into it (``also``); at most ``k`` kept."""
+    kept: list[Hit] = []
+    sets: list[frozenset[str]] = []
+    for hit in hits:
+        words = _word_set(hit.document.text)
+        for n, other in enumerate(sets):
+            union = len(words | other) or 1
+            if len(words & other) / union >= NEAR_DUPLICATE:
+                kept[n] = replace(kept[n], also=(*kept[n].also, hit.document, *hit.also))
+                break
+        else:
+            if len(kept) < k:
+                kept.append(hit)
+                sets.append(words)
+    return kept

@@ -1,0 +1,109 @@
+"""The Comprehensive Rules' own vocabulary: which words of a question name a rules term, and which rules
+that term points at.
+
+A term is a glossary entry ("Trample", "Legend Rule", "Mana Value") or the heading of a numbered rule
+("702.19. Trample", "704. State-Based Actions"). The glossary says where a term is defined ("See rule
+702.19"); a heading *is* its rule. Terms are matched on the light stems of ``_text`` so "blocked",
+"blockers" and "block" meet, longest term first ("first strike" before "strike"), and a word is used by
+one term only.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ._documents import Document
+from ._text import tokenize
+
+MAX_TERM_WORDS = 5
+_RULE_REF = re.compile(r"\brules? (\d{3}(?:\.\d+[a-z]?)?)")
+# "702. Keyword Abilities" and "702.19. Keyword Abilities — Trample"; a numbered rule without a heading
+# of its own is titled with its parent's ("302.1. Creatures") and names no term.
+_HEADING = re.compile(r"^(\d{3})\. (.+)$|^(\d{3}\.\d+)\. .* — (.+)$")
+# Headings too general to say what a question is about ("General", "Rules", "Definitions") are not terms.
+_GENERAL = {"general", "definition", "rule", "summary", "introduction"}
+
+
+@dataclass
+class Term:
+    name: str
+    words: tuple[str, ...] = ()
+    rules: set[str] = field(default_factory=set)  # rule numbers the term points at
+    glossary: set[int] = field(default_factory=set)  # document indexes of its glossary entries
+    weight: float = 1.0  # 0..1: how specific the term is (rare words weigh more than "creature")
+
+
+def rule_refs(text: str) -> list[str]:
+    """Rule numbers a text refers to ("See rule 702.19" -> ["702.19"])."""
+    return _RULE_REF.findall(text or "")
+
+
+def _key(words: Sequence[str]) -> tuple[str, ...]:
+    return tuple(words)
+
+
+class TermIndex:
+    """Rules terms by their stems, built from the rule and glossary documents."""
+
+    def __init__(self, documents: Sequence[Document]):
+        self._terms: dict[tuple[str, ...], Term] = {}
+        df: dict[str, int] = {}
+        n_docs = 0
+        for i, doc in enumerate(documents):
+            if doc.kind not in ("rule", "glossary"):
+                continue
+            n_docs += 1
+            for word in set(tokenize(doc.text)):
+                df[word] = df.get(word, 0) + 1
+            if doc.kind == "glossary":
+                term = self._term(doc.title)
+                if term is not None:
+                    term.glossary.add(i)
+                    term.rules.update(rule_refs(doc.text))
+            elif doc.kind == "rule":
+                m = _HEADING.match(doc.title)
+                if m and doc.ref in (m.group(1), m.group(3)):
+                    term = self._term(m.group(2) or m.group(4))
+                    if term is not None:
+                        term.rules.add(doc.ref)
+        top = math.log(max(n_docs, 2))
+        for term in self._terms.values():
+            rarest = max(math.log(max(n_docs, 2) / max(df.get(w, 0), 1)) for w in term.words)
+            term.weight = min(max(rarest / top, 0.05), 1.0)
+
+    def _term(self, name: str) -> Term | None:
+        words = tokenize(name)
+        if not words or len(words) > MAX_TERM_WORDS or (len(words) == 1 and words[0] in _GENERAL):
+            return None
+        return self._terms.setdefault(_key(words), Term(name, tuple(words)))
+
+    def __len__(self) -> int:
+        return len(self._terms)
+
+    def find(self, text: str) -> list[Term]:
+        """The terms named in ``text``, longest match first, each word used once, in text order."""
+        words = tokenize(text)
+        found: list[Term] = []
+        i = 0
+        while i < len(words):
+            for n in range(min(MAX_TERM_WORDS, len(words) - i), 0, -1):
+                term = self._terms.get(_key(words[i : i + n]))
+                if term is not None:
+                    if term not in found:
+                        found.append(term)
+                    i += n
+                    break
+            else:
+                i += 1
+        return found
+
+    def rules_of(self, terms: Iterable[Term]) -> dict[str, int]:
+        """Rule number -> how many of ``terms`` point at it."""
+        out: dict[str, int] = {}
+        for term in terms:
+            for number in term.rules:
+                out[number] = out.get(number, 0) + 1
+        return out

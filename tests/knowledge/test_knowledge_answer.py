@@ -1,0 +1,69 @@
+import pytest
+
+from tolaria.knowledge import Answerer, Document, KnowledgeIndex, best_sentence, documents_from
+
+
+@pytest.fixture(scope="module")
+def cr_answers(rulebook):
+    extra = [
+        Document(
+            "card:bk", "card", "Blood Knight", "Creature — Vampire Knight\nFirst strike, protection from white", "bk"
+        ),
+        Document("card:sp", "card", "Swords to Plowshares", "Instant\nExile target creature.", "sp"),
+    ]
+    boilerplate = "If the target creature is an illegal target as this ability tries to resolve, it won’t resolve."
+    for n in range(4):  # the same ruling on four cards: shown once
+        extra.append(Document(f"card:c{n}", "card", f"Card {n}", "Creature — Elf", f"c{n}"))
+        extra.append(Document(f"ruling:c{n}:0", "ruling", f"Card {n}", boilerplate, f"c{n}"))
+    index = KnowledgeIndex.build(documents_from(rulebook) + extra, embedder=None)
+    return Answerer(index)
+
+
+def test_a_question_gets_rules_first_with_the_sentence_marked(cr_answers):
+    q = "If my creature with deathtouch and trample is blocked, how much damage has to go to the blocker?"
+    a = cr_answers.answer(q, mode="lexical")
+    assert a.question
+    assert {"Deathtouch", "Trample"} <= set(a.terms)
+    kinds = [h.document.kind for h in a.shown]
+    assert kinds[: len(a.rules)] == [k for k in kinds[: len(a.rules)] if k in ("rule", "glossary")]
+    top = [h.document.ref for h in a.rules[:3]]
+    assert "702.19" in top or "702.2" in top
+    first = a.rules[0]
+    assert any(marked for _, marked in first.excerpt)
+    assert "".join(t for t, _ in first.excerpt).strip() in first.document.text
+
+
+def test_a_glossary_entry_is_shown_with_the_rule_it_points_at(cr_answers):
+    a = cr_answers.answer("trample", mode="lexical")
+    first = a.rules[0]
+    assert first.document.ref == "702.19"
+    assert any(d.kind == "glossary" and d.title == "Trample" for d in first.also)
+    assert not any(h.document.kind == "glossary" and h.document.title == "Trample" for h in a.rules)
+
+
+def test_a_question_naming_a_card_finds_the_rule_of_its_text(cr_answers):
+    a = cr_answers.answer("Can you Swords to Plowshares a Blood Knight?", mode="lexical")
+    assert a.named_cards[:2] == ["Swords to Plowshares", "Blood Knight"]
+    assert "Protection" in a.terms  # from Blood Knight's own text
+    assert any(h.document.ref.startswith("702.16") for h in a.rules[:5])
+    assert [h.document.title for h in a.cards[:2]] == ["Swords to Plowshares", "Blood Knight"]
+
+
+def test_a_word_that_is_a_card_name_counts_only_as_a_name(cr_answers):
+    assert cr_answers.answer("does blood knight have first strike", mode="lexical").named_cards == ["Blood Knight"]
+    assert cr_answers.answer("Card of the day", mode="lexical").named_cards == []
+
+
+def test_near_duplicate_rulings_are_shown_once(cr_answers):
+    a = cr_answers.answer("illegal target as this ability tries to resolve", mode="lexical")
+    texts = [h.document.text for h in a.rulings]
+    assert len(texts) == len(set(texts))
+    assert len(a.rulings[0].also) >= 3
+
+
+def test_best_sentence_is_the_one_with_the_question_words():
+    text = "Trample is a static ability. Deathtouch damage of 1 is lethal for trample. Flying is evasion."
+    assert (
+        best_sentence(text, "how much trample damage with deathtouch")
+        == "Deathtouch damage of 1 is lethal for trample."
+    )

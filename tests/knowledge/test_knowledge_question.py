@@ -1,0 +1,43 @@
+from pathlib import Path
+
+import pytest
+
+from tolaria.knowledge import is_question, syntax_fields
+from tolaria.knowledge._evaluate import load_player_questions
+
+PLAYER_QUESTIONS = Path(__file__).parent / "data" / "player_questions.json"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If my creature with deathtouch and trample is blocked, how much damage has to go to the blocker?",
+        "How does Defensive Formation work?",
+        "Trample + Deathtouch: I was told that a creature would only need to be assigned one damage",
+        "do +1/+1 and -1/-1 counters cancel out",
+        "Targets are checked for legality twice: upon casting and upon resolution.",
+        "what happens when a creature with protection from red blocks",
+    ],
+)
+def test_questions_and_sentences_are_questions(text):
+    assert is_question(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["t:creature o:trample", "Lightning Bolt", "trample", "c>=2 mv<3 t:elf", "o:/draw a card/", "first strike", ""],
+)
+def test_card_names_keywords_and_syntax_are_not_questions(text):
+    assert not is_question(text)
+
+
+def test_syntax_fields_are_the_card_search_fields_only():
+    assert syntax_fields("t:creature o:trample mv<=3") == ["t", "o", "mv"]
+    assert syntax_fields("Trample: does it work?") == []
+
+
+def test_players_questions_read_as_questions():
+    # written by players (tests/knowledge/data/player_questions.json); a bare "Blood Moon + Urborg" may not
+    questions = load_player_questions(PLAYER_QUESTIONS)
+    missed = [q["query"] for q in questions if not is_question(q["query"])]
+    assert len(missed) <= len(questions) // 20, missed
