@@ -27,6 +27,11 @@ BENCHES = [
     ),
     ("Knowledge search: quality by meaning (CR + embedded sample)", "bench_knowledge.py", ["--cache", "{cache}"]),
     (
+        "Answers to players' rules questions (full data)",
+        "bench_answers.py",
+        ["--full", "{allprintings}", "--minilm-cache", "{cache}"],
+    ),
+    (
         "Knowledge search on the full data (lexical only)",
         "bench_knowledge.py",
         ["--full", "{allprintings}", "--lexical-only"],

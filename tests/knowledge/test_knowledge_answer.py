@@ -67,3 +67,15 @@ def test_best_sentence_is_the_one_with_the_question_words():
         best_sentence(text, "how much trample damage with deathtouch")
         == "Deathtouch damage of 1 is lethal for trample."
     )
+
+
+def test_a_card_request_gets_cards_and_an_editable_search(cr_answers):
+    a = cr_answers.answer("green creature that makes mana", mode="lexical")
+    assert a.card_request
+    assert a.suggestion and "c:g" in a.suggestion and "t:creature" in a.suggestion
+    assert a.cards and all(h.document.kind == "card" for h in a.cards)
+
+
+def test_a_rules_question_is_no_card_request(cr_answers):
+    a = cr_answers.answer("Does first strike beat deathtouch?", mode="lexical")
+    assert not a.card_request and a.suggestion is None

@@ -23,6 +23,8 @@ from functools import lru_cache
 from ._documents import Document
 from ._index import Hit, KnowledgeIndex, _ancestors
 from ._question import is_question
+from ._similar import similar_cards
+from ._suggest import suggest_syntax
 from ._terms import Term, TermIndex, rule_refs
 from ._text import fold, highlight, tokenize
 
@@ -31,6 +33,11 @@ TERM_BONUS = 1.0  # a rules term's lift, in units of "ranked first by one ranker
 CARD_TERM_SHARE = 0.5  # terms found in a named card's text count this much
 SUBRULE_SHARE = 0.3  # the share of a term's lift that goes to the subrules of the rule it points at
 NEAR_DUPLICATE = 0.8  # rulings whose word sets overlap this much (Jaccard) are one ruling
+_CARD_REQUEST = re.compile(
+    r"^(?:show me |find |any |all |which |what )?(?:cards?|creatures?|spells?|instants?|sorcer(?:y|ies)|artifacts?|enchantments?|lands?|planeswalkers?)\b|\b(?:cards?|ones?) (?:like|similar to)\b",
+    re.I,
+)
+_LIKE = re.compile(r"\b(?:like|similar to)\s+(.+?)\s*\??$", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?”])\s+(?=[A-Z0-9“(])|\n+")
 
 
@@ -45,6 +52,8 @@ class Answers:
     cards: list[Hit] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)  # rules terms recognised in the query
     named_cards: list[str] = field(default_factory=list)  # cards named in the query
+    card_request: bool = False  # the query asks for cards ("cards that ...", "cards like X")
+    suggestion: str | None = None  # the closest card search syntax, for the player to edit
 
     @property
     def shown(self) -> list[Hit]:
@@ -233,9 +242,34 @@ class Answerer:
         out.rules = [_with_sentence(h, query) for h in self._fold_glossary(rule_hits)[:rules]]
         if rulings:
             out.rulings = [_with_sentence(h, query) for h in self._rank_rulings(query, named, mode, rulings)]
+        suggestion = suggest_syntax(query)
+        describes_cards = suggestion is not None and re.search(r"(?:^| )(?:t|c|kw):", suggestion) is not None
+        out.card_request = bool(_CARD_REQUEST.search(query)) or (not out.question and describes_cards)
+        if out.card_request:
+            out.suggestion = suggestion
         if cards:
-            out.cards = self._rank_cards(query, named, mode, cards)
+            like = _LIKE.search(query) if out.card_request else None
+            model = [
+                at for at in named if like and _name_key(self.index.documents[at].title) in _name_key(like.group(1))
+            ]
+            out.cards = (self._similar(model[0], cards) if model else None) or self._rank_cards(
+                query, named, mode, cards
+            )
         return out
+
+    def _similar(self, at: int, k: int) -> list[Hit] | None:
+        """Cards like the named one: by meaning and shared text (None without embeddings)."""
+        vectors = self.index.card_vectors()
+        if vectors is None:
+            return None
+        names = self.index.card_names()
+        doc = self.index.documents[at]
+        hits = []
+        for oracle_id, score, reason in similar_cards(doc.ref, vectors, k=k, names=names):
+            other = self.index.document(f"card:{oracle_id}")
+            if other is not None:
+                hits.append(Hit(other, score, None, None, [(reason, False)]))
+        return hits
 
 
 def _lift(number: str, pointed: dict[str, float]) -> float:

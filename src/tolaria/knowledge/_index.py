@@ -117,6 +117,7 @@ class KnowledgeIndex:
         self._unavailable_reason = reason
         self._query_vectors: dict[str, np.ndarray] = {}  # a page asks once per kind: embed the query once
         self._last_lexical: tuple[str | None, np.ndarray | None] = (None, None)
+        self._last_semantic: tuple[str | None, np.ndarray | None] = (None, None)
         self._masks: dict[tuple[str, ...], np.ndarray] = {}
         self._kinds = np.array([KINDS.index(d.kind) for d in self.documents], dtype=np.int8)
         self._by_id = {d.id: i for i, d in enumerate(self.documents)}
@@ -218,12 +219,15 @@ class KnowledgeIndex:
     def semantic_scores(self, query: str) -> np.ndarray | None:
         if not self.semantic_available:
             return None
+        if self._last_semantic[0] == query:
+            return self._last_semantic[1]
         vector = self._query_vectors.get(query)
         if vector is None:
             if len(self._query_vectors) >= 256:
                 self._query_vectors.clear()
             vector = self._query_vectors[query] = self.embedder.embed_query(query)
-        return self.vectors @ vector
+        self._last_semantic = (query, self.vectors @ vector)
+        return self._last_semantic[1]
 
     @staticmethod
     def _ranks(scores: np.ndarray, depth: int, mask: np.ndarray | None, positive_only: bool) -> dict[int, int]:

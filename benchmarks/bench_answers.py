@@ -1,0 +1,151 @@
+"""Answers to players' rules questions: hit@1, hit@10 and MRR@10 of the results as a player sees them
+(rules first, then rulings and cards), per ranking, beside a plain SQLite FTS5 BM25 over the rule texts,
+on the dev and the held-out questions of tests/knowledge/data/player_questions.json apart; the time to
+embed every document with the static model; question latency. Prints Markdown for BENCHMARKS.md.
+
+    python benchmarks/bench_answers.py                          # shipped CR + the shipped sample cards
+    python benchmarks/bench_answers.py --full AllPrintings.json.xz [--minilm-cache rules.npz]
+
+By meaning with MiniLM covers the rules and glossary only (their vectors are computed once per CR and
+cached in ``--minilm-cache``); embedding every card and ruling with MiniLM takes far longer than the
+five minutes an ingest may spend, so cards and rulings are embedded with the static model only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from tolaria.knowledge import Answerer, Embedder, EmbeddingStore, KnowledgeIndex, StaticEmbedder, documents_from
+from tolaria.knowledge._evaluate import Fts5Rules, load_player_questions, score_answers
+from tolaria.knowledge._lexical import LexicalRanker
+
+QUESTIONS = ROOT / "tests" / "knowledge" / "data" / "player_questions.json"
+
+
+def _cards(full: str | None):
+    if full:
+        from tolaria.cards._read import read_corpus
+
+        return read_corpus(full).cards, f"all cards of {Path(full).name}"
+    from tolaria.cards import load_sample
+
+    return load_sample().cards, "the shipped sample"
+
+
+def _latency(answerer: Answerer, questions, mode: str) -> tuple[float, float]:
+    answerer.answer("warm up", mode=mode)
+    times = []
+    for q in questions:
+        t = time.perf_counter()
+        answerer.answer(q["query"], mode=mode)
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.9)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--full", metavar="PATH", help="every card of this data file instead of the sample")
+    ap.add_argument("--minilm-cache", default=str(ROOT / "var" / "knowledge-rules-minilm.npz"))
+    ap.add_argument("--no-minilm", action="store_true", help="skip the MiniLM rankings")
+    args = ap.parse_args(argv)
+
+    from tolaria.rules import shipped_rulebook
+
+    t = time.perf_counter()
+    cards, corpus = _cards(args.full)
+    read_s = time.perf_counter() - t
+    documents = documents_from(shipped_rulebook(), cards)
+    kinds = {k: sum(d.kind == k for d in documents) for k in ("rule", "glossary", "ruling", "card")}
+    figures: list[tuple[str, str]] = [("read cards", f"{read_s:.1f} s")]
+
+    t = time.perf_counter()
+    lexical = LexicalRanker.build([d.lexical_text for d in documents])
+    figures.append(("lexical index (BM25) build", f"{time.perf_counter() - t:.1f} s"))
+
+    static = StaticEmbedder()
+    t = time.perf_counter()
+    static_vectors = static.embed([d.embedding_text for d in documents])
+    figures.append(
+        (
+            f"embedding all {len(documents):,} documents, static model ({os.cpu_count()} cores)",
+            f"{time.perf_counter() - t:.1f} s",
+        )
+    )
+    indexes = {
+        "lexical (BM25)": (KnowledgeIndex(documents, lexical, None, None, "lexical"), "lexical"),
+        "by meaning (static)": (KnowledgeIndex(documents, lexical, static_vectors, static, None), "semantic"),
+        "fused (BM25 + static)": (KnowledgeIndex(documents, lexical, static_vectors, static, None), "fused"),
+    }
+    if not args.no_minilm:
+        minilm = Embedder()
+        store = EmbeddingStore.load(args.minilm_cache)
+        rules = [d for d in documents if d.kind in ("rule", "glossary")]
+        t = time.perf_counter()
+        cached = sum(d.content_hash in store for d in rules)
+        rule_vectors = store.vectors_for([(d.content_hash, d.embedding_text) for d in rules], minilm)
+        store.save(args.minilm_cache)
+        figures.append(
+            (
+                f"MiniLM vectors of the {len(rules):,} rules and glossary entries ({cached:,} cached)",
+                f"{time.perf_counter() - t:.1f} s",
+            )
+        )
+        vectors = np.zeros((len(documents), rule_vectors.shape[1]), dtype=np.float32)
+        rows = [i for i, d in enumerate(documents) if d.kind in ("rule", "glossary")]
+        vectors[rows] = rule_vectors
+        indexes["by meaning (MiniLM, rules)"] = (KnowledgeIndex(documents, lexical, vectors, minilm, None), "semantic")
+        indexes["fused (BM25 + MiniLM, rules)"] = (KnowledgeIndex(documents, lexical, vectors, minilm, None), "fused")
+
+    splits = {s: load_player_questions(QUESTIONS, s) for s in ("dev", "heldout")}
+    rows_out = []
+    mixed = indexes["lexical (BM25)"][0]
+    for split, questions in splits.items():
+        fts5 = Fts5Rules(documents)
+        rows_out.append(
+            (split, "SQLite FTS5 BM25 over the rule texts (baseline)", score_answers(fts5.search, questions))
+        )
+        rows_out.append(
+            (split, "before: all kinds mixed, lexical", score_answers(lambda q: mixed.search(q, k=10), questions))
+        )
+        for name, (index, mode) in indexes.items():
+            answerer = Answerer(index)
+            scores = score_answers(lambda q, a=answerer, m=mode: a.answer(q, mode=m).shown, questions)
+            rows_out.append((split, f"answers, {name}", scores))
+    for name, (index, mode) in indexes.items():
+        p50, p90 = _latency(Answerer(index), splits["dev"] + splits["heldout"], mode)
+        figures.append((f"question latency, {name} (p50 / p90)", f"{p50:.0f} / {p90:.0f} ms"))
+
+    print(f"## Answers to players' rules questions ({corpus})\n")
+    print(
+        f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+        f"load average {os.getloadavg()[0]:.1f} at the end. Corpus: shipped CR + {corpus}: {len(documents):,} "
+        f"documents ({kinds['rule']:,} rules, {kinds['glossary']:,} glossary, {kinds['ruling']:,} rulings, "
+        f"{kinds['card']:,} cards). Questions: {len(splits['dev'])} dev + {len(splits['heldout'])} held out "
+        "(tests/knowledge/data/player_questions.json). A result is right when it is an expected rule, one of "
+        "its subrules, or the numbered rule holding an expected subrule.\n"
+    )
+    print("| split | ranking | right rule in first 10 | first result right | MRR@10 |")
+    print("|---|---|---:|---:|---:|")
+    for split, name, s in rows_out:
+        print(f"| {split} ({s.questions}) | {name} | {s.row()} |")
+    print("\n| Figure | Value |")
+    print("|---|---:|")
+    for name, value in figures:
+        print(f"| {name} | {value} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
