@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 SHARED ?= ../shared
 export TOLARIA_DATA_DIR ?= $(CURDIR)/var
 
-.PHONY: run test test-full test-pg test-browser bench lint install node clean
+.PHONY: run test test-full test-pg test-scale test-browser bench lint install node clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,11 +32,16 @@ run: install node
 TESTDIR = TOLARIA_DATA_DIR=$$(mktemp -d -t tolaria-test-XXXXXX)
 
 test: install
-	$(TESTDIR) $(PY) -m pytest -q -m "not full and not browser" -p no:cacheprovider
+	$(TESTDIR) $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider
 
 test-pg: install
 	$(TESTDIR) DATABASE_URL=$${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/tolaria_test} \
-	  $(PY) -m pytest -q -m "not full and not browser" -p no:cacheprovider
+	  $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider
+
+# several tolaria processes on one PostgreSQL database (each test makes a database of its own there)
+test-scale: install
+	$(TESTDIR) DATABASE_URL=$${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/tolaria_test} \
+	  TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m scale -p no:cacheprovider tests/scale
 
 test-full: install
 	$(TESTDIR) TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m full -p no:cacheprovider

@@ -1,8 +1,30 @@
-"""Production serving: gunicorn with several worker processes; whitenoise serves static files."""
+"""Production serving: gunicorn with several worker processes; whitenoise serves static files.
+
+No database connection crosses the fork: the serving process closes its own before gunicorn
+starts, and a worker drops (without closing: the socket would be the parent's) any it inherited,
+so each worker opens connections of its own. A shared socket mixes the replies of several
+workers — wrong cards, lost synchronisation, another user's rows."""
 
 from __future__ import annotations
 
+import os
+
 from gunicorn.app.base import BaseApplication
+
+
+def close_connections() -> None:
+    """Close every database connection of this process (before forking workers)."""
+    from django.db import connections
+
+    connections.close_all()
+
+
+def drop_inherited_connections(server=None, worker=None) -> None:
+    """gunicorn's post_fork hook: forget connection objects copied from the parent, unclosed."""
+    from django.db import connections
+
+    for conn in connections.all(initialized_only=True):
+        conn.connection = None
 
 
 class _Gunicorn(BaseApplication):
@@ -23,19 +45,16 @@ class _Gunicorn(BaseApplication):
 def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3) -> None:
     """TOLARIA_ACCESS_LOG=path writes one line per request: the server's own time for it in
     microseconds (from the worker reading the request to the response sent) and the path."""
-    import os
-
-    from django.db import connections
-
     from tolaria.site.accounts.keys import require_one_secret_key
 
     require_one_secret_key()
-    connections.close_all()  # no connection may cross the fork into the workers
     print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers")
+    close_connections()
     options = {
         "bind": f"{host}:{port}",
         "workers": workers,
         "preload_app": False,
+        "post_fork": drop_inherited_connections,
         "accesslog": os.environ.get("TOLARIA_ACCESS_LOG") or None,
         "access_log_format": "%(D)s %(s)s %(U)s",
         "timeout": 60,
