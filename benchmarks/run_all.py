@@ -57,6 +57,8 @@ BENCHES = [
     ),
     # as many workers as cores: more only time-slice the CPU and blur each request's own time
     ("Web pages and API under load (full data, SQLite)", "bench_web.py", ["--data-dir", "{fulldir}", "--workers", "2"]),
+    # DATABASE_URL names the PostgreSQL server (default: postgres@127.0.0.1); the script makes its own database
+    ("Many machines on one PostgreSQL database", "bench_scale.py", ["--set-files", "{setfiles}"]),
 ]
 
 

@@ -3,6 +3,8 @@ from pathlib import Path
 
 # Tests build the knowledge index lexically; the tests of ranking by meaning embed what they need.
 os.environ.setdefault("TOLARIA_EMBED_AT_INGEST", "0")
+# Indexes load in the requesting thread: on the test's own connection, inside its transaction.
+os.environ.setdefault("TOLARIA_STORES_INLINE", "1")
 
 import pytest
 
@@ -29,10 +31,9 @@ def shared_data() -> Path:
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database holds the embedded sample, loaded once per session (tests roll back to it)."""
     with django_db_blocker.unblock():
-        from tolaria.site import searching
-        from tolaria.site.catalog.services import ensure_loaded
+        from tolaria.site.stores import ensure_loaded, runtime
 
-        searching.reset()
+        runtime.reset()
         ensure_loaded()
 
 

@@ -35,7 +35,7 @@ def site_url(django_db_setup, django_db_blocker):
     from django.db import connections
     from django.test.testcases import LiveServerThread
 
-    from tolaria.site.catalog.services import ensure_loaded
+    from tolaria.site.stores import ensure_loaded
 
     with django_db_blocker.unblock():
         ensure_loaded()

@@ -7,15 +7,15 @@ from pathlib import Path
 import pytest
 
 from tolaria import cli
-from tolaria.site import knowledge_search
-from tolaria.site.catalog.repository import load_corpus
+from tolaria.site.catalog.repository import corpus_version, load_corpus
 from tolaria.site.catalog.services import find_card
+from tolaria.site.stores import knowledge_index
 
 
 @pytest.mark.django_db
 def test_without_embeddings_the_site_says_meaning_is_unavailable(client, capsys, monkeypatch):
     monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
-    assert knowledge_search.meaning_status().startswith("Ranking by meaning is unavailable")
+    assert knowledge_index.meaning_status().startswith("Ranking by meaning is unavailable")
     body = client.get("/api/search", {"q": "trample"}).json()
     assert body["ranking_by_meaning"] is False and body["data"][0]["kind"] in ("glossary", "rule")
     assert cli.main(["similar", "Llanowar Elves"]) == 2
@@ -27,11 +27,11 @@ def test_without_embeddings_the_site_says_meaning_is_unavailable(client, capsys,
 def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsys, monkeypatch):
     monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
     monkeypatch.setattr(
-        knowledge_search, "cache_path", lambda: Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"
+        knowledge_index, "cache_path", lambda: Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"
     )
     try:
-        index = knowledge_search.embed_now()
-        assert index.semantic_available and knowledge_search.meaning_status() is None
+        index = knowledge_index.embed_now()
+        assert index.semantic_available and knowledge_index.meaning_status() is None
         elves, _ = find_card("Llanowar Elves")
         similar = client.get(f"/api/cards/{elves.oracle_id}/similar").json()["data"]
         assert similar and all(s["name"] != "Llanowar Elves" for s in similar)
@@ -49,4 +49,4 @@ def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsy
         ray, _ = find_card("Super-Duper Death Ray")
         assert f'href="/card/{ray.oracle_id}#rulings-h"' in trample
     finally:  # leave the lexical index the rest of the session expects
-        knowledge_search.build(load_corpus(), embed=False)
+        knowledge_index.build(load_corpus(), corpus_version(), embed=False)

@@ -23,6 +23,14 @@ from pathlib import Path
 import pytest
 
 PR_SET_PDEATHSIG = 1
+REPORT: list[str] = []  # figures the checks measured, printed at the end of the run
+
+
+def pytest_terminal_summary(terminalreporter):
+    for line in REPORT:
+        terminalreporter.write_line(f"[test-scale] {line}")
+
+
 BASE_URL = os.environ.get("SCALE_DATABASE_URL") or os.environ.get("DATABASE_URL", "")
 
 

@@ -86,10 +86,10 @@ def test_single_faced_card_has_no_flip_button(client, card_url):
 
 
 def test_tags_panel_without_tags_says_predicted_tags_are_unavailable(client, card_url, monkeypatch):
-    from tolaria.site import derived
+    from tolaria.site.stores import tags as tag_store
 
-    monkeypatch.setattr(derived, "card_tags", lambda oid: [], raising=False)
-    monkeypatch.setattr(derived, "predicted_available", lambda: False)
+    monkeypatch.setattr(tag_store, "card_tags", lambda oid: [], raising=False)
+    monkeypatch.setattr(tag_store, "predicted_available", lambda: False)
     words = text(client.get(card_url(client, "Fleetfoot Dancer")).content.decode())
     assert "Tags and classifications" in words
     assert (
@@ -114,7 +114,7 @@ def test_tags_panel_without_tags_says_predicted_tags_are_unavailable(client, car
 
 
 def test_tags_are_grouped_linked_and_show_evidence_and_kind(client, card_url, monkeypatch):
-    from tolaria.site import derived
+    from tolaria.site.stores import tags as tag_store
 
     tags = [
         {
@@ -142,7 +142,7 @@ def test_tags_are_grouped_linked_and_show_evidence_and_kind(client, card_url, mo
             "confidence": 0.61,
         },
     ]
-    monkeypatch.setattr(derived, "card_tags", lambda oid: tags, raising=False)
+    monkeypatch.setattr(tag_store, "card_tags", lambda oid: tags, raising=False)
     page = client.get(card_url(client, "Fleetfoot Dancer")).content.decode()
     assert 'href="/search?q=tag%3Akeyword%3Atrample"' in page
     assert 'title="haste; trample"' in page
@@ -151,23 +151,23 @@ def test_tags_are_grouped_linked_and_show_evidence_and_kind(client, card_url, mo
 
 
 def test_an_unreadable_model_leaves_the_page_whole(client, card_url, monkeypatch, tmp_path):
-    from tolaria.site import derived
+    from tolaria.site.stores import tags as tag_store
 
     broken = tmp_path / "predicted-tags.pkl"
     broken.write_bytes(b"not a model")
-    monkeypatch.setattr(derived, "model_paths", lambda: [broken])
-    derived.predicted_model.cache_clear()
+    monkeypatch.setattr(tag_store, "model_paths", lambda: [broken])
+    tag_store.predicted_model.cache_clear()
     try:
         response = client.get(card_url(client, "Fleetfoot Dancer"))
         assert response.status_code == 200 and "Predicted tags are currently unavailable." in response.content.decode()
     finally:
-        derived.predicted_model.cache_clear()
+        tag_store.predicted_model.cache_clear()
 
 
 def test_a_card_the_model_tags_nothing_says_so(client, card_url):
-    from tolaria.site import derived
+    from tolaria.site.stores import tags as tag_store
 
-    assert derived.predicted_available()
+    assert tag_store.predicted_available()
     words = text(client.get(card_url(client, "Fleetfoot Dancer")).content.decode())
     assert "No predicted tags for this card." in words
 

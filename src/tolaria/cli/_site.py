@@ -11,6 +11,9 @@ def setup_django() -> None:
     import django
 
     django.setup()
+    from tolaria.site.stores import runtime
+
+    runtime.set_inline(True)  # a command waits for the index it needs (web workers load in the background)
 
 
 def migrate(verbosity: int = 0) -> None:

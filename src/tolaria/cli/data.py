@@ -51,9 +51,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         paths += sample_paths()
     if not paths:
         raise CommandError("nothing to ingest: give file paths, --mtgjson, --scryfall or --sample")
-    from tolaria.site.catalog.services import ingest_and_index
+    from tolaria.site.stores import ingest_and_derive
 
-    summary = ingest_and_index(paths, progress=progress and not args.json)
+    summary = ingest_and_derive(paths, progress=progress and not args.json)
     if args.json:
         print(json.dumps(summary.as_dict(), indent=2))
     else:
@@ -66,7 +66,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     """Migrate, and load the embedded sample if the database holds no cards yet."""
     _site.setup_django()
     _site.migrate()
-    from tolaria.site.catalog.services import ensure_loaded
+    from tolaria.site.stores import ensure_loaded
 
     if os.environ.get("TOLARIA_SKIP_SAMPLE"):  # benchmarks start from an empty database
         print("Database migrated; sample not loaded.")
@@ -77,21 +77,48 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 @command(
     "stats",
-    "counts of cards, printings, rulings, price points and the data's date",
+    "counts of cards, printings, rulings, price points, the data's date, and which stores are stale",
     arg("--json", action="store_true"),
 )
 def cmd_stats(args: argparse.Namespace) -> int:
     _site.setup_django()
     _site.migrate()
     from tolaria.site.catalog.repository import stats
+    from tolaria.site.stores.derive import status
 
     figures = stats()
+    stores = status()
     if args.json:
-        print(json.dumps(figures, indent=2))
+        print(json.dumps({**figures, "stores": stores}, indent=2))
         return 0
     for key, value in figures.items():
         label = key.replace("_", " ")
         print(f"{label}: {value:,}" if isinstance(value, int) else f"{label}: {value}")
+    for row in stores:
+        built = "never built" if row["built_from"] is None else f"built from corpus version {row['built_from']}"
+        print(f"store {row['store']}: {built}" + (" — STALE, run `tolaria derive`" if row["stale"] else ""))
+    return 0
+
+
+@command(
+    "derive",
+    "build what an interrupted ingest left behind (tags, rules links, card and knowledge indexes)",
+    arg("--force", action="store_true", help="rebuild every store, current or not"),
+)
+def cmd_derive(args: argparse.Namespace) -> int:
+    """Build the stores that are behind the corpus version, and publish the indexes for every machine."""
+    _site.setup_django()
+    _site.migrate()
+    from tolaria.site.stores.derive import derive, stale
+
+    behind = stale()
+    seconds = derive(force=args.force, progress=_site.is_tty())
+    if not seconds:
+        print("Every store is current; nothing to build.")
+    for step, took in seconds.items():
+        print(f"{step}: {took:.2f} s")
+    if behind and not args.force:
+        print(f"Finished the stale stores: {', '.join(behind)}.")
     return 0
 
 
@@ -124,7 +151,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     _site.migrate()
     from django.core.management import call_command
 
-    from tolaria.site.catalog.services import ensure_loaded
+    from tolaria.site.stores import ensure_loaded
 
     print(ensure_loaded(progress=_site.is_tty()))
     _embed_in_background()
@@ -144,9 +171,9 @@ def _embed_in_background() -> None:
     from django.conf import settings
 
     from tolaria.knowledge import locate_model
-    from tolaria.site import knowledge_search
+    from tolaria.site.stores import knowledge_index
 
-    if knowledge_search.has_embeddings() or not knowledge_search.embed_at_ingest():
+    if knowledge_index.has_embeddings() or not knowledge_index.embed_at_ingest():
         return
     try:
         locate_model()

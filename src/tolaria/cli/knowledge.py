@@ -25,14 +25,14 @@ from ._registry import CommandError, arg, command
 )
 def cmd_ask(args: argparse.Namespace) -> int:
     _site.setup_django()
-    from tolaria.site import knowledge_search
     from tolaria.site.api.knowledge import hit_object
+    from tolaria.site.stores import knowledge_index
 
     if not args.question.strip():
         raise CommandError("ask what? give a question or some words")
-    hits = knowledge_search.search_knowledge(args.question, limit=max(1, args.limit))
-    status = knowledge_search.meaning_status()
-    suggestion = knowledge_search.syntax_for(args.question)
+    hits = knowledge_index.search_knowledge(args.question, limit=max(1, args.limit))
+    status = knowledge_index.meaning_status()
+    suggestion = knowledge_index.syntax_for(args.question)
     if args.json:
         print(
             json.dumps(
@@ -67,17 +67,17 @@ def cmd_ask(args: argparse.Namespace) -> int:
 )
 def cmd_similar(args: argparse.Namespace) -> int:
     _site.setup_django()
-    from tolaria.site import knowledge_search
     from tolaria.site.catalog.services import find_card
+    from tolaria.site.stores import knowledge_index
 
     card, suggestions = find_card(args.name)
     if card is None:
         raise CommandError(_site.no_card_named(args.name, suggestions))
-    status = knowledge_search.meaning_status()
+    status = knowledge_index.meaning_status()
     if status:
         raise CommandError(f"{status} Run `tolaria knowledge embed` first.")
     print(f"Cards like {card.name}:")
-    for item in knowledge_search.similar_to(card.oracle_id, k=max(1, args.limit)):
+    for item in knowledge_index.similar_to(card.oracle_id, k=max(1, args.limit)):
         print(f"  {item['score']:.3f}  {item['name']}  — {item['reason']}")
     return 0
 
@@ -90,9 +90,9 @@ def cmd_similar(args: argparse.Namespace) -> int:
 def cmd_knowledge(args: argparse.Namespace) -> int:
     _site.setup_django()
     _site.migrate()
-    from tolaria.site import knowledge_search
+    from tolaria.site.stores import knowledge_index
 
-    index = knowledge_search.embed_now(progress=_site.is_tty())
+    index = knowledge_index.embed_now(progress=_site.is_tty())
     if not index.semantic_available:
         raise CommandError(index.unavailable_reason or "ranking by meaning is unavailable")
     print(f"Embedded {len(index):,} documents; ranking by meaning is on.")

@@ -26,14 +26,14 @@ def cmd_tags(args: argparse.Namespace) -> int:
     _site.setup_django()
     if args.words == ["train"]:
         return tags_train(args)
-    from tolaria.site import derived
     from tolaria.site.catalog.services import find_card
+    from tolaria.site.stores import tags as tag_store
 
     name = " ".join(args.words)
     card, suggestions = find_card(name)
     if card is None:
         raise CommandError(_site.no_card_named(name, suggestions))
-    found = derived.card_tags(card.oracle_id)
+    found = tag_store.card_tags(card.oracle_id)
     if args.json:
         print(json.dumps(found, indent=2))
         return 0
@@ -42,7 +42,7 @@ def cmd_tags(args: argparse.Namespace) -> int:
         why = "; ".join(e.get("text") or ", ".join(e.get("facts", ())) or e.get("field", "") for e in tag["evidence"])
         confidence = f" {tag['confidence']:.2f}" if tag.get("confidence") is not None else ""
         print(f"  {tag['group']:<20} {tag['label']:<28} {tag['kind']}{confidence}  {why}")
-    if not derived.predicted_available():
+    if not tag_store.predicted_available():
         from tolaria.tags import PREDICTED_UNAVAILABLE
 
         print(f"  {PREDICTED_UNAVAILABLE}")
@@ -52,8 +52,8 @@ def cmd_tags(args: argparse.Namespace) -> int:
 def tags_train(args: argparse.Namespace) -> int:
     from django.conf import settings
 
-    from tolaria.site import derived
     from tolaria.site.catalog.repository import load_corpus
+    from tolaria.site.stores import tags as tag_store
     from tolaria.tags import predict
 
     if not args.labels:
@@ -66,7 +66,7 @@ def tags_train(args: argparse.Namespace) -> int:
     train_cards, test_cards = predict.split_by_oracle(cards)
     model = predict.train(train_cards, labels)
     scores = predict.evaluate(model, test_cards, labels)
-    out = Path(args.out) if args.out else Path(settings.DATA_DIR) / "models" / derived.MODEL_NAME
+    out = Path(args.out) if args.out else Path(settings.DATA_DIR) / "models" / tag_store.MODEL_NAME
     out.parent.mkdir(parents=True, exist_ok=True)
     final = predict.train(cards, labels)  # the shipped model learns from every labelled card
     final.save(out)
@@ -76,5 +76,5 @@ def tags_train(args: argparse.Namespace) -> int:
             f"  {score.tag:<16} precision {score.precision:.3f}  recall {score.recall:.3f}  ({score.support} positives)"
         )
     print(f"model written to {out}")
-    derived.predicted_model.cache_clear()
+    tag_store.predicted_model.cache_clear()
     return 0

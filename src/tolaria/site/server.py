@@ -25,6 +25,10 @@ def drop_inherited_connections(server=None, worker=None) -> None:
 
     for conn in connections.all(initialized_only=True):
         conn.connection = None
+    from tolaria.site.stores import runtime
+
+    runtime.set_inline(False)  # a worker answers from the index it holds while it loads a newer one
+    runtime.start_watching()  # threads do not cross a fork either: each worker listens for itself
 
 
 class _Gunicorn(BaseApplication):

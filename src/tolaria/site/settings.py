@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.admin",
     "tolaria.site.catalog",
+    "tolaria.site.stores",
     "tolaria.site.accounts",
     "tolaria.site.collections",
     "tolaria.site.web",
@@ -60,6 +61,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tolaria.site.stores.middleware.IndexUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "tolaria.site.urls"
@@ -229,5 +231,3 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-
-TOLARIA_INDEX_PATH = DATA_DIR / "card-index.bin"

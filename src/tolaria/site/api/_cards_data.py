@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 
 from tolaria.search import QueryError, QuerySyntaxError, QueryTooLong
 from tolaria.search._errors import MAX_QUERY_LENGTH
-from tolaria.site.searching import current_index, run_search
+from tolaria.site.stores.card_index import current_index, run_search
 
 PAGE_SIZE = 175
 ORDER_ALIASES = {"mv": "cmc", "manavalue": "cmc", "price": "usd"}

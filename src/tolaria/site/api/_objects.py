@@ -12,7 +12,7 @@ from django.utils.text import slugify
 
 from tolaria.cards import Card, Face, Printing
 from tolaria.site.catalog import models as m
-from tolaria.site.corpus_cache import CorpusCache
+from tolaria.site.stores.corpus_cache import CorpusCache
 
 # Scryfall's formats, so every card object names every format even where the data only lists some
 FORMATS = (

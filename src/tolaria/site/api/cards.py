@@ -122,12 +122,10 @@ def _one_card(
 
 
 def card_tags(oracle_id: str) -> list[dict]:
-    """The card's tags ({id, label, group, kind, evidence, confidence}) from tolaria.site.derived, [] until
-    that store provides `card_tags`."""
-    from tolaria.site import derived
+    """The card's tags ({id, label, group, kind, evidence, confidence}), as the tags store holds them."""
+    from tolaria.site.stores import tags as tag_store
 
-    fn = getattr(derived, "card_tags", None)
-    return list(fn(oracle_id)) if fn is not None else []
+    return tag_store.card_tags(oracle_id)
 
 
 def _resolve(id: str) -> tuple[str, str | None] | None:

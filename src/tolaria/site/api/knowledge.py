@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from tolaria.knowledge import Hit
-from tolaria.site import knowledge_search
+from tolaria.site.stores import knowledge_index
 
 from ._objects import error, json_response
 
@@ -48,14 +48,14 @@ def search(
     body: dict = {
         "object": "knowledge_results",
         "query": q,
-        "ranking_by_meaning": knowledge_search.meaning_status() is None,
-        "warnings": [w for w in [knowledge_search.meaning_status()] if w],
-        "suggested_query": knowledge_search.syntax_for(q),
+        "ranking_by_meaning": knowledge_index.meaning_status() is None,
+        "warnings": [w for w in [knowledge_index.meaning_status()] if w],
+        "suggested_query": knowledge_index.syntax_for(q),
     }
     if grouped:
-        body["groups"] = {kind: [hit_object(h) for h in hits] for kind, hits in knowledge_search.search_page(q).items()}
+        body["groups"] = {kind: [hit_object(h) for h in hits] for kind, hits in knowledge_index.search_page(q).items()}
     else:
-        body["data"] = [hit_object(h) for h in knowledge_search.search_knowledge(q, limit=limit)]
+        body["data"] = [hit_object(h) for h in knowledge_index.search_knowledge(q, limit=limit)]
     return json_response(body)
 
 
@@ -63,7 +63,7 @@ def search(
     "/{oracle_id}/similar", response=dict, summary="Cards similar in meaning and tags (reprints excluded)"
 )
 def similar(request: HttpRequest, oracle_id: str, limit: int = 8):
-    items = knowledge_search.similar_to(oracle_id, k=max(1, min(limit, 50)))
+    items = knowledge_index.similar_to(oracle_id, k=max(1, min(limit, 50)))
     return json_response(
-        {"object": "list", "data": items, "warnings": [w for w in [knowledge_search.meaning_status()] if w]}
+        {"object": "list", "data": items, "warnings": [w for w in [knowledge_index.meaning_status()] if w]}
     )

@@ -1,42 +1,15 @@
-"""What the CLI, the pages and the API ask of the catalog: ingest, first-start loading, lookups."""
+"""What the CLI, the pages and the API ask of the catalog: lookups by name. (Ingesting, and the
+stores built after it, live in tolaria.site.stores: the catalog depends on nothing built from it.)"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from pathlib import Path
 
-from tolaria.cards import Card, NameTable, sample_paths
+from tolaria.cards import Card, NameTable
 
 from . import models as m
-from .ingest import IngestSummary, ingest
 from .repository import card as load_card
 from .repository import corpus_version
-
-
-def rebuild_derived(*, embed: bool | None = None, progress: bool = False) -> dict[str, float]:
-    """Tags, the search index and the knowledge index, from what is now stored; seconds per step."""
-    from tolaria.site import derived
-
-    return derived.rebuild(embed=embed, progress=progress)
-
-
-def ingest_and_index(
-    paths: Sequence[str | Path], *, progress: bool = False, embed: bool | None = None
-) -> IngestSummary:
-    summary = ingest(paths, progress=progress)
-    if summary.changed_anything:
-        summary.derived_seconds = rebuild_derived(embed=embed, progress=progress)
-    return summary
-
-
-def ensure_loaded(*, progress: bool = False) -> str:
-    """Load the embedded sample on the first start, never again after."""
-    if m.IngestRun.objects.exists():
-        return f"Database ready: {m.OracleCard.objects.count():,} cards."
-    # embeddings later (tolaria knowledge embed, started in the background by `serve`): up at once
-    summary = ingest_and_index(sample_paths(), progress=progress, embed=False)
-    return f"Loaded the embedded sample: {summary.cards.added:,} cards, {summary.printings.added:,} printings."
 
 
 def _name_tables() -> tuple[dict[str, str], dict[str, str]]:

@@ -508,7 +508,7 @@ KNOWLEDGE_GROUPS = (
 def knowledge_groups(q: str) -> list[dict]:
     """The first page of the knowledge search: the best matches, then the rest grouped by kind (each
     kind ranked on its own, so the many cards that merely have a keyword do not push the rules off)."""
-    from tolaria.site.knowledge_search import search_knowledge, search_page
+    from tolaria.site.stores.knowledge_index import search_knowledge, search_page
 
     best = search_knowledge(q, limit=3)  # the best few across kinds first: "trample" opens 702.19 and the glossary
     shown = {h.document.id for h in best}

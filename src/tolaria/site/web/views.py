@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from tolaria.cards import default_printing
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import stats
-from tolaria.site.corpus_cache import CorpusCache
+from tolaria.site.stores.corpus_cache import CorpusCache
 
 from . import presenters as p
 
@@ -147,10 +147,11 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
                 "index": i,
             }
         )
-    from tolaria.site import derived, knowledge_search
+    from tolaria.site.stores import knowledge_index
+    from tolaria.site.stores import tags as tag_store
 
-    tag_groups, predicted = p.tag_groups(derived.card_tags(card.oracle_id))
-    similar = [{**item, "url": f"/card/{item['oracle_id']}"} for item in knowledge_search.similar_to(card.oracle_id)]
+    tag_groups, predicted = p.tag_groups(tag_store.card_tags(card.oracle_id))
+    similar = [{**item, "url": f"/card/{item['oracle_id']}"} for item in knowledge_index.similar_to(card.oracle_id)]
     here = request.get_full_path()
     ctx = {
         "card": card,
@@ -168,9 +169,9 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         "printing_rows": p.printing_rows_html(printings),
         "tag_groups": tag_groups,
         "predicted": predicted,
-        "predicted_available": derived.predicted_available(),
+        "predicted_available": tag_store.predicted_available(),
         "similar": similar,
-        "meaning_status": knowledge_search.meaning_status(),
+        "meaning_status": knowledge_index.meaning_status(),
         "save_url": _reverse("collections:save_card", "/accounts/login/?next=" + urllib.parse.quote(here)),
         "deck_url": _reverse(
             "collections:start_deck",
@@ -196,7 +197,7 @@ def _int(value, default: int, lo: int = 1, hi: int = 10**6) -> int:
 @require_GET
 def search(request):
     from tolaria.search import QuerySyntaxError, QueryTooLong
-    from tolaria.site.searching import run_search
+    from tolaria.site.stores.card_index import run_search
 
     q = request.GET.get("q", "").strip()
     view = request.GET.get("as", "grid")
@@ -254,10 +255,10 @@ def search(request):
         suggestions=[] if result.total else _suggest(q),
     )
     if plain:
-        from tolaria.site import knowledge_search
+        from tolaria.site.stores import knowledge_index
 
-        ctx["meaning_status"] = knowledge_search.meaning_status()
-        syntax = knowledge_search.syntax_for(q)
+        ctx["meaning_status"] = knowledge_index.meaning_status()
+        syntax = knowledge_index.syntax_for(q)
         if syntax and syntax != q:
             ctx.update(syntax_suggestion=syntax, syntax_url="/search?" + urllib.parse.urlencode({"q": syntax}))
     if plain and not result.total:
@@ -403,8 +404,8 @@ def rules_index(request):
 
 @require_GET
 def rule_page(request, number: str):
-    from tolaria.site import knowledge_search
     from tolaria.site.rules_editions import NotADate, edition
+    from tolaria.site.stores import knowledge_index
 
     try:
         book = edition(request.GET.get("edition"))
@@ -419,7 +420,7 @@ def rule_page(request, number: str):
         )
     subtree = [p.rule_dict(r) for r in book.subtree(rule.number)]
     page = _int(request.GET.get("page"), 1)
-    from tolaria.site.searching import run_search
+    from tolaria.site.stores.card_index import run_search
 
     result = run_search(f"rule:{rule.number}", page=page, page_size=60)
     total, has_more, cards = result.total, result.has_more, _result_rows(result)
@@ -438,7 +439,7 @@ def rule_page(request, number: str):
         "next": book.next(rule.number),
         "edition": book.effective_date,
         "older_edition": book is not p.rulebook(),
-        "related": knowledge_search.related_rules(rule.number),
+        "related": knowledge_index.related_rules(rule.number),
         "parents": parents,
         "cards": cards,
         "total": total,
@@ -532,7 +533,7 @@ def _tag_def(taxonomy, tag_id: str):
 @require_GET
 def tag_page(request, tag_id: str):
     from tolaria.search import QueryError
-    from tolaria.site.searching import run_search
+    from tolaria.site.stores.card_index import run_search
     from tolaria.tags import default_taxonomy
 
     tag = _tag_def(default_taxonomy(), tag_id)

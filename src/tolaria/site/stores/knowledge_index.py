@@ -1,18 +1,18 @@
 """The knowledge index of the site: rules, glossary, rulings and cards, ranked by words and meaning.
 
-Built after each ingest (lexically at once; with embeddings unless TOLARIA_EMBED_AT_INGEST=0, when
-the model package is installed — cached by text, so unchanged texts are never embedded twice),
-saved under the data dir, loaded by each worker and reloaded when the saved index changes.
-`tolaria knowledge embed` computes the embeddings later when an ingest left them out (the first
-start of `make run` does so in the background, so the site is up at once).
+Built by the after-ingest pass (lexically at once; with embeddings unless TOLARIA_EMBED_AT_INGEST=0,
+when the model package is installed — cached by text, so unchanged texts are never embedded twice),
+published through the database as one tar of its directory, loaded by every worker through
+`runtime`. `tolaria knowledge embed` publishes it again with embeddings when an ingest left them
+out (the first start of `make run` does so in the background, so the site is up at once).
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import threading
-import time
+import shutil
+import tarfile
 from pathlib import Path
 
 from django.conf import settings
@@ -20,13 +20,9 @@ from django.conf import settings
 from tolaria.cards import Corpus
 from tolaria.knowledge import Hit, KnowledgeIndex, documents_from, similar_cards, suggest_syntax
 
-_lock = threading.Lock()
-_state: dict = {"index": None, "stamp": None, "checked": 0.0}
-CHECK_SECONDS = 2.0
+from . import files, runtime
 
-
-def index_dir() -> Path:
-    return Path(settings.DATA_DIR) / "knowledge"
+NAME = "knowledge_index"
 
 
 def cache_path() -> Path:
@@ -44,58 +40,51 @@ def _rulebook():
     return shipped_rulebook()
 
 
-def build(corpus: Corpus, *, embed: bool | None = None, progress: bool = False) -> KnowledgeIndex:
-    """Build and save the knowledge index from the corpus; embeddings when wanted and possible."""
+def _load(path: Path, item: files.Published) -> KnowledgeIndex:
+    folder = path.with_suffix("")  # the tar unpacked beside it, once per machine
+    if not (folder / "meta.json").exists():
+        tmp = folder.with_name(folder.name + ".unpack")
+        with tarfile.open(path) as tar:
+            tar.extractall(tmp, filter="data")
+        os.replace(tmp, folder)
+    return KnowledgeIndex.load(folder, embedder="auto")
+
+
+shared = runtime.handle(NAME, _load)
+
+
+def build(corpus: Corpus, version: int, *, embed: bool | None = None, progress: bool = False) -> KnowledgeIndex:
+    """Build the knowledge index (embeddings when wanted and possible), publish it, hold it here."""
     embed = embed_at_ingest() if embed is None else embed
     documents = documents_from(_rulebook(), corpus.cards)
     if embed:
         index = KnowledgeIndex.build(documents, embedder="auto", cache=cache_path(), progress=progress)
     else:
         index = KnowledgeIndex.build(documents, embedder=None)
-    index.save(index_dir())
-    with _lock:
-        _state.update(index=index, stamp=_stamp(), checked=time.monotonic())
+    folder = files.cache_dir() / f".{NAME}-build"
+    index.save(folder)
+    tar_path = folder.with_suffix(".tar")
+    with tarfile.open(tar_path, "w") as tar:
+        for child in sorted(folder.rglob("*")):
+            tar.add(child, arcname=str(child.relative_to(folder)), recursive=False)
+    item = files.publish(NAME, version, tar_path, {"semantic": index.vectors is not None})
+    unpacked = files.cached_path(item).with_suffix("")
+    if unpacked.exists():  # the same file unpacked before: identical content
+        shutil.rmtree(folder)
+    else:
+        os.replace(folder, unpacked)
+    shared.install(index, item)
     return index
 
 
-def embed_now(*, progress: bool = False) -> KnowledgeIndex:
-    """Rebuild the saved index with embeddings (for an index an ingest built lexically)."""
-    from .catalog.repository import load_corpus
-
-    return build(load_corpus(), embed=True, progress=progress)
-
-
 def has_embeddings() -> bool:
-    return (index_dir() / "embeddings.npz").exists()
-
-
-def _stamp():
-    meta = index_dir() / "meta.json"
-    return meta.stat().st_mtime_ns if meta.exists() else None
+    """Whether the newest published knowledge index ranks by meaning."""
+    item = files.newest(NAME)
+    return bool(item and item.meta.get("semantic"))
 
 
 def current() -> KnowledgeIndex:
-    """The worker's knowledge index, reloaded when the saved one changed (built if there is none)."""
-    now = time.monotonic()
-    if _state["index"] is not None and now - _state["checked"] < CHECK_SECONDS:
-        return _state["index"]
-    with _lock:
-        _state["checked"] = now
-        stamp = _stamp()
-        if _state["index"] is not None and stamp == _state["stamp"]:
-            return _state["index"]
-        if stamp is not None:
-            index = KnowledgeIndex.load(index_dir(), embedder="auto")
-            _state.update(index=index, stamp=stamp)
-            return index
-    from .catalog.repository import load_corpus
-
-    return build(load_corpus(), embed=False)
-
-
-def reset() -> None:
-    with _lock:
-        _state.update(index=None, stamp=None, checked=0.0)
+    return shared.get()
 
 
 def search_knowledge(query: str, limit: int = 10, kinds=None) -> list[Hit]:
@@ -128,7 +117,7 @@ def similar_to(oracle_id: str, k: int = 8) -> list[dict]:
     vectors = index.card_vectors()
     if vectors is None:
         return []
-    from .catalog import models as m
+    from ..catalog import models as m
 
     tags: dict[str, list[str]] = {}
     for card_id, tag_id in m.CardTag.objects.exclude(kind="attribute").values_list("card_id", "tag_id"):
@@ -165,3 +154,12 @@ def related_rules(number: str, k: int = 6) -> list[dict]:
         if len(related) >= k:
             break
     return related
+
+
+def embed_now(*, progress: bool = False) -> KnowledgeIndex:
+    """Build and publish the knowledge index again with embeddings (for one an ingest built
+    lexically); every worker loads it as it loads any new index."""
+    from .derive import derive
+
+    derive(only=["knowledge index"], embed=True, progress=progress)
+    return shared.value

@@ -32,7 +32,7 @@ class CorpusCache:
         return found
 
     def _check_version(self) -> None:
-        from .searching import current_index
+        from .card_index import current_index
 
         version = current_index().version
         if version != self._version:

@@ -1,0 +1,48 @@
+"""What is built after an ingest, in one home: the stores (tags, rules links, the card index, the
+knowledge index, and whatever steps are added), the one pass that builds them (`derive`), the
+index files shared through the database (`files`) and the one mechanism by which every worker
+loads and reloads them (`runtime`).
+
+Only the ingesting process and `tolaria derive` build; web workers only load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+# (the models load with the app registry, so this module imports nothing of its own at its top)
+
+
+def ingest_and_derive(paths: Sequence[str | Path], *, progress: bool = False, embed: bool | None = None):
+    """Ingest the files, then finish every store behind the corpus version — also when the files
+    changed nothing, so an earlier pass that was interrupted is finished now."""
+    from ..catalog.ingest import ingest
+    from .derive import derive, die_if_asked
+
+    die_if_asked("read")
+    summary = ingest(paths, progress=progress, after_write=lambda _summary: die_if_asked("write"))
+    summary.derived_seconds = derive(embed=embed, progress=progress)
+    return summary
+
+
+def ensure_loaded(*, progress: bool = False) -> str:
+    """Load the embedded sample on the first start, never again after; finish stale stores."""
+    from tolaria.cards import sample_paths
+
+    from ..catalog import models as m
+    from .derive import derive, stale
+    from .models import StoreBuild
+
+    if m.IngestRun.objects.exists():
+        cards = f"Database ready: {m.OracleCard.objects.count():,} cards."
+        behind = stale()
+        if behind and not StoreBuild.objects.exists():  # a database from before the stores: build them once
+            derive(progress=progress)
+            return f"{cards} Built {', '.join(behind)}."
+        if behind:
+            return f"{cards} Stale stores (an interrupted pass): {', '.join(behind)} — run `tolaria derive`."
+        return cards
+    # embeddings later (tolaria knowledge embed, started in the background by `serve`): up at once
+    summary = ingest_and_derive(sample_paths(), progress=progress, embed=False)
+    return f"Loaded the embedded sample: {summary.cards.added:,} cards, {summary.printings.added:,} printings."

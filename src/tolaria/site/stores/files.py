@@ -1,0 +1,128 @@
+"""Index files shared through the database: published in chunks with the corpus version they were
+built from, downloaded by any machine that does not hold them yet, kept in the data dir as a cache.
+
+On PostgreSQL each publication sends a NOTIFY on CHANNEL (delivered when its transaction commits),
+so workers listening start loading at once; everyone else finds it by polling `newest()`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection, transaction
+
+from .models import StoredIndex, StoredIndexChunk
+
+CHANNEL = "tolaria_stores"
+CHUNK_BYTES = 8 << 20
+KEEP = 2  # the newest two of each name: a worker still downloading the older one can finish
+
+
+@dataclass(frozen=True)
+class Published:
+    id: int
+    name: str
+    version: int
+    sha256: str
+    meta: dict
+
+
+def cache_dir() -> Path:
+    path = Path(settings.DATA_DIR) / "stores"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def cached_path(item: Published) -> Path:
+    """Named by id and digest: a row id SQLite hands out again (after a rollback) never names
+    another file's copy."""
+    return cache_dir() / f"{item.name}-{item.id}-{item.sha256[:16]}.bin"
+
+
+def newest(name: str) -> Published | None:
+    row = StoredIndex.objects.filter(name=name).order_by("-id").first()
+    return _published(row) if row else None
+
+
+def _published(row: StoredIndex) -> Published:
+    return Published(id=row.id, name=row.name, version=row.version, sha256=row.sha256, meta=row.meta)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while block := fh.read(CHUNK_BYTES):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def publish(name: str, version: int, path: Path, meta: dict | None = None) -> Published:
+    """Store the file at `path` as the newest `name` built from corpus `version`; the file moves
+    into the local cache (this machine need not download it again)."""
+    digest = _sha256(path)
+    with transaction.atomic():
+        row = StoredIndex.objects.create(
+            name=name, version=version, size=path.stat().st_size, sha256=digest, meta=meta or {}
+        )
+        with open(path, "rb") as fh:
+            seq = 0
+            while block := fh.read(CHUNK_BYTES):
+                StoredIndexChunk.objects.create(index=row, seq=seq, data=block)
+                seq += 1
+        keep = list(StoredIndex.objects.filter(name=name).order_by("-id").values_list("id", flat=True)[:KEEP])
+        StoredIndex.objects.filter(name=name).exclude(id__in=keep).delete()
+        item = _published(row)
+        notify(f"{name}:{row.id}:{version}")
+    os.replace(path, cached_path(item))
+    return item
+
+
+def notify(payload: str) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+
+
+class MissingIndex(Exception):
+    """A published index whose chunks are gone (replaced meanwhile) or do not match its digest."""
+
+
+def fetch(item: Published) -> Path:
+    """The local copy of a published index, downloaded first when this machine lacks it."""
+    path = cached_path(item)
+    if path.exists():
+        return path
+    fd, tmp_name = tempfile.mkstemp(dir=cache_dir(), prefix=f".{item.name}-", suffix=".part")
+    tmp = Path(tmp_name)
+    try:
+        digest = hashlib.sha256()
+        with os.fdopen(fd, "wb") as out:
+            chunks = StoredIndexChunk.objects.filter(index_id=item.id).order_by("seq").values_list("data", flat=True)
+            for data in chunks.iterator(chunk_size=1):
+                block = bytes(data)
+                digest.update(block)
+                out.write(block)
+        if digest.hexdigest() != item.sha256:
+            raise MissingIndex(f"stored {item.name} #{item.id} is incomplete (replaced while downloading?)")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def forget_older(keep: Published) -> None:
+    """Remove this machine's cached copies of `keep.name` other than `keep` (and their unpacked dirs)."""
+    import shutil
+
+    kept = cached_path(keep).with_suffix("").name
+    for path in cache_dir().glob(f"{keep.name}-*"):
+        if path.name.split(".", 1)[0] != kept:
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)

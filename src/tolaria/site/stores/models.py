@@ -1,0 +1,44 @@
+"""What the after-ingest pass records: which corpus version each store was built from, and the
+index files themselves, so that every machine on the database loads the same ones."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class StoreBuild(models.Model):
+    """The corpus version a store (tags, links, card index, …) was last built from. A store whose
+    version is behind the corpus version is stale: an interrupted pass, finished by the next ingest
+    or by `tolaria derive`."""
+
+    name = models.CharField(max_length=40, primary_key=True)
+    version = models.PositiveIntegerField()
+    finished_at = models.DateTimeField(auto_now=True)
+    seconds = models.FloatField(default=0.0)
+
+
+class StoredIndex(models.Model):
+    """One published index file (the card index, or the knowledge index as a tar), built from
+    corpus `version`; the newest row of a name is the one workers load."""
+
+    name = models.CharField(max_length=40)
+    version = models.PositiveIntegerField()
+    size = models.BigIntegerField()
+    sha256 = models.CharField(max_length=64)
+    meta = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["name", "-id"])]
+
+
+class StoredIndexChunk(models.Model):
+    """A piece of a stored index file (several MB each: one value stays well within the limits of
+    PostgreSQL's bytea and SQLite's blob)."""
+
+    index = models.ForeignKey(StoredIndex, on_delete=models.CASCADE, related_name="chunks")
+    seq = models.PositiveIntegerField()
+    data = models.BinaryField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["index", "seq"], name="one_chunk_per_seq")]

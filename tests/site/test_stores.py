@@ -1,0 +1,97 @@
+"""The after-ingest pass and its stores: versions recorded per store, an interrupted pass seen as
+stale and finished by the next ingest (also one that changes nothing) or `derive`; the indexes
+published through the database and loaded from it on another machine; a worker with no index
+answers 503 with Retry-After."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from tolaria.cards import sample_paths
+from tolaria.site.catalog.repository import corpus_version
+from tolaria.site.stores import derive as passes
+from tolaria.site.stores import files, ingest_and_derive, runtime
+from tolaria.site.stores.card_index import current_index
+from tolaria.site.stores.models import StoreBuild, StoredIndex
+
+pytestmark = pytest.mark.django_db
+
+
+def test_after_the_sample_ingest_every_store_is_current():
+    rows = passes.status()
+    assert [r["store"] for r in rows] == ["tags", "links", "card index", "knowledge index"]
+    assert all(r["built_from"] == corpus_version() and not r["stale"] for r in rows)
+
+
+def _interrupt_after(step: str) -> None:
+    """What an ingest killed after `step` leaves: the later stores one version behind."""
+    names = [s.name for s in passes.STEPS]
+    behind = names[names.index(step) + 1 :]
+    StoreBuild.objects.filter(name__in=behind).update(version=corpus_version() - 1)
+
+
+def test_an_interrupted_pass_is_stale_and_derive_finishes_only_what_is_missing():
+    _interrupt_after("links")
+    assert passes.stale() == ["card index", "knowledge index"]
+    seconds = passes.derive()
+    assert set(seconds) >= {"card index", "knowledge index"} and "tags" not in seconds
+    assert passes.stale() == []
+    assert current_index().n_cards > 0
+
+
+def test_an_ingest_that_changes_nothing_still_finishes_an_interrupted_pass():
+    _interrupt_after("tags")
+    summary = ingest_and_derive(sample_paths())
+    assert not summary.changed_anything
+    assert {"links", "card index", "knowledge index"} <= set(summary.derived_seconds)
+    assert passes.stale() == []
+
+
+def test_adding_a_step_is_one_unit(monkeypatch):
+    built = []
+    monkeypatch.setattr(
+        passes, "STEPS", [*passes.STEPS, passes.Step("bulk files", lambda run: built.append(run.version))]
+    )
+    assert passes.stale() == ["bulk files"]
+    passes.derive()
+    assert built == [corpus_version()] and passes.stale() == []
+
+
+def test_a_published_index_is_downloaded_by_another_machine(tmp_path):
+    item = files.newest("card_index")
+    assert item is not None and item.version == corpus_version()
+    here = files.fetch(item).read_bytes()
+    with override_settings(DATA_DIR=tmp_path):  # another machine: an empty data dir
+        there = files.fetch(item)
+        assert there.parent == tmp_path / "stores" and there.read_bytes() == here
+
+
+def test_a_damaged_stored_index_is_refused(tmp_path):
+    item = files.newest("card_index")
+    StoredIndex.objects.filter(id=item.id).update(sha256="0" * 64)
+    damaged = files.newest("card_index")
+    with override_settings(DATA_DIR=tmp_path), pytest.raises(files.MissingIndex):
+        files.fetch(damaged)
+
+
+@pytest.fixture
+def no_index_anywhere():
+    """A worker on a database where no index was ever published."""
+    StoredIndex.objects.all().delete()
+    runtime.reset()
+    yield
+    runtime.reset()  # the session's index is published again once this test's transaction rolls back
+
+
+@pytest.mark.parametrize(
+    "path", ["/search?q=t%3Aelf", "/api/cards/search?q=t%3Aelf", "/api/search?q=trample", "/tags/keyword:flying"]
+)
+def test_a_worker_with_no_index_answers_503_with_retry_after(client, no_index_anywhere, path):
+    response = client.get(path)
+    assert response.status_code == 503
+    assert int(response["Retry-After"]) > 0
+    body = response.content.decode()
+    assert "not available yet" in body and "tolaria derive" in body
+    if path.startswith("/api/"):
+        assert response.json()["status"] == 503
