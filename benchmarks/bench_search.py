@@ -138,7 +138,7 @@ def main(argv=None) -> int:
     base_lat, ratios = [], []
     fast = {q: m for q, m, _ in per_query}
     for q in base_queries:
-        compiled = compile_query(parse(q), ref)
+        compiled = compile_query(parse(q), ref.context())
         if compiled.root is None:  # nothing to evaluate (every term ignored): not a fair comparison
             continue
         t = time.perf_counter()
