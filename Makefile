@@ -52,8 +52,16 @@ test-browser: install node
 bench: install
 	TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) benchmarks/run_all.py --shared $(abspath $(SHARED)) --out BENCHMARKS.md
 
+# ruff (rules and format), the import contracts of pyproject.toml, and mypy over the core packages
+# that type-check (the rest of the core is to follow: see CONTRIBUTING.md)
+LINT_PATHS = src tests benchmarks scripts
+TYPED_CORE = -p tolaria.search -p tolaria.errors -p tolaria._http
+
 lint: install
-	$(VENV)/bin/ruff check src tests benchmarks scripts
+	$(VENV)/bin/ruff check $(LINT_PATHS)
+	$(VENV)/bin/ruff format --check $(LINT_PATHS)
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy $(TYPED_CORE)
 
 clean:
 	rm -rf $(VENV) node_modules var .pytest_cache

@@ -82,13 +82,13 @@ def diff_rulebooks(old: RuleBook, new: RuleBook) -> RulesDiff:
             )
     d.removed = [r for n, r in old.rules.items() if n not in new.rules]
     for key, entry in new.glossary.items():
-        before = old.glossary.get(key)
-        if before is None:
+        previous = old.glossary.get(key)
+        if previous is None:
             d.glossary_added.append(entry)
-        elif before.definition != entry.definition:
+        elif previous.definition != entry.definition:
             d.glossary_changed.append(
                 GlossaryChange(
-                    entry.term, before.definition, entry.definition, word_diff(before.definition, entry.definition)
+                    entry.term, previous.definition, entry.definition, word_diff(previous.definition, entry.definition)
                 )
             )
     d.glossary_removed = [e for k, e in old.glossary.items() if k not in new.glossary]

@@ -23,7 +23,7 @@ def latest_rules_url(page_url: str | None = None, timeout: float = 60.0) -> str:
             html = response.read().decode("utf-8", "replace")
     except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
         raise DownloadError(f"could not read the rules page {page_url}: {exc}") from None
-    links = _TXT_LINK.findall(html)
+    links: list[str] = _TXT_LINK.findall(html)
     if not links:
         raise DownloadError(f"no link to a .txt file on {page_url}")
     # the page has linked other .txt files beside the rules; the rules' name says comprules

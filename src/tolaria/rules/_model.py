@@ -83,7 +83,7 @@ class GlossaryEntry:
 _NUM_RE = re.compile(r"^(\d+)(?:\.(\d+))?(?:\.(\d+))?([a-z]*)$")
 
 
-def number_key(number: str) -> tuple:
+def number_key(number: str) -> tuple[int | str, ...]:
     """A sort key for a rule number: ``7`` < ``702`` < ``702.2`` < ``702.19`` < ``702.19b``."""
     number = number.strip().rstrip(".")
     m = re.match(r"^(\d+)(?:\.(\d+))?([a-z]*)", number)
@@ -92,7 +92,7 @@ def number_key(number: str) -> tuple:
     head, sub, letters = m.group(1), m.group(2), m.group(3)
     if len(head) == 1 and sub is None:
         return (int(head),)
-    key: tuple = (int(head[0]), int(head))
+    key: tuple[int | str, ...] = (int(head[0]), int(head))
     if sub is not None:
         key += (int(sub),)
         if letters:
@@ -158,7 +158,7 @@ class RuleBook:
         pos = bisect.bisect_left(keys, key)
         prefix = number.strip().rstrip(".")
 
-        def score(i: int) -> tuple:
+        def score(i: int) -> tuple[int, ...]:
             cand = self._sorted[i][1]
             common = _common_prefix_parts(prefix, cand)
             return (-common, abs(i - pos))
@@ -220,7 +220,8 @@ class RuleBook:
         words = normalize_term(text).split()
         if not words:
             return []
-        titled, others = [], []
+        titled: list[Rule] = []
+        others: list[Rule] = []
         for r in self.rules.values():
             hay = normalize_term(f"{r.title} {r.text}")
             if all(w in hay for w in words):
@@ -228,7 +229,7 @@ class RuleBook:
         return (titled + others)[:limit]
 
 
-def _sortable(key: tuple) -> tuple:
+def _sortable(key: tuple[int | str, ...]) -> tuple[tuple[int, int, str], ...]:
     # letters sort after numbers; make every element comparable
     return tuple((0, x, "") if isinstance(x, int) else (1, 0, x) for x in key)
 

@@ -291,7 +291,10 @@ def load_rules(path: str | os.PathLike[str]) -> RuleBook:
 def shipped_rules_file() -> importlib.resources.abc.Traversable:
     """The newest ``MagicCompRules-*.txt`` shipped in ``tolaria/data``."""
     data = importlib.resources.files("tolaria") / "data"
-    files = sorted(p for p in data.iterdir() if p.name.startswith("MagicCompRules-") and p.name.endswith(".txt"))
+    files = sorted(
+        (p for p in data.iterdir() if p.name.startswith("MagicCompRules-") and p.name.endswith(".txt")),
+        key=lambda p: p.name,
+    )
     if not files:
         raise FileNotFoundError("no MagicCompRules-*.txt in tolaria/data")
     return files[-1]

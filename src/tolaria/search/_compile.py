@@ -131,10 +131,10 @@ def eval_mask(node, index, within: np.ndarray | None = None) -> np.ndarray:
     (text search), so that they check fewer candidates.
     """
     if isinstance(node, CAnd):
-        m = None
-        for c in sorted(node.children, key=cost):
-            part = eval_mask(c, index, within if m is None else m)
-            m = part.copy() if m is None else (m & part)
+        children = sorted(node.children, key=cost)
+        m = eval_mask(children[0], index, within).copy()
+        for c in children[1:]:
+            m &= eval_mask(c, index, m)
         return m
     if isinstance(node, COr):
         m = eval_mask(node.children[0], index, within).copy()

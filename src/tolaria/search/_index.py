@@ -9,12 +9,16 @@ import pickle
 import time
 from collections.abc import Mapping, Set
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tolaria.cards import printing_preference
 
 from ._context import SearchContext
+
+if TYPE_CHECKING:
+    from tolaria.cards import CardSet
 from ._fields import FAMILIES
 from ._fields.stats import stat_value
 from ._fields.text import ExactName
@@ -28,6 +32,22 @@ _COLOR_ORDER = {0: 0}
 class CardIndex:
     """Everything a search needs, as arrays: ``n_printings`` rows (one per printing), ``card_of`` maps a
     printing to its card row; ``cols`` holds each family's columns; ``version`` names the corpus."""
+
+    version: str
+    data_date: str
+    printing_ids: list[str]
+    oracle_ids: list[str]
+    names: list[str]
+    card_of: np.ndarray
+    cols: dict[str, Any]
+    order: dict[str, np.ndarray]
+    prefer_default: np.ndarray
+    promo: np.ndarray
+    art_id: np.ndarray
+    sets: dict[str, CardSet]
+    formats: list[str]
+    facet_names: list[str]
+    build_seconds: float
 
     def __init__(self, state: dict):
         self.__dict__.update(state)

@@ -57,6 +57,7 @@ class _ToTree(Transformer):
     @v_args(inline=True)
     def term(self, field: Token, value):
         m = re.match(r"([A-Za-z_]+)(.*)", str(field))
+        assert m is not None  # the grammar's FIELD token starts with a letter
         return Term(m.group(1).lower(), m.group(2), *value)
 
     @v_args(inline=True)
@@ -111,9 +112,10 @@ def parse(query: str) -> Node:
     except RecursionError:
         raise QuerySyntaxError("the query is nested too deeply", query, 0) from None
     except UnexpectedCharacters as err:
-        char = query[err.pos_in_stream] if err.pos_in_stream < len(query) else ""
+        pos: int = err.pos_in_stream or 0  # lark types it Optional; it is set for this error
+        char = query[pos] if pos < len(query) else ""
         what = {'"': "unclosed quote", "/": "unclosed /regex/", ")": "unbalanced ')'"}.get(char, f"unexpected {char!r}")
-        raise QuerySyntaxError(what, query, err.pos_in_stream, _expected(err)) from None
+        raise QuerySyntaxError(what, query, pos, _expected(err)) from None
     except UnexpectedEOF as err:
         raise QuerySyntaxError("unexpected end of query", query, len(query), _expected(err)) from None
     except UnexpectedToken as err:

@@ -307,9 +307,10 @@ class TextColumn:
             check.update(range(x, y + 1))
         check -= hits
         local = list(hits) + [j for j in check if pattern.search(raw[j if ids is None else int(ids[j])])]
-        if ids is not None:
-            local = ids[np.asarray(local, dtype=np.int64)] if local else []
-        out[local] = True
+        if ids is not None and local:
+            out[ids[np.asarray(local, dtype=np.int64)]] = True
+        elif ids is None:
+            out[local] = True
         return out
 
 

@@ -7,6 +7,7 @@ keyword answers with a warning "... is unavailable" and is ignored.
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 import numpy as np
 
@@ -17,7 +18,7 @@ from ._base import OP_WORDS, Family, Ignored, compare, number, register
 class FacetFamily(Family):
     topic = "facets"
     facet = ""
-    ops = (":", "=", "!=")
+    ops: ClassVar[tuple[str, ...]] = (":", "=", "!=")
     default_threshold = 0.0  # a term matches when its weight is above this (strictly, for 0)
 
     def prepare(self):

@@ -7,11 +7,16 @@ once over the corpus at build time and keeps the answer as a boolean column.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._text import fold, strip_reminder
 from ._base import Family, Ignored, mask_of, register
+
+if TYPE_CHECKING:
+    from tolaria.cards import CardSet, Printing
 
 BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 PARTY = {"cleric", "rogue", "warrior", "wizard"}
@@ -228,8 +233,14 @@ PROMO_TYPES = (
     "planeswalkerstamped", "playerrewards", "playpromo", "premiereshop", "promopack", "release", "setpromo",
     "themepack", "tourney", "wizardsplaynetwork",
 )  # fmt: skip
+
+
+def _promo_flag(kind: str) -> Callable[[Printing, CardSet | None], bool]:
+    return lambda p, s: kind in p.promo_types
+
+
 for _promo in PROMO_TYPES:
-    PRINTING_FLAGS.setdefault(_promo, lambda p, s, _t=_promo: _t in p.promo_types)
+    PRINTING_FLAGS.setdefault(_promo, _promo_flag(_promo))
 
 # printing flags that need the other printings of the card
 FIRSTPRINT = ("firstprint",)

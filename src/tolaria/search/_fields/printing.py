@@ -6,11 +6,17 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._text import fold
 from ._base import OP_WORDS, Family, Ignored, card_any, compare, mask_of, number, register
+
+if TYPE_CHECKING:
+    from tolaria.cards import Printing
+
+    from .._reference import Reference
 
 RARITIES = {"common": 0, "uncommon": 1, "rare": 2, "mythic": 3, "special": 4, "bonus": 5}
 RARITY_SHORT = {
@@ -492,11 +498,12 @@ class TixFamily(PriceFamily):
     currency = "tix"
 
 
-def cheapest_printing(ref, oracle_id: str, currency: str):
-    best, best_price = None, math.inf
+def cheapest_printing(ref: Reference, oracle_id: str, currency: str) -> Printing | None:
+    best: Printing | None = None
+    best_price = math.inf
     for p in ref.prints_of(oracle_id):
         v = price_of(p, currency)
-        if not math.isnan(v) and (v < best_price or (v == best_price and p.id < best.id)):
+        if not math.isnan(v) and (best is None or v < best_price or (v == best_price and p.id < best.id)):
             best, best_price = p, v
     return best
 
