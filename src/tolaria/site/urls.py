@@ -8,3 +8,7 @@ urlpatterns = [
     path("", include("tolaria.site.collections.urls")),
     path("", include("tolaria.site.web.urls")),
 ]
+
+# the site's own error pages (the API middleware answers /api/ errors as JSON before these)
+handler404 = "tolaria.site.web.views.not_found"
+handler500 = "tolaria.site.web.views.server_error"

@@ -59,7 +59,10 @@ def save_card(request):
     `list` or `new_list` says otherwise) and go back where the user was."""
     back = _safe_next(request, "/")
     if not request.user.is_authenticated:
-        messages.info(request, "Log in to save cards to your lists.")
+        from tolaria.site.web.pending import remember_save
+
+        remember_save(request, request.POST.get("card", ""), request.POST.get("printing", ""), request.POST.get("list"))
+        messages.info(request, "Log in or sign up to save this card: it is saved as soon as you are in.")
         return _login_redirect(request, back)
     try:
         target, item = svc.save_card(

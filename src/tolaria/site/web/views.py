@@ -586,3 +586,62 @@ def rules_changes(request):
         diff = diff_rulebooks(parse_rules(rows[old].text), parse_rules(rows[new].text))
         ctx["diff"] = diff
     return render(request, "web/rules_changes.html", ctx)
+
+
+# --- errors ----------------------------------------------------------------------------------------
+
+_HOME_LINKS = [
+    {"url": "/", "label": "Home"},
+    {"url": "/rules/", "label": "Rules"},
+    {"url": "/random", "label": "A random card"},
+]
+
+
+def not_found(request, exception=None):
+    """The styled 404 of every page (the API answers its own JSON errors): a way forward for each kind
+    of address — the nearest card names for a card, the user's decks and lists for those."""
+    path = request.path
+    ctx = {"links": _HOME_LINKS}
+    if path.startswith("/card/"):
+        guess = _words_of_card_path(path)
+        ctx.update(
+            heading="No such card",
+            reason="This card address does not match a card or printing in the data.",
+            guess=guess,
+            nearest=_suggest(guess, 8) if guess else [],
+        )
+    elif path.startswith("/decks/"):
+        ctx.update(
+            heading="No such deck",
+            reason="The deck does not exist, or it is private to its owner.",
+            links=[{"url": "/decks/", "label": "My decks"}, {"url": "/decks/public/", "label": "Public decks"}],
+        )
+    elif path.startswith("/lists/"):
+        ctx.update(
+            heading="No such list",
+            reason="The list does not exist, or it is private to its owner.",
+            links=[{"url": "/lists/", "label": "My lists"}, *_HOME_LINKS[:1]],
+        )
+    return render(request, "404.html", ctx, status=404)
+
+
+def _words_of_card_path(path: str) -> str:
+    """`/card/lea/161/lightnin-bolt` -> "lightnin bolt": the slug is the only part that names a card."""
+    parts = [urllib.parse.unquote(x) for x in path.strip("/").split("/")[1:]]
+    if len(parts) >= 3:
+        return parts[2].replace("-", " ").strip()
+    return ""
+
+
+def server_error(request):
+    """Rendered without the request's context: whatever failed (the database, the session) is not
+    touched again, so the styled page itself cannot fail the same way."""
+    from django.http import HttpResponseServerError
+    from django.template import loader
+
+    try:
+        body = loader.get_template("500.html").render({})
+    except Exception:  # the last resort must answer; the original error is already logged
+        log.exception("the 500 page failed to render")
+        body = "<h1>Server error</h1><p>Something went wrong on our side. <a href='/'>Home</a></p>"
+    return HttpResponseServerError(body)
