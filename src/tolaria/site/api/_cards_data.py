@@ -75,6 +75,9 @@ def do_search(
         return SearchFailure(400, "bad_request", str(exc))
     except QueryError as exc:
         return SearchFailure(400, "bad_request", str(exc))
+    from tolaria.site import data_facts  # say when a term can match nothing because the data lacks it
+
+    result.warnings.extend(data_facts.gap_warnings(query, data_facts.current_facts()))
     if result.total == 0:
         return SearchFailure(404, "not_found", NOT_FOUND, list(result.warnings))
     if not result.printing_ids:

@@ -347,19 +347,27 @@ FORMAT_NAMES = {
     "predh": "PreDH",
     "historicbrawl": "Historic Brawl",
 }
-STATUS = {"legal": "Legal", "not_legal": "Not legal", "banned": "Banned", "restricted": "Restricted"}
+STATUS = {
+    "legal": "Legal",
+    "not_legal": "Not legal",
+    "banned": "Banned",
+    "restricted": "Restricted",
+    "unknown": "Unknown",
+}
 
 
-def legality_rows(legalities: dict[str, str]) -> list[dict]:
+def legality_rows(legalities: dict[str, str], covered=None) -> list[dict]:
+    """One row per format; a format the data has no legalities for (`covered`: the formats it has)
+    reads "Unknown", not "Not legal"."""
     names = FORMATS + sorted(f for f in legalities if f not in FORMATS)
-    return [
-        {
-            "format": FORMAT_NAMES.get(f, f.capitalize()),
-            "status": legalities.get(f, "not_legal"),
-            "label": STATUS.get(legalities.get(f, "not_legal"), legalities.get(f, "").replace("_", " ").capitalize()),
-        }
-        for f in names
-    ]
+    rows = []
+    for f in names:
+        status = legalities.get(f, "not_legal")
+        if covered is not None and f not in covered and f not in legalities:
+            status = "unknown"
+        label = STATUS.get(status, status.replace("_", " ").capitalize())
+        rows.append({"format": FORMAT_NAMES.get(f, f.capitalize()), "status": status, "label": label})
+    return rows
 
 
 TAG_GROUPS = [

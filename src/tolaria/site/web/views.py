@@ -15,6 +15,7 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 
 from tolaria.cards import default_printing
+from tolaria.site import data_facts
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import stats
 from tolaria.site.stores.corpus_cache import CorpusCache
@@ -153,6 +154,8 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
     tag_groups, predicted = p.tag_groups(tag_store.card_tags(card.oracle_id))
     similar = [{**item, "url": f"/card/{item['oracle_id']}"} for item in knowledge_index.similar_to(card.oracle_id)]
     here = request.get_full_path()
+    facts = data_facts.current_facts()
+    legalities = p.legality_rows(card.legalities, facts.formats)
     ctx = {
         "card": card,
         "printing": printing,
@@ -163,8 +166,12 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         ),
         "flippable": card.layout in p.TRANSFORMING and len(card.faces) > 1,
         "prices": p.price_list(printing.prices),
+        "price_unknown": data_facts.missing_price_reason(facts),
+        "data_date": facts.data_date,
+        "unknown_formats": [r["format"] for r in legalities if r["status"] == "unknown"],
+        "data_dated": facts.dated(),
         "chart": p.price_chart(points),
-        "legalities": p.legality_rows(card.legalities),
+        "legalities": legalities,
         "printings": printings,
         "printing_rows": p.printing_rows_html(printings),
         "tag_groups": tag_groups,
@@ -241,6 +248,9 @@ def search(request):
     except QueryTooLong as e:
         ctx["error"] = {"message": str(e)}
         return render(request, "web/search.html", ctx, status=400)
+    facts = data_facts.current_facts()
+    result.warnings.extend(w for w in data_facts.gap_warnings(q, facts) if w not in result.warnings)
+    ctx["data_dated"] = facts.dated()
     exact_knowledge = any(h.title.lower().split(" ", 1)[-1] == q.lower() or h.ref.lower() == q.lower() for h in hits)
     if result.total == 1 and page == 1 and not exact_knowledge and request.GET.get("redirect") != "no":
         row = (
