@@ -41,19 +41,21 @@ def test_expand_a_keyword_rule_with_the_keyboard(page, shot):
     assert "510" in page.get_by_role("heading", level=1).inner_text()
 
 
-def test_flip_a_double_faced_card(page, shot):
+def test_both_faces_shown_and_flip_as_an_extra(page, shot):
     page.goto("/search?q=!%22Harvesttide+Infiltrator%22")
     page.wait_for_url(re.compile(r"/card/"))
     front = page.locator("article.face[data-face='0']")
     back = page.locator("article.face[data-face='1']")
-    assert front.is_visible() and not back.is_visible()
-    flip = page.get_by_role("button", name=re.compile("Flip to Harvesttide Assailant"))
-    flip.click()
-    assert back.is_visible() and not front.is_visible()
+    assert front.is_visible() and back.is_visible()  # both faces, as Scryfall shows them
     assert "Nightbound" in back.inner_text()
+    shot("card-both-faces")
+    page.get_by_role("button", name=re.compile("Flip to Harvesttide Assailant")).click()
+    assert back.is_visible() and not front.is_visible()
     shot("card-flipped")
     page.get_by_role("button", name=re.compile("Flip to Harvesttide Infiltrator")).click()
-    assert front.is_visible()
+    assert front.is_visible() and not back.is_visible()
+    page.get_by_role("button", name=re.compile("Show both faces")).click()
+    assert front.is_visible() and back.is_visible()
 
 
 def test_page_through_results(page, shot):

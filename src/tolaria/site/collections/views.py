@@ -280,6 +280,8 @@ def start_deck(request):
         except svc.CollectionError as exc:
             messages.error(request, str(exc))
         else:
+            started = f"Started the deck “{deck.name}”" + (f" with {card.name}." if card else ".")
+            messages.success(request, started)
             return redirect("collections:deck_detail", deck.token)
     elif request.method != "GET":
         return HttpResponse(status=405)

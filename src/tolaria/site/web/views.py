@@ -55,7 +55,16 @@ def _reverse(name: str, fallback: str, query: str = "") -> str:
 
 @require_GET
 def home(request):
-    return render(request, "web/home.html", {"stats": stats(), "rulebook": p.rulebook()})
+    counts = stats()
+    last = m.IngestRun.objects.only("sources").first()
+    ctx = {
+        "stats": counts,
+        "counts": {k: f"{v:,}" for k, v in counts.items() if isinstance(v, int)},
+        # the embedded sample is a few thousand cards, not every Magic card: say so
+        "is_sample": last is not None and "sample" in last.sources,
+        "rulebook": p.rulebook(),
+    }
+    return render(request, "web/home.html", ctx)
 
 
 @require_GET
@@ -446,7 +455,7 @@ def rule_page(request, number: str):
         "rule": rule,
         "subtree": subtree,
         "prev": book.previous(rule.number),
-        "next": book.next(rule.number),
+        "next": _next_beyond(book, rule.number, {r["number"] for r in subtree}),
         "edition": book.effective_date,
         "older_edition": book is not p.rulebook(),
         "related": knowledge_index.related_rules(rule.number),
@@ -596,6 +605,14 @@ def rules_changes(request):
         diff = diff_rulebooks(parse_rules(rows[old].text), parse_rules(rows[new].text))
         ctx["diff"] = diff
     return render(request, "web/rules_changes.html", ctx)
+
+
+def _next_beyond(book, number: str, on_page: set[str]):
+    """The next rule not already shown on this page (its subrules are all on it)."""
+    nxt = book.next(number)
+    while nxt is not None and nxt.number in on_page:
+        nxt = book.next(nxt.number)
+    return nxt
 
 
 # --- errors ----------------------------------------------------------------------------------------

@@ -2,26 +2,29 @@
 (function () {
   "use strict";
 
-  // Flip a double-faced card: both faces are in the HTML; the button shows one at a time.
+  // Flip a double-faced card: both faces are shown (as Scryfall does); the button is an extra that
+  // shows one face at a time, then both again: both -> back -> front -> both.
   function setupFlip() {
     var btn = document.querySelector("[data-flip]");
     var faces = document.getElementById("faces");
     if (!btn || !faces) return;
     var articles = faces.querySelectorAll(".face");
-    faces.classList.add("js-flip");
+    var label = btn.querySelector("[data-flip-label]");
+    var verb = btn.querySelector("[data-flip-verb]");
     btn.hidden = false;
     function show(i) {
       faces.setAttribute("data-current", String(i));
-      articles.forEach(function (a, j) { a.hidden = j !== i; });
-      var next = articles[(i + 1) % articles.length];
-      btn.querySelector("[data-flip-label]").textContent = next.getAttribute("aria-label");
-      btn.setAttribute("aria-pressed", i === 0 ? "false" : "true");
+      articles.forEach(function (a, j) { a.hidden = i >= 0 && j !== i; });
+      var upcoming = i < 0 ? 1 : (i === 0 ? -1 : 0);
+      if (upcoming < 0) { verb.textContent = "Show"; label.textContent = "both faces"; }
+      else { verb.textContent = "Flip to"; label.textContent = articles[upcoming].getAttribute("aria-label"); }
+      btn.setAttribute("aria-pressed", i < 0 ? "false" : "true");
     }
     btn.addEventListener("click", function () {
-      var cur = parseInt(faces.getAttribute("data-current") || "0", 10);
-      show((cur + 1) % articles.length);
+      var cur = parseInt(faces.getAttribute("data-current") || "-1", 10);
+      show(cur < 0 ? 1 : (cur === 1 ? 0 : -1));
     });
-    show(0);
+    show(-1);
   }
 
   // Name autocomplete: fill the <datalist> from the API as the player types.
