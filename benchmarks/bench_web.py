@@ -87,6 +87,42 @@ def get(port: int, path: str, conn: http.client.HTTPConnection | None = None):
             conn.close()
 
 
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kids.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    return kids
+
+
+def worker_rss(root: int) -> dict[int, float]:
+    """VmRSS in MB of the server process and all its descendants (gunicorn's master and workers)."""
+    kids = _children()
+    todo, out = [root], {}
+    while todo:
+        pid = todo.pop()
+        todo.extend(kids.get(pid, ()))
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    out[pid] = int(line.split()[1]) / 1024
+        except OSError:
+            pass
+    return out
+
+
+def rss_master(root: int) -> int:
+    """The gunicorn master: the process whose children are the workers (the root, or its one child)."""
+    kids = _children()
+    node = root
+    while len(kids.get(node, ())) == 1 and len(kids.get(kids[node][0], ())) > 0:
+        node = kids[node][0]
+    return node
+
+
 def card_urls(port: int, n: int) -> list[str]:
     urls: set[str] = set()
     for _ in range(n * 3):
@@ -251,6 +287,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds to wait for the first answer (a first start may ingest)",
     )
     ap.add_argument("--markdown", help="also write the table here")
+    ap.add_argument("--only", action="append", help="run only this scenario (e.g. 'card page'); repeatable")
+    ap.add_argument(
+        "--embed",
+        action="store_true",
+        help="compute the knowledge index's embeddings in the data dir first (`tolaria knowledge embed`; "
+        "cached there) and keep them loaded: card pages with every feature on",
+    )
     args = ap.parse_args(argv)
 
     env = dict(os.environ)
@@ -266,6 +309,11 @@ def main(argv: list[str] | None = None) -> int:
         client = "wrk" if shutil.which("wrk") else "python"
     load = run_wrk if client == "wrk" else run_python
 
+    if args.embed:
+        started = time.perf_counter()
+        subprocess.run([*tolaria_command(), "knowledge", "embed"], env=env, check=True)
+        print(f"embeddings ready in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+
     port = free_port()
     log = Path(tempfile.gettempdir()) / f"tolaria-bench-web-{port}.log"
     print(f"starting tolaria serve on port {port} ({args.workers} workers), log {log}", file=sys.stderr)
@@ -274,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
         scenarios = {"card page": card_urls(port, args.cards)}
         scenarios.update(search_urls(args.queries))
         scenarios["rule page"] = ["/rules/702.19", "/rules/701.3", "/rules/730.2a", "/rules/100.1", "/rules/510"]
+        if args.only:
+            scenarios = {k: v for k, v in scenarios.items() if k in args.only}
         rows = []
         for name, paths in scenarios.items():
             if not paths:
@@ -292,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(0.5)  # the workers flush their last log lines
             r["server"] = server_times(access_log, logged)
             rows.append((name, len(paths), r, warm_errors))
+        rss = worker_rss(proc.pid)  # after the load: each worker holds every store it loaded
+        master = rss_master(proc.pid)
     finally:
         stop_server(proc)
 
@@ -316,6 +368,17 @@ def main(argv: list[str] | None = None) -> int:
             f"| {name} | {n} | {r['requests']:,} | {rate:,.0f} | {sp50:.1f} | {sp95:.1f} | {r['p50']:.1f} | "
             f"{r['p95']:.1f} | {r['p99']:.1f} | {r['errors'] + warm} |"
         )
+    workers = sorted(mb for pid, mb in rss.items() if pid not in (proc.pid, master))
+    head += [
+        "",
+        f"Resident memory after the load (VmRSS from /proc): workers {', '.join(f'{mb:,.0f} MB' for mb in workers)}; "
+        f"gunicorn master {rss.get(master, 0):,.0f} MB"
+        + (
+            "; the knowledge index with its embeddings and the embedding model loaded in each worker."
+            if args.embed
+            else "."
+        ),
+    ]
     table = "\n".join(head)
     print(table)
     if args.markdown:

@@ -59,6 +59,12 @@ BENCHES = [
     ("Web pages and API under load (full data, SQLite)", "bench_web.py", ["--data-dir", "{fulldir}", "--workers", "2"]),
     # DATABASE_URL names the PostgreSQL server (default: postgres@127.0.0.1); the script makes its own database
     ("Many machines on one PostgreSQL database", "bench_scale.py", ["--set-files", "{setfiles}"]),
+    # every feature on: the knowledge index's embeddings (and the model) loaded in each worker
+    (
+        "Card pages with the full embeddings loaded (full data, SQLite)",
+        "bench_web.py",
+        ["--data-dir", "{fulldir}", "--workers", "2", "--embed", "--only", "card page"],
+    ),
 ]
 
 

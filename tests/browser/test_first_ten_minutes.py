@@ -115,7 +115,8 @@ def test_a_new_players_first_ten_minutes(page, steps):
     steps("deck-started")
 
     page.locator("header.site-header").get_by_role("button", name="Log out").click()
-    page.wait_for_url(re.compile(r"/accounts/logout/"))
+    page.wait_for_url(re.compile(r"/$"))  # LOGOUT_REDIRECT_URL
+    assert "You are logged out." in message(page)
     assert page.locator("header.site-header").get_by_role("link", name="Log in").is_visible()
     steps("logged-out")
 

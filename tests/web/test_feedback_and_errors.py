@@ -133,3 +133,9 @@ def test_server_error_page_is_styled_with_a_search_box(settings):
     response = Client(raise_request_exception=False).get("/boom")
     body = response.content.decode()
     assert response.status_code == 500 and _styled(body) and "Something went wrong" in body
+
+
+def test_log_out_says_so(client, alice):
+    client.force_login(alice)
+    done = client.post("/accounts/logout/", follow=True)
+    assert "You are logged out." in done.content.decode() and "Log in" in done.content.decode()

@@ -8,7 +8,6 @@ from urllib.parse import urlencode
 
 import orjson
 from django.http import HttpRequest, HttpResponse
-from django.utils.text import slugify
 
 from tolaria.cards import Card, Face, Printing
 from tolaria.site.catalog import models as m
@@ -69,10 +68,11 @@ def error(status: int, code: str, details: str, warnings: Sequence[str] | None =
 
 
 def card_path(card: Card, printing: Printing | None) -> str:
-    slug = slugify(card.name.replace("//", " ")) or "card"
+    from tolaria.site.card_links import card_url  # the one way a card page address is written
+
     if printing is None:
-        return f"/card/{card.oracle_id}"
-    return f"/card/{printing.set_code}/{printing.collector_number}/{slug}"
+        return card_url(oracle_id=card.oracle_id)
+    return card_url(card.name, printing.set_code, printing.collector_number)
 
 
 def _price(value: float | None) -> str | None:

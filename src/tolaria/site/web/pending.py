@@ -4,7 +4,7 @@ login it asked for succeeds, so the click is not lost."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.signals import user_logged_in
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.dispatch import receiver
 
 SESSION_KEY = "tolaria_pending_action"
@@ -35,3 +35,10 @@ def complete_pending(sender, request, user, **kwargs) -> None:
     messages.success(
         request, f"Saved {item.card_name} to “{target.name}” ({item.quantity} there now).", fail_silently=True
     )
+
+
+@receiver(user_logged_out, dispatch_uid="tolaria.web.logged_out")
+def say_logged_out(sender, request, user, **kwargs) -> None:
+    # the message lives in its cookie, so it outlives the session logging out empties
+    if request is not None:
+        messages.info(request, "You are logged out.", fail_silently=True)

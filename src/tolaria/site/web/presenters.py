@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import slugify
+
+from tolaria.site.card_links import card_slug, card_url  # noqa: F401  (card_slug: views)
 
 # --- mana symbols -----------------------------------------------------------------------------
 
@@ -236,12 +237,8 @@ def set_symbol(set_code: str, keyrune_code: str = "", rarity: str = "common") ->
 TRANSFORMING = {"transform", "modal_dfc", "double_faced_token", "reversible_card", "meld", "battle"}
 
 
-def card_slug(name: str) -> str:
-    return slugify(name.replace("//", " ")) or "card"
-
-
 def printing_url(printing, name: str) -> str:
-    return f"/card/{urllib.parse.quote(printing.set_code)}/{urllib.parse.quote(printing.collector_number)}/{card_slug(name)}"
+    return card_url(name, printing.set_code, printing.collector_number)
 
 
 def money(value, currency: str) -> str:
@@ -422,8 +419,29 @@ def tag_groups(tags: list[dict]) -> tuple[list[dict], list[dict]]:
         if t.get("kind") == "predicted" or t.get("group") == "Predicted tags":
             predicted.append(t)
         else:
+            if str(t.get("id", "")).startswith("subtype:"):
+                _qualify_subtype(t)
             groups.setdefault(t.get("group") or "Other tags", []).append(t)
+    if groups.get("Type tags"):
+        groups["Type tags"].sort(key=lambda t: (SUBTYPE_ORDER.index(t.get("subtype_kind", "")), t.get("label", "")))
     return [{"name": g, "tags": ts} for g, ts in groups.items()], predicted
+
+
+# A plane's subtype (Dominaria) and a planeswalker's (Jace) are both "subtypes": say which, and keep
+# each kind together, so the Type tags read as card types, then planar types, then planeswalker types.
+SUBTYPE_ORDER = ["", "subtype", "planar type", "planeswalker type"]
+_SUBTYPE_KIND = [
+    (re.compile(r"\bPlaneswalker\b.*—"), "planeswalker type"),
+    (re.compile(r"\bPlane\b.*—"), "planar type"),
+]
+
+
+def _qualify_subtype(t: dict) -> None:
+    line = t.get("evidence_text") or ""
+    kind = next((k for pattern, k in _SUBTYPE_KIND if pattern.search(line)), "subtype")
+    t["subtype_kind"] = kind
+    if kind != "subtype":
+        t["label"] = f"{t.get('label', '')} ({kind})"
 
 
 # --- search helpers -----------------------------------------------------------------------------
@@ -540,5 +558,5 @@ def _hit(h) -> Hit:
     elif doc.kind == "glossary":
         url = "/rules/glossary/" + urllib.parse.quote(doc.ref or doc.title)
     else:  # a card or a ruling: ref is the card's oracle id
-        url = f"/card/{doc.ref}" + ("#rulings-h" if doc.kind == "ruling" else "")
+        url = card_url(oracle_id=doc.ref) + ("#rulings-h" if doc.kind == "ruling" else "")
     return Hit(kind=doc.kind, title=doc.title, ref=doc.ref, url=url, excerpt=excerpt)

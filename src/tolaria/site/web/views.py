@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET
 
 from tolaria.cards import default_printing
 from tolaria.site import data_facts
+from tolaria.site.card_links import card_url
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import stats
 from tolaria.site.stores.corpus_cache import CorpusCache
@@ -122,13 +123,12 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         for code, data in m.CardSet.objects.filter(code__in={o["set_code"] for o in others}).values_list("code", "data")
     }
     sets = {code: row["name"] for code, row in set_rows.items()}
-    slug = p.card_slug(card.name)
     printings = []
     for o in others:
         usd = (o.get("prices") or {}).get("usd")
         printings.append(
             {
-                "url": f"/card/{urllib.parse.quote(o['set_code'])}/{urllib.parse.quote(o['collector_number'])}/{slug}",
+                "url": card_url(card.name, o["set_code"], o["collector_number"]),
                 "set_code": o["set_code"].upper(),
                 "set_name": sets.get(o["set_code"], o["set_code"].upper()),
                 "number": o["collector_number"],
@@ -161,7 +161,9 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
     from tolaria.site.stores import tags as tag_store
 
     tag_groups, predicted = p.tag_groups(tag_store.card_tags(card.oracle_id))
-    similar = [{**item, "url": f"/card/{item['oracle_id']}"} for item in knowledge_index.similar_to(card.oracle_id)]
+    similar = [
+        {**item, "url": card_url(oracle_id=item["oracle_id"])} for item in knowledge_index.similar_to(card.oracle_id)
+    ]
     here = request.get_full_path()
     facts = data_facts.current_facts()
     legalities = p.legality_rows(card.legalities, facts.formats)
@@ -347,7 +349,7 @@ def _build_rows(keys: list) -> dict:
         row = {
             "name": c["name"],
             "mana": p.mana_html(c.get("mana_cost", "")),
-            "url": f"/card/{urllib.parse.quote(pr['set_code'])}/{urllib.parse.quote(pr['collector_number'])}/{p.card_slug(c['name'])}",
+            "url": card_url(c["name"], pr["set_code"], pr["collector_number"]),
             "type_line": " // ".join(f.get("type_line", "") for f in faces if f.get("type_line")),
             "set_code": pr["set_code"].upper(),
             "set_name": sets.get(pr["set_code"], ""),

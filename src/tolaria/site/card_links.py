@@ -1,0 +1,20 @@
+"""The one way a card page's address is written (pages, search results, the API, lists and decks)."""
+
+from __future__ import annotations
+
+import urllib.parse
+
+from django.utils.text import slugify
+
+
+def card_slug(name: str) -> str:
+    return slugify(name.replace("//", " ")) or "card"
+
+
+def card_url(name: str = "", set_code: str = "", number: str = "", oracle_id: str = "") -> str:
+    """`/card/SET/NUMBER/slug` for a printing; `/card/ORACLE_ID` for a card (it redirects to the card's
+    default printing)."""
+    if set_code and number:
+        quote = urllib.parse.quote
+        return f"/card/{quote(set_code.lower())}/{quote(number)}/{card_slug(name)}"
+    return f"/card/{oracle_id}"
