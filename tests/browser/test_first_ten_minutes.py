@@ -24,7 +24,13 @@ def steps(page):
     folder = Path(os.environ.get("TOLARIA_DATA_DIR", "/tmp")) / "screenshots" / "first-ten-minutes"
     folder.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+
+    def console(m):
+        # Chromium logs the expected 404 answer of the mistyped card address as a console error too
+        if m.type == "error" and "/card/zzz/" not in (m.location or {}).get("url", ""):
+            problems.append(f"console {m.type}: {m.text} ({(m.location or {}).get('url', '')})")
+
+    page.on("console", console)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url} {r.failure}"))
 
