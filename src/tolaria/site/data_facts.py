@@ -42,7 +42,7 @@ def facts_of(index) -> DataFacts:
 
 
 def current_facts() -> DataFacts:
-    from .searching import current_index
+    from .stores.card_index import current_index
 
     return facts_of(current_index())
 
