@@ -43,7 +43,7 @@ def test_card_page_shows_cost_type_text_stats_legality_and_actions(client, card_
     assert "Standard Legal" in words and "Standard Not legal" not in words
     assert words.count("Legal") + words.count("Not legal") >= 15
     # the sample has no prices
-    assert "No price data" in words
+    assert "Price unknown" in words and "carries no USD prices" in words
     # save / deck: logged out
     assert "Save this card" in words and "Log in to save cards to your lists." in words
     assert "Start a deck with this card" in words
