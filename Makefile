@@ -31,12 +31,14 @@ run: install node
 # each test run gets a data dir of its own (index files, secret key), so runs never share ./var
 TESTDIR = TOLARIA_DATA_DIR=$$(mktemp -d -t tolaria-test-XXXXXX)
 
-test: install
+# node: the contract tests run scryfall-sdk (npm) against a live server
+test: install node
 	$(TESTDIR) $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider
 
+# the contract tests (tests/contract) start a server with a SQLite database of its own: make test runs them
 test-pg: install
 	$(TESTDIR) DATABASE_URL=$${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/tolaria_test} \
-	  $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider
+	  $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider --ignore=tests/contract
 
 # several tolaria processes on one PostgreSQL database (each test makes a database of its own there)
 test-scale: install

@@ -14,17 +14,10 @@ CARD_KEYS = {
     "lang",
     "released_at",
     "layout",
-    "mana_cost",
     "cmc",
     "type_line",
-    "oracle_text",
-    "power",
-    "toughness",
-    "loyalty",
-    "colors",
     "color_identity",
     "keywords",
-    "produced_mana",
     "legalities",
     "set",
     "set_name",
@@ -49,12 +42,13 @@ def test_search_returns_only_matching_cards_in_scryfall_shape(client):
     r = search(client, "t:creature o:trample c:g mv<=3")
     assert r.status_code == 200
     body = r.json()
-    assert body["object"] == "list" and body["has_more"] is False and body["next_page"] is None
+    # Scryfall leaves out next_page on the last page, and warnings when there are none
+    assert body["object"] == "list" and body["has_more"] is False and "next_page" not in body
     assert body["total_cards"] == len(body["data"]) > 5
-    assert isinstance(body["warnings"], list)
+    assert "warnings" not in body
     for card in body["data"]:
         assert set(card) >= CARD_KEYS and card["object"] == "card"
-        assert "G" in card["colors"] or any("G" in f.get("colors", []) for f in faces(card))
+        assert "G" in card.get("colors", []) or any("G" in f.get("colors", []) for f in faces(card))
         assert card["cmc"] <= 3
         assert any("Creature" in f["type_line"] for f in faces(card))
         assert any("trample" in f["oracle_text"].lower() for f in faces(card))
@@ -167,7 +161,7 @@ def test_card_by_printing_id_and_by_oracle_id(client):
     assert by_print["id"] == bolt["id"] and by_print["set"] == "2ed"
     by_oracle = client.get(f"/api/cards/{bolt['oracle_id']}").json()
     assert by_oracle["oracle_id"] == bolt["oracle_id"] and by_oracle["name"] == "Lightning Bolt"
-    assert isinstance(by_oracle["tags"], list) and isinstance(by_oracle["rulings"], list)
+    assert isinstance(by_oracle["tolaria_tags"], list) and isinstance(by_oracle["tolaria_rulings"], list)
     missing = client.get("/api/cards/00000000-0000-0000-0000-000000000000")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
 
@@ -175,7 +169,10 @@ def test_card_by_printing_id_and_by_oracle_id(client):
 def test_card_rulings_are_listed(client):
     card = client.get("/api/cards/named", {"exact": "Harvesttide Infiltrator"}).json()
     full = client.get(f"/api/cards/{card['oracle_id']}").json()
-    assert full["rulings"] and {"published_at", "comment"} <= set(full["rulings"][0])
+    assert full["tolaria_rulings"] and {"published_at", "comment"} <= set(full["tolaria_rulings"][0])
+    listed = client.get(f"/api/cards/{card['id']}/rulings").json()
+    assert listed["object"] == "list" and listed["data"][0]["object"] == "ruling"
+    assert len(listed["data"]) == len(full["tolaria_rulings"])
 
 
 def test_explained_fleetfoot_dancer_links_trample_to_702_19(client):
@@ -210,4 +207,4 @@ def test_card_carries_its_structure_under_the_tolaria_key(client):
     assert [a["kind"] for a in front["abilities"]][:2] == ["keyword", "keyword"]
     assert front["abilities"][0]["keywords"][0]["name"]["text"] == "Trample"
     assert front["reminders"] and front["reminders"][0]["text"].startswith("(If a player casts")
-    assert all({"abilities"} <= set(t) for t in full["tags"])
+    assert all({"abilities"} <= set(t) for t in full["tolaria_tags"])

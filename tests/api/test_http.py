@@ -92,3 +92,22 @@ def test_rate_limit_answers_429_with_retry_after_per_client(client, settings):
     other = client.get("/api/sets", REMOTE_ADDR="10.0.0.9")  # another client has its own count
     assert other.status_code == 200
     cache.clear()
+
+
+def test_docs_page_loads_only_tolarias_own_files(client):
+    page = client.get("/api/docs")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "cdn." not in html and "//unpkg" not in html
+    assert "/static/ninja/swagger-ui-bundle.js" in html
+    assert client.get("/static/ninja/swagger-ui-bundle.js").status_code == 200
+
+
+def test_openapi_types_every_scryfall_object(client):
+    doc = client.get("/api/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    for name in ("CardOut", "SetOut", "ListOut", "CatalogOut", "ErrorOut", "RulingOut", "CardSymbolOut", "BulkDataOut"):
+        assert name in schemas, name
+    named = doc["paths"]["/api/cards/named"]["get"]["responses"]
+    assert named["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/CardOut")
+    assert named["404"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")

@@ -40,9 +40,9 @@ def test_glossary_entry_and_close_terms(client):
 
 def test_sets(client):
     body = client.get("/api/sets").json()
-    assert body["object"] == "list" and body["total_sets"] == len(body["data"]) > 100
+    assert body["object"] == "list" and len(body["data"]) > 100
     two = next(s for s in body["data"] if s["code"] == "2ed")
-    assert two["name"] == "Unlimited Edition" and two["printings_here"] > 0
+    assert two["name"] == "Unlimited Edition" and two["card_count"] > 0  # the printings Tolaria holds
     dates = [s["released_at"] or "" for s in body["data"]]
     assert dates == sorted(dates, reverse=True)
     assert client.get("/api/sets/2ed").json()["name"] == "Unlimited Edition"

@@ -178,6 +178,9 @@ class Printing:
     timeshifted: bool = False
     mtgjson_uuids: tuple[str, ...] = ()  # one per face record in MTGJSON
     multiverse_ids: tuple[int, ...] = ()
+    # the other catalogues' ids, under Scryfall's names: mtgo_id, mtgo_foil_id, arena_id, tcgplayer_id,
+    # tcgplayer_etched_id, cardmarket_id (ints), card_back_id (a uuid)
+    identifiers: dict[str, Any] = field(default_factory=dict)
     prices: Prices | None = None
     prices_date: str | None = None
 
@@ -203,6 +206,11 @@ class CardSet:
     digital: bool = False
     card_count: int = 0
     keyrune_code: str = ""
+    printed_size: int = 0  # the numbered cards of the set, as printed (MTGJSON baseSetSize)
+    mtgo_code: str = ""
+    tcgplayer_id: int | None = None
+    foil_only: bool = False
+    nonfoil_only: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -110,7 +110,7 @@ def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, orac
     multiverse = []
     for r in records:
         mid = r.get("identifiers", {}).get("multiverseId")
-        if mid and mid.isdigit():
+        if mid and mid.isdigit() and int(mid) not in multiverse:  # the faces of a split card share one
             multiverse.append(int(mid))
     return Printing(
         id=ids.get("scryfallId") or first["uuid"],
@@ -143,7 +143,30 @@ def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, orac
         timeshifted=bool(first.get("isTimeshifted")),
         mtgjson_uuids=tuple(r["uuid"] for r in records),
         multiverse_ids=tuple(multiverse),
+        identifiers=external_ids(ids),
     )
+
+
+# MTGJSON's identifiers under Scryfall's names
+EXTERNAL_IDS = {
+    "mtgoId": "mtgo_id",
+    "mtgoFoilId": "mtgo_foil_id",
+    "mtgArenaId": "arena_id",
+    "tcgplayerProductId": "tcgplayer_id",
+    "tcgplayerEtchedProductId": "tcgplayer_etched_id",
+    "mcmId": "cardmarket_id",
+}
+
+
+def external_ids(ids: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for source, name in EXTERNAL_IDS.items():
+        value = str(ids.get(source) or "")
+        if value.isdigit():
+            out[name] = int(value)
+    if ids.get("scryfallCardBackId"):
+        out["card_back_id"] = ids["scryfallCardBackId"]
+    return out
 
 
 def card_set_from(data: dict[str, Any]) -> CardSet:
@@ -157,6 +180,11 @@ def card_set_from(data: dict[str, Any]) -> CardSet:
         digital=bool(data.get("isOnlineOnly")),
         card_count=int(data.get("totalSetSize") or len(data.get("cards") or ())),
         keyrune_code=(data.get("keyruneCode") or "").lower(),
+        printed_size=int(data.get("baseSetSize") or 0),
+        mtgo_code=(data.get("mtgoCode") or "").lower(),
+        tcgplayer_id=data.get("tcgplayerGroupId"),
+        foil_only=bool(data.get("isFoilOnly")),
+        nonfoil_only=bool(data.get("isNonFoilOnly")),
     )
 
 

@@ -99,9 +99,21 @@ def scryfall_card(data: dict[str, Any]) -> tuple[Card, Printing]:
         booster=bool(data.get("booster")),
         story_spotlight=bool(data.get("story_spotlight")),
         multiverse_ids=tuple(data.get("multiverse_ids") or ()),
+        identifiers={k: data[k] for k in SCRYFALL_IDS if data.get(k) is not None},
         prices=scryfall_prices(data.get("prices")),
     )
     return card, printing
+
+
+SCRYFALL_IDS = (
+    "mtgo_id",
+    "mtgo_foil_id",
+    "arena_id",
+    "tcgplayer_id",
+    "tcgplayer_etched_id",
+    "cardmarket_id",
+    "card_back_id",
+)
 
 
 def scryfall_prices(prices: dict[str, Any] | None) -> Prices | None:

@@ -25,7 +25,7 @@ from ._fields.text import ExactName
 from ._reference import Reference, printing_sort_key
 from ._text import fold
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: oracleid and illustrationid columns
 _COLOR_ORDER = {0: 0}
 
 

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "tolaria.site.collections",
     "tolaria.site.web",
     "tolaria.site.api",
+    "ninja",  # its own swagger-ui files for /api/docs, so the docs page loads nothing from a CDN
 ]
 
 MIDDLEWARE = [

@@ -809,3 +809,35 @@ class ArtistsFamily(CountFamily):
     @classmethod
     def count(cls, prints):
         return len({p.artist for p in prints if p.artist})
+
+
+@register
+class OracleIdFamily(Category):
+    """Scryfall's oracleid: every printing of one card (clients build prints_search_uri with it)."""
+
+    names = ("oracleid",)
+    description = "Every printing of the card with this Scryfall oracle id."
+    example = "oracleid:4457ed35-7c10-48c8-9776-456485fdf070"
+    topic = "printing"
+    column = "oracleid"
+    phrase = "with oracle id"
+
+    @staticmethod
+    def _values(p, sets):
+        return (p.oracle_id.lower(),)
+
+
+@register
+class IllustrationIdFamily(Category):
+    """Scryfall's illustrationid: the printings that share one piece of art."""
+
+    names = ("illustrationid",)
+    description = "The printings with this Scryfall illustration id (the same art)."
+    example = "illustrationid:80a2053e-3199-4ff4-968c-a3d30b419afa"
+    topic = "printing"
+    column = "illustrationid"
+    phrase = "with illustration id"
+
+    @staticmethod
+    def _values(p, sets):
+        return (p.illustration_id.lower(),) if p.illustration_id else ()

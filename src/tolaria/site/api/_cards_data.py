@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from rapidfuzz import fuzz, process
 
 from tolaria.search import QueryError, QuerySyntaxError, QueryTooLong
 from tolaria.search._errors import MAX_QUERY_LENGTH
@@ -135,41 +134,21 @@ def fold_name(name: str) -> str:
 
 
 def exact_name(name: str) -> str | None:
-    """Oracle id of the card (or face) named exactly `name`, case and punctuation aside."""
-    wanted = fold_name(name)
-    for folded, _display, oid in _names(current_index()):
-        if folded == wanted:
-            return oid
-    return None
+    """Oracle id of the card (or face) named exactly `name`, folded as everywhere (tolaria.cards.fold_name)."""
+    from tolaria.site.catalog.services import name_table
+
+    return name_table().exact(name)
 
 
-def fuzzy_name(name: str) -> tuple[str | None, list[str]]:
-    """Scryfall's fuzzy: an exact match, else a single card whose name contains the words, else the best
-    close name. Returns (oracle id or None, suggestions)."""
-    oid = exact_name(name)
-    if oid:
-        return oid, []
-    rows = _names(current_index())
-    wanted = fold_name(name)
-    if not wanted:
-        return None, []
-    containing = {o for folded, _d, o in rows if wanted in folded}
-    if len(containing) == 1:
-        return containing.pop(), []
-    choices = [folded for folded, _d, _o in rows]
-    matches = process.extract(wanted, choices, scorer=fuzz.WRatio, limit=10)
-    suggestions: list[str] = []
-    for _choice, _score, i in matches:
-        display = rows[i][1]
-        if _score >= 60 and display not in suggestions:
-            suggestions.append(display)
-    if matches:
-        best_choice, best_score, best_i = matches[0]
-        ratio = fuzz.ratio(wanted, best_choice)
-        second = matches[1][1] if len(matches) > 1 and rows[matches[1][2]][2] != rows[best_i][2] else 0
-        if ratio >= 80 or (best_score >= 90 and best_score - second >= 5):
-            return rows[best_i][2], []
-    return None, suggestions[:5]
+def fuzzy_name(name: str) -> tuple[str | None, list[str], bool]:
+    """Scryfall's fuzzy lookup (tolaria.cards.NameTable): (oracle id or None, the names it could be or the
+    closest ones, whether the name fits several cards equally)."""
+    from tolaria.site.catalog.services import name_table
+
+    match = name_table().fuzzy(name)
+    if match.status == "found":
+        return match.key, [], False
+    return None, list(match.candidates)[:5], match.status == "ambiguous"
 
 
 def autocomplete(text: str, limit: int = 20) -> list[str]:

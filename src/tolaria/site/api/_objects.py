@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -13,44 +15,22 @@ from tolaria.cards import Card, Face, Printing
 from tolaria.site.catalog import models as m
 from tolaria.site.stores.corpus_cache import CorpusCache
 
-# Scryfall's formats, so every card object names every format even where the data only lists some
-FORMATS = (
-    "standard",
-    "future",
-    "historic",
-    "timeless",
-    "gladiator",
-    "pioneer",
-    "explorer",
-    "modern",
-    "legacy",
-    "pauper",
-    "vintage",
-    "penny",
-    "commander",
-    "oathbreaker",
-    "standardbrawl",
-    "brawl",
-    "historicbrawl",
-    "alchemy",
-    "paupercommander",
-    "duel",
-    "oldschool",
-    "premodern",
-    "predh",
-)
-MULTI_FACE_LAYOUTS = {
-    "split",
-    "flip",
-    "transform",
-    "modal_dfc",
-    "double_faced_token",
-    "adventure",
-    "aftermath",
-    "reversible_card",
-    "art_series",
-    "meld",
-}
+# Scryfall's layouts where MTGJSON names them otherwise
+LAYOUTS = {"aftermath": "split"}
+# faces printed on two sides: Scryfall keeps mana cost, text and colors on the faces only
+TWO_SIDED = {"transform", "modal_dfc", "double_faced_token", "art_series", "reversible_card", "flip_token"}
+# Scryfall writes loyalty abilities as "+2:", MTGJSON as "[+2]:"
+_LOYALTY = re.compile(r"^\[([+\u2212-]?(?:\d+|X))\]:", re.MULTILINE)
+# the order Scryfall lists a card's colors in (alphabetical, not WUBRG)
+_COLOR_ORDER = "BGRUW"
+FINISHES = ("nonfoil", "foil", "etched", "glossy")  # Scryfall's; MTGJSON also has "signed"
+GAME_ORDER = {"arena": 0, "paper": 1, "mtgo": 2}  # as Scryfall lists them
+SET_NAMESPACE = uuid.UUID("6f0b5f1e-8c1a-4d4e-9b61-0a6f2b7d5c3e")  # Tolaria's own set ids
+
+
+def set_id(code: str) -> str:
+    """Sets have no Scryfall id in MTGJSON: a stable id of Tolaria's own from the set code."""
+    return str(uuid.uuid5(SET_NAMESPACE, code.lower()))
 
 
 def json_response(data: Any, status: int = 200) -> HttpResponse:
@@ -79,122 +59,227 @@ def _price(value: float | None) -> str | None:
     return None if value is None else f"{value:.2f}"
 
 
-def _legalities(card: Card) -> dict[str, str]:
-    formats = list(FORMATS) + sorted(set(card.legalities) - set(FORMATS))
-    return {f: card.legalities.get(f, "not_legal") for f in formats}
+def known_formats() -> list[str]:
+    """The formats the loaded data judges (a card it lists nothing for is not legal there)."""
+    from tolaria.site.stores.card_index import current_index
+
+    return list(getattr(current_index(), "formats", ()) or ())
 
 
-def _cmc(value: float | None) -> float | int | None:
-    if value is None:
-        return None
-    return int(value) if float(value).is_integer() else value
+def _legalities(card: Card, formats: Sequence[str]) -> dict[str, str]:
+    return {f: card.legalities.get(f, "not_legal") for f in sorted(set(formats) | set(card.legalities))}
 
 
-def _face_object(face: Face) -> dict[str, Any]:
+def _cmc(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def scryfall_text(text: str) -> str:
+    return _LOYALTY.sub(r"\1:", text)
+
+
+def scryfall_colors(colors: Iterable[str]) -> list[str]:
+    return sorted(colors, key=lambda c: _COLOR_ORDER.find(c))
+
+
+def scryfall_layout(card: Card) -> str:
+    if card.layout == "normal" and "Mutate" in card.keywords:
+        return "mutate"
+    return LAYOUTS.get(card.layout, card.layout)
+
+
+def _stats(face: Face, out: dict[str, Any]) -> None:
+    for key in ("power", "toughness", "loyalty", "defense", "hand_modifier", "life_modifier"):
+        value = getattr(face, key)
+        if value is not None:
+            out[key] = value
+
+
+def _face_object(card: Card, face: Face, i: int, printing: Printing | None) -> dict[str, Any]:
+    two_sided = card.layout in TWO_SIDED
     out: dict[str, Any] = {
         "object": "card_face",
         "name": face.name,
         "mana_cost": face.mana_cost,
         "type_line": face.type_line,
-        "oracle_text": face.oracle_text,
-        "colors": list(face.colors),
+        "oracle_text": scryfall_text(face.oracle_text),
     }
-    if face.mana_value is not None:
+    if two_sided:
+        out["colors"] = scryfall_colors(face.colors)
+    if card.layout == "reversible_card" and face.mana_value is not None:
         out["cmc"] = _cmc(face.mana_value)
     if face.color_indicator:
-        out["color_indicator"] = list(face.color_indicator)
-    for key in ("power", "toughness", "loyalty", "defense"):
-        value = getattr(face, key)
-        if value is not None:
-            out[key] = value
+        out["color_indicator"] = scryfall_colors(face.color_indicator)
+    _stats(face, out)
+    if printing is not None:
+        if printing.artist:
+            out["artist"] = printing.artist
+        if i == 0 and printing.illustration_id:
+            out["illustration_id"] = printing.illustration_id
+        flavor = printing.flavor_texts[i] if i < len(printing.flavor_texts) else ""
+        if flavor:
+            out["flavor_text"] = flavor
+        if printing.watermark:
+            out["watermark"] = printing.watermark
+    return out
+
+
+def _gameplay(card: Card, formats: Sequence[str]) -> dict[str, Any]:
+    """The fields every printing of a card shares."""
+    front = card.front
+    out: dict[str, Any] = {
+        "oracle_id": card.oracle_id,
+        "name": card.name,
+        "layout": scryfall_layout(card),
+        "cmc": _cmc(card.mana_value),
+        "type_line": card.type_line,
+        "color_identity": scryfall_colors(card.color_identity),
+        "keywords": list(card.keywords),
+        "legalities": _legalities(card, formats),
+        "reserved": card.reserved,
+        "game_changer": card.game_changer,
+    }
+    if len(card.faces) == 1:
+        out["mana_cost"] = card.mana_cost
+        out["oracle_text"] = scryfall_text(front.oracle_text)
+        out["colors"] = scryfall_colors(card.colors)
+        _stats(front, out)
+    elif card.layout not in TWO_SIDED:  # split, flip, adventure: one side, so one cost and one color
+        out["mana_cost"] = card.mana_cost
+        out["colors"] = scryfall_colors(card.colors)
+        if card.layout != "split":
+            _stats(front, out)
+    if card.layout == "reversible_card":
+        del out["cmc"]
+    if card.color_indicator and len(card.faces) == 1:
+        out["color_indicator"] = scryfall_colors(card.color_indicator)
+    if card.produced_mana:
+        out["produced_mana"] = scryfall_colors(card.produced_mana)
+    if card.edhrec_rank is not None:
+        out["edhrec_rank"] = card.edhrec_rank
+    return out
+
+
+def _uris(request: HttpRequest | None, card: Card, printing: Printing) -> dict[str, Any]:
+    pid, code = printing.id, printing.set_code
+    return {
+        "uri": _absolute(request, f"/api/cards/{pid}"),
+        "scryfall_uri": _absolute(request, card_path(card, printing)),
+        "rulings_uri": _absolute(request, f"/api/cards/{pid}/rulings"),
+        "prints_search_uri": _absolute(
+            request,
+            "/api/cards/search?"
+            + urlencode({"order": "released", "q": f"oracleid:{card.oracle_id}", "unique": "prints"}),
+        ),
+        "set_uri": _absolute(request, f"/api/sets/{set_id(code)}"),
+        "set_search_uri": _absolute(
+            request, "/api/cards/search?" + urlencode({"order": "set", "q": f"e:{code}", "unique": "prints"})
+        ),
+        "scryfall_set_uri": _absolute(request, "/search?" + urlencode({"q": f"e:{code}", "unique": "prints"})),
+    }
+
+
+def _related(card: Card, printing: Printing) -> dict[str, Any]:
+    related: dict[str, str] = {}
+    if printing.multiverse_ids:
+        related["gatherer"] = (
+            f"https://gatherer.wizards.com/Pages/Card/Details.aspx?multiverseid={printing.multiverse_ids[0]}"
+        )
+    related["edhrec"] = "https://edhrec.com/route/?" + urlencode({"cc": card.front.name})
+    purchase: dict[str, str] = {}
+    if printing.identifiers.get("tcgplayer_id"):
+        purchase["tcgplayer"] = f"https://www.tcgplayer.com/product/{printing.identifiers['tcgplayer_id']}"
+    purchase["cardmarket"] = "https://www.cardmarket.com/en/Magic/Products/Search?" + urlencode(
+        {"searchString": card.front.name}
+    )
+    if printing.identifiers.get("mtgo_id"):
+        purchase["cardhoarder"] = f"https://www.cardhoarder.com/cards/{printing.identifiers['mtgo_id']}"
+    return {"related_uris": related, "purchase_uris": purchase}
+
+
+def _print_fields(printing: Printing, set_row: tuple[str, str] | None, multi: bool, layout: str) -> dict[str, Any]:
+    set_name, set_type = set_row or ("", "")
+    prices = printing.prices
+    out: dict[str, Any] = {
+        "id": printing.id,
+        "lang": printing.lang,
+        "released_at": printing.released_at,
+        "multiverse_ids": list(dict.fromkeys(printing.multiverse_ids)),
+        **{k: v for k, v in printing.identifiers.items()},
+        "set_id": set_id(printing.set_code),
+        "set": printing.set_code,
+        "set_name": set_name,
+        "set_type": set_type,
+        "collector_number": printing.collector_number,
+        "rarity": printing.rarity,
+        "finishes": [f for f in printing.finishes if f in FINISHES],
+        "foil": "foil" in printing.finishes or "etched" in printing.finishes,
+        "nonfoil": "nonfoil" in printing.finishes,
+        "games": sorted(printing.games, key=lambda g: GAME_ORDER.get(g, len(GAME_ORDER))),
+        "border_color": printing.border_color,
+        "frame": printing.frame,
+        "promo": printing.promo,
+        "reprint": printing.reprint,
+        "digital": printing.digital,
+        "full_art": printing.full_art,
+        "textless": printing.textless,
+        "oversized": printing.oversized,
+        "variation": printing.variation,
+        "booster": printing.booster,
+        "story_spotlight": printing.story_spotlight,
+        # no card images are kept: say so, as Scryfall does for a card it has no scan of
+        "highres_image": False,
+        "image_status": "missing",
+        "prices": {
+            "usd": _price(prices.usd if prices else None),
+            "usd_foil": _price(prices.usd_foil if prices else None),
+            "usd_etched": _price(prices.usd_etched if prices else None),
+            "eur": _price(prices.eur if prices else None),
+            "eur_foil": _price(prices.eur_foil if prices else None),
+            "tix": _price(prices.tix if prices else None),
+        },
+    }
+    if printing.artist:
+        out["artist"] = printing.artist
+    if printing.illustration_id and layout not in TWO_SIDED:  # one side: one illustration for the card
+        out["illustration_id"] = printing.illustration_id
+    for key in ("frame_effects", "promo_types"):
+        if getattr(printing, key):
+            out[key] = list(getattr(printing, key))
+    for key in ("security_stamp", "watermark"):
+        if getattr(printing, key) and not (multi and key == "watermark"):
+            out[key] = getattr(printing, key)
+    flavor = [t for t in printing.flavor_texts if t]
+    if flavor and not multi:
+        out["flavor_text"] = flavor[0]
+    if printing.printed_names and not multi:
+        out["flavor_name"] = printing.printed_names[0]
     return out
 
 
 def card_object(
-    request: HttpRequest | None, card: Card, printing: Printing | None, set_name: str = ""
+    request: HttpRequest | None,
+    card: Card,
+    printing: Printing | None,
+    set_row: tuple[str, str] | str | None = None,
+    formats: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """A Scryfall card object for one printing of `card` (or the oracle card alone when it has none)."""
-    front = card.front
+    """A Scryfall card object for one printing of `card` (or the oracle card alone when it has none).
+    Tolaria's own additions are under `tolaria_*` keys."""
+    if isinstance(set_row, str):
+        set_row = (set_row, "")
+    formats = known_formats() if formats is None else formats
     multi = len(card.faces) > 1
-    path = card_path(card, printing)
-    out: dict[str, Any] = {
-        "object": "card",
-        "id": printing.id if printing else None,
-        "oracle_id": card.oracle_id,
-        "name": card.name,
-        "lang": printing.lang if printing else "en",
-        "released_at": printing.released_at if printing else None,
-        "uri": _absolute(request, f"/api/cards/{printing.id if printing else card.oracle_id}"),
-        "tolaria_uri": _absolute(request, path),
-        "layout": card.layout,
-        "mana_cost": card.mana_cost,
-        "cmc": _cmc(card.mana_value),
-        "type_line": card.type_line,
-        "oracle_text": front.oracle_text if not multi else card.oracle_text.replace("\n//\n", "\n\n//\n\n"),
-        "colors": list(card.colors),
-        "color_identity": list(card.color_identity),
-        "keywords": list(card.keywords),
-        "produced_mana": list(card.produced_mana) if card.produced_mana else None,
-        "legalities": _legalities(card),
-        "reserved": card.reserved,
-        "game_changer": card.game_changer,
-        "edhrec_rank": card.edhrec_rank,
-    }
-    if not multi:
-        out["power"] = front.power
-        out["toughness"] = front.toughness
-        out["loyalty"] = front.loyalty
-        if front.defense is not None:
-            out["defense"] = front.defense
-    else:
-        out["power"] = out["toughness"] = out["loyalty"] = None
-        out["card_faces"] = [_face_object(f) for f in card.faces]
-    if card.color_indicator:
-        out["color_indicator"] = list(card.color_indicator)
+    out: dict[str, Any] = {"object": "card", **_gameplay(card, formats)}
     if printing is not None:
-        prices = printing.prices
-        out.update(
-            {
-                "set": printing.set_code,
-                "set_name": set_name,
-                "collector_number": printing.collector_number,
-                "rarity": printing.rarity,
-                "artist": printing.artist or None,
-                "finishes": list(printing.finishes),
-                "games": list(printing.games),
-                "border_color": printing.border_color,
-                "frame": printing.frame,
-                "promo": printing.promo,
-                "reprint": printing.reprint,
-                "digital": printing.digital,
-                "full_art": printing.full_art,
-                "multiverse_ids": list(printing.multiverse_ids),
-                "illustration_id": printing.illustration_id or None,
-                "prices": {
-                    "usd": _price(prices.usd if prices else None),
-                    "usd_foil": _price(prices.usd_foil if prices else None),
-                    "usd_etched": _price(prices.usd_etched if prices else None),
-                    "eur": _price(prices.eur if prices else None),
-                    "eur_foil": _price(prices.eur_foil if prices else None),
-                    "tix": _price(prices.tix if prices else None),
-                },
-                "prices_date": printing.prices_date,
-            }
-        )
-        flavor = [t for t in printing.flavor_texts if t]
-        if flavor and not multi:
-            out["flavor_text"] = flavor[0]
+        out.update(_print_fields(printing, set_row, multi, card.layout))
+        out.update(_uris(request, card, printing))
+        out.update(_related(card, printing))
     else:
-        out.update(
-            {
-                "set": None,
-                "set_name": None,
-                "collector_number": None,
-                "rarity": None,
-                "artist": None,
-                "prices": {k: None for k in ("usd", "usd_foil", "usd_etched", "eur", "eur_foil", "tix")},
-            }
-        )
+        out.update({"id": None, "lang": "en", "uri": _absolute(request, f"/api/cards/{card.oracle_id}")})
+    if multi:
+        out["card_faces"] = [_face_object(card, f, i, printing) for i, f in enumerate(card.faces)]
+    out["tolaria_uri"] = _absolute(request, card_path(card, printing))
     return out
 
 
@@ -215,8 +300,10 @@ def load_printings(ids: Iterable[str]) -> dict[str, Printing]:
     return {pid: Printing.from_dict(orjson.loads(data)) for pid, data in rows}
 
 
-def set_names(codes: Iterable[str]) -> dict[str, str]:
-    return dict(m.CardSet.objects.filter(code__in=set(codes)).values_list("code", "name"))
+def set_names(codes: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """code -> (name, set type) of these sets."""
+    rows = m.CardSet.objects.filter(code__in=set(codes)).values_list("code", "name", "set_type")
+    return {code: (name, set_type) for code, name, set_type in rows}
 
 
 _OBJECTS = CorpusCache()
@@ -231,13 +318,16 @@ def card_objects(request: HttpRequest | None, pairs: Sequence[tuple[str, str]]) 
         cards = load_cards(o for _, _, o in keys)
         printings = load_printings(p for _, p, _ in keys)
         names = set_names(p.set_code for p in printings.values())
+        formats = known_formats()
         built = {}
         for key in keys:
             _, pid, oid = key
             card = cards.get(oid)
             if card is not None:
                 printing = printings.get(pid)
-                built[key] = card_object(request, card, printing, names.get(printing.set_code, "") if printing else "")
+                built[key] = card_object(
+                    request, card, printing, names.get(printing.set_code) if printing else None, formats
+                )
         return built
 
     keys = [(host, pid, oid) for pid, oid in pairs]
@@ -247,18 +337,25 @@ def card_objects(request: HttpRequest | None, pairs: Sequence[tuple[str, str]]) 
 
 def list_object(request: HttpRequest | None, result, next_page: str | None) -> dict[str, Any]:
     """Scryfall's list object for one page of a SearchResult (plus our explanation and sort)."""
-    return {
+    out: dict[str, Any] = {
         "object": "list",
         "total_cards": result.total,
         "has_more": result.has_more,
-        "next_page": next_page if result.has_more else None,
-        "data": card_objects(request, list(zip(result.printing_ids, result.oracle_ids))),
-        "warnings": list(result.warnings),
-        "explanation": result.explanation,
-        "order": result.order,
-        "dir": result.direction,
-        "unique": result.unique,
     }
+    if result.has_more:
+        out["next_page"] = next_page
+    out["data"] = card_objects(request, list(zip(result.printing_ids, result.oracle_ids)))
+    if result.warnings:
+        out["warnings"] = list(result.warnings)
+    out.update(
+        {
+            "tolaria_explanation": result.explanation,
+            "tolaria_order": result.order,
+            "tolaria_dir": result.direction,
+            "tolaria_unique": result.unique,
+        }
+    )
+    return out
 
 
 def absolute_with(request: HttpRequest, **params: Any) -> str:

@@ -12,7 +12,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from tolaria.site.catalog.repository import stats as catalog_stats
 
-from . import cards, collections_api, knowledge, rules, sets
+from . import bulk, cards, collections_api, knowledge, rules, sets, symbology
 from ._objects import error
 from .http import CODES
 
@@ -56,5 +56,9 @@ api.add_router("/search", knowledge.router)
 api.add_router("/rules", rules.router)
 api.add_router("/glossary", rules.glossary_router)
 api.add_router("/sets", sets.router)
+api.add_router("/symbology", symbology.router)
+api.add_router("/catalog", bulk.catalog_router)
+api.add_router("/bulk-data", bulk.bulk_router)
+api.add_router("/migrations", bulk.migrations_router)
 api.add_router("/lists", collections_api.lists_router)
 api.add_router("/decks", collections_api.decks_router)

@@ -1,10 +1,16 @@
-"""/api/cards/…: search, named, autocomplete, random, one card, its explained text (Scryfall-shaped)."""
+"""/api/cards/…: Scryfall's card routes — search, named, autocomplete, random, collection, a card by
+its id in any catalogue, by set and collector number, its rulings — plus Tolaria's explained text."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+import csv
+import io
+
+import orjson
+from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router
 
+from tolaria.cards import Card, Printing
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import card as load_card
 
@@ -17,24 +23,56 @@ from ._objects import (
     json_response,
     list_object,
     load_printings,
+    scryfall_text,
     set_names,
 )
+from ._schemas import CardOut, CatalogOut, ErrorOut, ListOut, RulingListOut
 
 router = Router(tags=["cards"])
 
-ERRORS = {400: dict, 404: dict}
+ERRORS = {400: ErrorOut, 404: ErrorOut}
+MAX_IDENTIFIERS = 75  # Scryfall's limit for /cards/collection
 
 
 def _failure(f: data.SearchFailure):
     return error(f.status, f.code, f.details, f.warnings, **f.extra)
 
 
+def _respond(request: HttpRequest, body: dict, status: int = 200) -> HttpResponse:
+    """JSON, indented when the client asks for `pretty` (Scryfall's parameter)."""
+    if flag(request.GET.get("pretty")):
+        return HttpResponse(
+            orjson.dumps(body, option=orjson.OPT_INDENT_2), status=status, content_type="application/json"
+        )
+    return json_response(body, status)
+
+
+def flag(value: str | None) -> bool:
+    """Scryfall's boolean parameters: true/1/yes; absent or empty (as some clients send them) is false."""
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+# --- search, named, autocomplete, random -----------------------------------------------------------
+
+CSV_FIELDS = ("name", "set", "collector_number", "lang", "rarity", "mana_cost", "cmc", "type_line", "id", "oracle_id")
+
+
+def _csv(cards: list[dict]) -> HttpResponse:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_FIELDS)
+    for card in cards:
+        writer.writerow([card.get(f, "") for f in CSV_FIELDS])
+    return HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+
+
 @router.get(
     "/search",
-    response={200: dict, **ERRORS},
+    response={200: ListOut, **ERRORS},
     summary="Search cards with Scryfall syntax",
     description="Scryfall's list object of card objects, 175 a page; `next_page` is the next page's URL. "
-    "A bad query answers 400 naming the position and what was expected; no match answers 404.",
+    "A bad query answers 400 naming the position and what was expected; no match answers 404. "
+    "`format=csv` answers the page as CSV.",
 )
 def search_cards(
     request: HttpRequest,
@@ -43,13 +81,22 @@ def search_cards(
     order: str = "name",
     dir: str = "auto",
     page: int = 1,
+    include_extras: str = "",
+    include_multilingual: str = "",
+    include_variations: str = "",
+    format: str = "json",
+    pretty: str = "",
 ):
+    if format not in ("json", "csv"):
+        return error(400, "bad_request", f"format must be json or csv, not {format!r}")
     result = data.do_search(q, unique=unique, order=order, direction=dir, page=page, user=_searching_user(request))
     if isinstance(result, data.SearchFailure):
         return _failure(result)
     next_page = absolute_with(request, page=result.page + 1) if result.has_more else None
     body = list_object(request, result, next_page)
-    return json_response(body)
+    if format == "csv":
+        return _csv(body["data"])
+    return _respond(request, body)
 
 
 def _searching_user(request: HttpRequest):
@@ -62,8 +109,41 @@ def _searching_user(request: HttpRequest):
     return request.user if request.user.is_authenticated else None
 
 
-@router.get("/named", response={200: dict, **ERRORS}, summary="One card by its exact or approximate name")
-def named(request: HttpRequest, exact: str | None = None, fuzzy: str | None = None, set: str | None = None):
+def card_text(card: dict) -> str:
+    """Scryfall's `format=text`: each face's name and cost, type line, text and stats."""
+    blocks = []
+    for face in card.get("card_faces") or [card]:
+        lines = [f"{face['name']} {face.get('mana_cost') or ''}".rstrip(), face.get("type_line") or ""]
+        if face.get("oracle_text"):
+            lines.append(face["oracle_text"])
+        if face.get("power") is not None:
+            lines.append(f"{face['power']}/{face.get('toughness')}")
+        if face.get("loyalty") is not None:
+            lines.append(f"Loyalty: {face['loyalty']}")
+        if face.get("defense") is not None:
+            lines.append(f"Defense: {face['defense']}")
+        blocks.append("\n".join(lines))
+    return "\n----\n".join(blocks) + "\n"
+
+
+@router.get(
+    "/named",
+    response={200: CardOut, **ERRORS},
+    summary="One card by its exact or approximate name",
+    description="`set` limits the answer to that set's printing (404 when the card is not in it); "
+    "`format=text` answers plain text.",
+)
+def named(
+    request: HttpRequest,
+    exact: str | None = None,
+    fuzzy: str | None = None,
+    set: str | None = None,
+    format: str = "json",
+    pretty: str = "",
+):
+    if format not in ("json", "text"):
+        return error(400, "bad_request", f"format must be json or text (Tolaria keeps no images), not {format!r}")
+    ambiguous = False
     if exact:
         oid, suggestions = data.exact_name(exact), []
         if oid is None:
@@ -71,50 +151,260 @@ def named(request: HttpRequest, exact: str | None = None, fuzzy: str | None = No
 
             suggestions = suggest_names(exact)
     elif fuzzy:
-        oid, suggestions = data.fuzzy_name(fuzzy)
+        oid, suggestions, ambiguous = data.fuzzy_name(fuzzy)
     else:
         return error(400, "bad_request", "give exact= or fuzzy= with a card name")
+    if oid is None and ambiguous:
+        return error(
+            404,
+            "not_found",
+            f"Too many cards match the name {fuzzy!r}: {', '.join(suggestions)}. Add more words to refine your search.",
+            type="ambiguous",
+            suggestions=suggestions,
+        )
     if oid is None:
         name = exact or fuzzy
         hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
         return error(404, "not_found", f"No card found named {name!r}.{hint}", suggestions=suggestions)
-    return json_response(_one_card(request, oid, set_code=set))
+    printing_id = None
+    if set:
+        printing_id = _printing_in_set(oid, set)
+        if printing_id is None:
+            return error(404, "not_found", f"{load_card(oid).name!r} has no printing in the set {set!r}.")
+    body = _one_card(request, oid, printing_id)
+    if format == "text":
+        return HttpResponse(card_text(body), content_type="text/plain; charset=utf-8")
+    return _respond(request, body)
 
 
-@router.get("/autocomplete", response=dict, summary="Up to 20 card names for a partial name (Scryfall catalog)")
-def autocomplete(request: HttpRequest, q: str = ""):
+def _printing_in_set(oracle_id: str, code: str) -> str | None:
+    rows = m.Printing.objects.filter(card_id=oracle_id, set_code=code.lower()).values_list("id", "collector_number")
+    ranked = sorted(rows, key=lambda r: (len(r[1]), r[1]))
+    return ranked[0][0] if ranked else None
+
+
+@router.get("/autocomplete", response=CatalogOut, summary="Up to 20 card names for a partial name (Scryfall catalog)")
+def autocomplete(request: HttpRequest, q: str = "", include_extras: str = "", pretty: str = ""):
     names = data.autocomplete(q)
-    return json_response({"object": "catalog", "total_values": len(names), "data": names})
+    return _respond(request, {"object": "catalog", "total_values": len(names), "data": names})
 
 
-@router.get("/random", response={200: dict, **ERRORS}, summary="A random card, optionally matching a query")
-def random_card(request: HttpRequest, q: str | None = None):
+@router.get("/random", response={200: CardOut, **ERRORS}, summary="A random card, optionally matching a query")
+def random_card(request: HttpRequest, q: str | None = None, pretty: str = ""):
     picked = data.random_card(q)
     if isinstance(picked, data.SearchFailure):
         return _failure(picked)
     pid, oid = picked
-    return json_response(card_objects(request, [(pid, oid)])[0])
+    return _respond(request, card_objects(request, [(pid, oid)])[0])
 
 
-def _one_card(
-    request: HttpRequest, oracle_id: str, printing_id: str | None = None, set_code: str | None = None
-) -> dict:
-    card = load_card(oracle_id)
-    printing = None
-    if printing_id:
-        printing = load_printings([printing_id]).get(printing_id)
-    elif set_code:
-        row = (
-            m.Printing.objects.filter(card_id=oracle_id, set_code=set_code.lower()).order_by("collector_number").first()
+MANIFEST_PAGE = 15000
+
+
+@router.get(
+    "/manifest",
+    response={200: ListOut, 400: ErrorOut},
+    summary="Every printing as a thin row (id, name, set, number, language), newest first, 15,000 a page",
+)
+def manifest(request: HttpRequest, lang: str = "", order: str = "released", page: int = 1):
+    if order not in ("released", "imageupdated"):
+        return error(400, "bad_request", f"order must be released or imageupdated, not {order!r}")
+    rows = m.Printing.objects.order_by("-released_at", "set_code", "collector_number", "id")
+    values = rows.values_list("id", "card_id", "card__name", "set_code", "collector_number", "data")
+    start = (max(page, 1) - 1) * MANIFEST_PAGE
+    data = []
+    for pid, oid, name, code, number, raw in values[start : start + MANIFEST_PAGE + 1]:
+        printing_lang = orjson.loads(raw).get("lang", "en")
+        if lang and printing_lang != lang.lower():
+            continue
+        data.append(
+            {
+                "object": "card",
+                "id": pid,
+                "oracle_id": oid,
+                "lang": printing_lang,
+                "name": name,
+                "set_code": code,
+                "collector_number": number,
+                "image_updated_at": None,  # no card images are kept
+            }
         )
-        printing = row.to_domain() if row else None
-    if printing is None:
-        pid = data.default_printing_id(oracle_id)
-        printing = load_printings([pid]).get(pid) if pid else None
+    more = len(data) > MANIFEST_PAGE
+    out = {"object": "list", "has_more": more, "data": data[:MANIFEST_PAGE]}
+    if more:
+        out["next_page"] = absolute_with(request, page=max(page, 1) + 1)
+    return json_response(out)
+
+
+# --- collection ------------------------------------------------------------------------------------
+
+IDENTIFIER_KINDS = (
+    "id",
+    "mtgo_id",
+    "multiverse_id",
+    "oracle_id",
+    "illustration_id",
+    "name",
+    "name+set",
+    "collector_number+set",
+)
+
+
+def _identifier_kind(ident: object) -> str | None:
+    if not isinstance(ident, dict) or not ident or not all(isinstance(v, str | int) for v in ident.values()):
+        return None
+    keys = "+".join(sorted(ident, key=lambda k: (k == "set", k)))
+    return keys if keys in IDENTIFIER_KINDS else None
+
+
+def _find(kind: str, ident: dict) -> tuple[str, str] | None:
+    """(printing id, oracle id) for one identifier of /cards/collection, or None."""
+    value = str(ident.get(kind.split("+")[0], ""))
+    rows = m.Printing.objects
+    if kind == "id":
+        row = rows.filter(pk=value).values_list("id", "card_id").first()
+    elif kind in ("mtgo_id", "multiverse_id"):
+        row = _by_external("mtgo" if kind == "mtgo_id" else "multiverse", value)
+    elif kind == "oracle_id":
+        pid = data.default_printing_id(value)
+        row = (pid, value) if pid else None
+    elif kind == "illustration_id":
+        row = _by_illustration(value)
+    elif kind == "collector_number+set":
+        row = (
+            rows.filter(set_code=str(ident["set"]).lower(), collector_number=value).values_list("id", "card_id").first()
+        )
+    else:
+        oid = data.exact_name(value)
+        if oid is None:
+            return None
+        if kind == "name+set":
+            pid = _printing_in_set(oid, str(ident["set"]))
+        else:
+            pid = data.default_printing_id(oid)
+        row = (pid, oid) if pid else None
+    return tuple(row) if row else None
+
+
+def _by_illustration(illustration_id: str) -> tuple[str, str] | None:
+    # the id sits in the printing's JSON; the match is then checked on the decoded printing
+    rows = m.Printing.objects.filter(data__contains=illustration_id).order_by("id").values_list("id", "card_id")
+    for pid, oid in rows:
+        p = load_printings([pid]).get(pid)
+        if p and p.illustration_id == illustration_id:
+            return pid, oid
+    return None
+
+
+@router.post(
+    "/collection",
+    response={200: ListOut, 400: ErrorOut},
+    summary="Up to 75 cards by any of Scryfall's identifiers",
+    description='Body: `{"identifiers": [...]}` where each is `{"id"}`, `{"mtgo_id"}`, `{"multiverse_id"}`, '
+    '`{"oracle_id"}`, `{"illustration_id"}`, `{"name"}`, `{"name", "set"}` or `{"collector_number", "set"}`. '
+    "Identifiers that match nothing come back in `not_found`.",
+)
+def collection(request: HttpRequest):
+    try:
+        body = orjson.loads(request.body or b"null")
+    except orjson.JSONDecodeError as exc:
+        return error(400, "bad_request", f"the body is not JSON: {exc}")
+    identifiers = body.get("identifiers") if isinstance(body, dict) else None
+    if not isinstance(identifiers, list) or not identifiers:
+        return error(400, "bad_request", 'send {"identifiers": [...]} with at least one identifier')
+    if len(identifiers) > MAX_IDENTIFIERS:
+        return error(
+            400, "bad_request", f"at most {MAX_IDENTIFIERS} identifiers a request; this one has {len(identifiers)}"
+        )
+    found, not_found, warnings = [], [], []
+    for i, ident in enumerate(identifiers):
+        kind = _identifier_kind(ident)
+        if kind is None:
+            warnings.append(f"identifier {i + 1} is not one of: {', '.join(IDENTIFIER_KINDS)}")
+            not_found.append(ident)
+            continue
+        hit = _find(kind, ident)
+        if hit is None:
+            not_found.append(ident)
+        else:
+            found.append(hit)
+    out = {"object": "list", "has_more": False, "not_found": not_found, "data": card_objects(request, found)}
+    if warnings:
+        out["warnings"] = warnings
+    return _respond(request, out)
+
+
+# --- one card by its id in another catalogue -------------------------------------------------------
+
+
+def _by_external(kind: str, value: str) -> tuple[str, str] | None:
+    row = (
+        m.ExternalId.objects.filter(kind=kind, value=value)
+        .order_by("printing_id")
+        .values_list("printing_id", "printing__card_id")
+        .first()
+    )
+    return tuple(row) if row else None
+
+
+def _external_card(request: HttpRequest, kind: str, value: str, label: str):
+    found = _by_external(kind, str(value))
+    if found is None:
+        return error(404, "not_found", f"No card found with the {label} {value}.")
+    return _respond(request, _one_card(request, found[1], found[0]))
+
+
+def _external_rulings(request: HttpRequest, kind: str, value: str, label: str):
+    found = _by_external(kind, str(value))
+    if found is None:
+        return error(404, "not_found", f"No card found with the {label} {value}.")
+    return _rulings(request, found[1])
+
+
+def _add_external(kind: str, label: str) -> None:
+    @router.get(
+        f"/{kind}/{{id}}",
+        response={200: CardOut, 404: ErrorOut},
+        summary=f"One card by its {label}",
+        operation_id=f"card_by_{kind}",
+    )
+    def by_id(request: HttpRequest, id: int, pretty: str = ""):
+        return _external_card(request, kind, str(id), label)
+
+    if kind in ("multiverse", "mtgo", "arena"):
+
+        @router.get(
+            f"/{kind}/{{id}}/rulings",
+            response={200: RulingListOut, 404: ErrorOut},
+            summary=f"The rulings of a card by its {label}",
+            operation_id=f"rulings_by_{kind}",
+        )
+        def rulings_by_id(request: HttpRequest, id: int, pretty: str = ""):
+            return _external_rulings(request, kind, str(id), label)
+
+
+for _kind, _label in (
+    ("multiverse", "Gatherer multiverse id"),
+    ("mtgo", "MTGO id"),
+    ("arena", "MTG Arena id"),
+    ("tcgplayer", "TCGplayer product id"),
+    ("cardmarket", "Cardmarket product id"),
+):
+    _add_external(_kind, _label)
+
+
+# --- one card, its rulings ------------------------------------------------------------------------
+
+
+def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = None) -> dict:
+    card = load_card(oracle_id)
+    if printing_id is None:
+        printing_id = data.default_printing_id(oracle_id)
+    printing = load_printings([printing_id]).get(printing_id) if printing_id else None
     names = set_names([printing.set_code]) if printing else {}
-    out = card_object(request, card, printing, names.get(printing.set_code, "") if printing else "")
-    out["rulings"] = [{"published_at": r.date, "source": r.source, "comment": r.text} for r in card.rulings]
-    out["tags"] = card_tags(oracle_id)
+    out = card_object(request, card, printing, names.get(printing.set_code) if printing else None)
+    out["tolaria_rulings"] = [{"published_at": r.date, "source": r.source, "comment": r.text} for r in card.rulings]
+    out["tolaria_tags"] = card_tags(oracle_id)
     from tolaria.site.explain import card_structure
 
     out["tolaria"] = {"structure": card_structure(card)}  # each face read as abilities (issue 12)
@@ -126,6 +416,25 @@ def card_tags(oracle_id: str) -> list[dict]:
     from tolaria.site.stores import tags as tag_store
 
     return tag_store.card_tags(oracle_id)
+
+
+def ruling_objects(card: Card) -> list[dict]:
+    return [
+        {
+            "object": "ruling",
+            "oracle_id": card.oracle_id,
+            "source": r.source,
+            "published_at": r.date,
+            "comment": scryfall_text(r.text),
+        }
+        for r in card.rulings
+    ]
+
+
+def _rulings(request: HttpRequest, oracle_id: str):
+    card = load_card(oracle_id)
+    rulings = ruling_objects(card)
+    return _respond(request, {"object": "list", "has_more": False, "data": rulings})
 
 
 def _resolve(id: str) -> tuple[str, str | None] | None:
@@ -142,23 +451,30 @@ def _not_found(id: str):
     return error(404, "not_found", f"No card found with the given ID or oracle ID {id!r}.")
 
 
+def _by_number(code: str, number: str, lang: str | None = None) -> Printing | None:
+    rows = m.Printing.objects.filter(set_code=code.lower(), collector_number=number).values_list("data", flat=True)
+    printings = [Printing.from_dict(orjson.loads(d)) for d in rows]
+    for p in printings:
+        if lang is None or p.lang == lang.lower():
+            return p
+    return None
+
+
 @router.get(
-    "/{id}",
-    response={200: dict, 404: dict},
-    summary="One card by Scryfall printing id or oracle id",
-    description="The card object plus its rulings and tags.",
+    "/{id}/rulings",
+    response={200: RulingListOut, 404: ErrorOut},
+    summary="The rulings of a card by its Scryfall id (or oracle id)",
 )
-def card_by_id(request: HttpRequest, id: str):
+def card_rulings(request: HttpRequest, id: str, pretty: str = ""):
     found = _resolve(id)
     if found is None:
         return _not_found(id)
-    oracle_id, printing_id = found
-    return json_response(_one_card(request, oracle_id, printing_id))
+    return _rulings(request, found[0])
 
 
 @router.get(
     "/{id}/explained",
-    response={200: dict, 404: dict},
+    response={200: dict, 404: ErrorOut},
     summary="A card's text with every keyword and rules term explained",
     description="Per face, the oracle text as plain and linked segments; each link names its rule, title and the rule texts.",
 )
@@ -170,3 +486,59 @@ def card_explained(request: HttpRequest, id: str):
         return _not_found(id)
     card = load_card(found[0])
     return json_response(explained_dict(card))
+
+
+@router.get(
+    "/{code}/{number}/rulings",
+    response={200: RulingListOut, 404: ErrorOut},
+    summary="The rulings of a card by set code and collector number",
+)
+def rulings_by_number(request: HttpRequest, code: str, number: str, pretty: str = ""):
+    printing = _by_number(code, number)
+    if printing is None:
+        return error(404, "not_found", f"No card found with the set code {code!r} and collector number {number!r}.")
+    return _rulings(request, printing.oracle_id)
+
+
+@router.get(
+    "/{id}",
+    response={200: CardOut, 404: ErrorOut},
+    summary="One card by Scryfall printing id or oracle id",
+    description="The card object plus its rulings and tags under `tolaria_rulings` and `tolaria_tags`.",
+)
+def card_by_id(request: HttpRequest, id: str, pretty: str = ""):
+    found = _resolve(id)
+    if found is None:
+        return _not_found(id)
+    oracle_id, printing_id = found
+    return _respond(request, _one_card(request, oracle_id, printing_id))
+
+
+@router.get(
+    "/{code}/{number}",
+    response={200: CardOut, 404: ErrorOut},
+    summary="One card by set code and collector number",
+    operation_id="card_by_number",
+)
+def card_by_number(request: HttpRequest, code: str, number: str, pretty: str = ""):
+    return _number_card(request, code, number, None)
+
+
+@router.get(
+    "/{code}/{number}/{lang}",
+    response={200: CardOut, 404: ErrorOut},
+    summary="One card by set code, collector number and language",
+    operation_id="card_by_number_and_lang",
+)
+def card_by_number_lang(request: HttpRequest, code: str, number: str, lang: str, pretty: str = ""):
+    return _number_card(request, code, number, lang)
+
+
+def _number_card(request: HttpRequest, code: str, number: str, lang: str | None):
+    printing = _by_number(code, number, lang)
+    if printing is None:
+        where = f" in {lang!r}" if lang else ""
+        return error(
+            404, "not_found", f"No card found with the set code {code!r} and collector number {number!r}{where}."
+        )
+    return _respond(request, _one_card(request, printing.oracle_id, printing.id))

@@ -1,50 +1,106 @@
-"""/api/sets: the sets of the loaded data (Scryfall's list of set objects)."""
+"""/api/sets: the sets of the loaded data as Scryfall's set objects, their icons drawn by Tolaria."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import orjson
 from django.db.models import Count
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from tolaria.site.catalog import models as m
 
-from ._objects import error, json_response
+from . import _symbols
+from ._objects import error, json_response, set_id
+from ._schemas import ErrorOut, SetListOut, SetOut
 
 router = Router(tags=["sets"])
 
 
-def set_object(row: m.CardSet, printed: int) -> dict:
+def _absolute(request: HttpRequest | None, path: str) -> str:
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+def set_object(request: HttpRequest | None, row: m.CardSet, printed: int) -> dict:
     data = orjson.loads(row.data)
-    return {
+    code = row.code
+    out = {
         "object": "set",
-        "code": row.code,
+        "id": set_id(code),
+        "code": code,
         "name": row.name,
+        "uri": _absolute(request, f"/api/sets/{set_id(code)}"),
+        "scryfall_uri": _absolute(request, "/search?" + urlencode({"q": f"e:{code}", "unique": "prints"})),
+        "search_uri": _absolute(
+            request,
+            "/api/cards/search?"
+            + urlencode({"include_extras": "true", "order": "set", "q": f"e:{code}", "unique": "prints"}),
+        ),
+        "icon_svg_uri": _absolute(request, f"/api/sets/{code}/icon.svg"),
         "set_type": row.set_type,
         "released_at": row.released_at or None,
-        "block": data.get("block") or None,
-        "parent_set_code": data.get("parent_code") or None,
+        "card_count": printed,
         "digital": bool(data.get("digital")),
-        "card_count": data.get("card_count", 0),
-        "printings_here": printed,
+        "foil_only": bool(data.get("foil_only")),
+        "nonfoil_only": bool(data.get("nonfoil_only")),
+        "tolaria_total_set_size": data.get("card_count", 0),
     }
+    optional = {
+        "block": data.get("block"),
+        "parent_set_code": data.get("parent_code"),
+        "mtgo_code": data.get("mtgo_code"),
+        "tcgplayer_id": data.get("tcgplayer_id"),
+        "printed_size": data.get("printed_size"),
+    }
+    out.update({k: v for k, v in optional.items() if v})
+    return out
 
 
 def _counts() -> dict[str, int]:
     return dict(m.Printing.objects.values("set_code").annotate(n=Count("id")).values_list("set_code", "n"))
 
 
-@router.get("", response=dict, summary="Every set, newest first")
+@router.get("", response=SetListOut, summary="Every set, newest first")
 def sets(request: HttpRequest):
     counts = _counts()
     rows = m.CardSet.objects.order_by("-released_at", "code")
-    data = [set_object(r, counts.get(r.code, 0)) for r in rows]
-    return json_response({"object": "list", "has_more": False, "total_sets": len(data), "data": data})
+    data = [set_object(request, r, counts.get(r.code, 0)) for r in rows]
+    return json_response({"object": "list", "has_more": False, "data": data})
 
 
-@router.get("/{code}", response={200: dict, 404: dict}, summary="One set by its code")
-def one_set(request: HttpRequest, code: str):
-    row = m.CardSet.objects.filter(code=code.lower()).first()
+def _set_row(code_or_id: str) -> m.CardSet | None:
+    row = m.CardSet.objects.filter(code=code_or_id.lower()).first()
+    if row is None and len(code_or_id) == 36:
+        row = next((r for r in m.CardSet.objects.all() if set_id(r.code) == code_or_id.lower()), None)
+    return row
+
+
+def _one(request: HttpRequest, row: m.CardSet | None, what: str):
     if row is None:
-        return error(404, "not_found", f"No set with the code {code!r}.")
-    return json_response(set_object(row, m.Printing.objects.filter(set_code=row.code).count()))
+        return error(404, "not_found", f"No set found with {what}.")
+    return json_response(set_object(request, row, m.Printing.objects.filter(set_code=row.code).count()))
+
+
+@router.get("/tcgplayer/{id}", response={200: SetOut, 404: ErrorOut}, summary="One set by its TCGplayer group id")
+def set_by_tcgplayer(request: HttpRequest, id: int):
+    row = next((r for r in m.CardSet.objects.all() if orjson.loads(r.data).get("tcgplayer_id") == id), None)
+    return _one(request, row, f"the TCGplayer group id {id}")
+
+
+@router.get(
+    "/{code}/icon.svg", summary="The set's symbol (SVG, from the keyrune font)", response={200: str, 404: ErrorOut}
+)
+def set_icon(request: HttpRequest, code: str):
+    row = _set_row(code)
+    if row is None:
+        return error(404, "not_found", f"No set found with the code {code!r}.")
+    svg = _symbols.set_icon_svg(row.code, orjson.loads(row.data).get("keyrune_code", ""))
+    if svg is None:
+        return error(404, "not_found", f"The symbol font has no icon for the set {code!r}.")
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@router.get("/{code}", response={200: SetOut, 404: ErrorOut}, summary="One set by its code or id")
+def one_set(request: HttpRequest, code: str):
+    return _one(request, _set_row(code), f"the code or id {code!r}")

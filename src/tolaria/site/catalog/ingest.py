@@ -292,6 +292,46 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
     for chunk in _chunks([u.uuid for u in uuids], 900):
         known.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", flat=True))
     insert_rows(m.MtgjsonUuid, [u for u in uuids if u.uuid not in known])
+    _write_external_ids(read)
+
+
+# Scryfall's lookup routes by kind; the mtgo route also answers a foil's own MTGO id
+EXTERNAL_KINDS = {
+    "mtgo_id": "mtgo",
+    "mtgo_foil_id": "mtgo",
+    "arena_id": "arena",
+    "tcgplayer_id": "tcgplayer",
+    "tcgplayer_etched_id": "tcgplayer",
+    "cardmarket_id": "cardmarket",
+}
+
+
+def external_ids_of(p) -> set[tuple[str, str]]:
+    """(kind, value) pairs a printing is found by in another catalogue."""
+    pairs = {("multiverse", str(mid)) for mid in p.multiverse_ids}
+    for name, kind in EXTERNAL_KINDS.items():
+        if p.identifiers.get(name) is not None:
+            pairs.add((kind, str(p.identifiers[name])))
+    return pairs
+
+
+def _write_external_ids(read: _Read) -> None:
+    """Make the stored ids of each printing read match what the file says (new ones in, stale ones out)."""
+    wanted = {pid: external_ids_of(p) for pid, p in read.printings.items()}
+    stored: dict[str, set[tuple[str, str]]] = {}
+    for chunk in _chunks(list(wanted), 900):
+        for pid, kind, value in m.ExternalId.objects.filter(printing_id__in=chunk).values_list(
+            "printing_id", "kind", "value"
+        ):
+            stored.setdefault(pid, set()).add((kind, value))
+    stale = [pid for pid, pairs in stored.items() if pairs - wanted[pid]]
+    for chunk in _chunks(stale, 900):
+        m.ExternalId.objects.filter(printing_id__in=chunk).delete()
+    rows = []
+    for pid, pairs in wanted.items():
+        have = set() if pid in stale else stored.get(pid, set())
+        rows += [m.ExternalId(kind=k, value=v, printing_id=pid) for k, v in sorted(pairs - have)]
+    insert_rows(m.ExternalId, rows)
 
 
 def _write_rulings(read: _Read, summary: IngestSummary) -> None:

@@ -76,6 +76,19 @@ class MtgjsonUuid(models.Model):
     printing = models.ForeignKey(Printing, on_delete=models.CASCADE, related_name="mtgjson_uuids")
 
 
+class ExternalId(models.Model):
+    """A printing's id in another catalogue (multiverse, mtgo, mtgo_foil, arena, tcgplayer,
+    tcgplayer_etched, cardmarket), so the API's lookups by those ids are one indexed query."""
+
+    kind = models.CharField(max_length=20)
+    value = models.CharField(max_length=40)
+    printing = models.ForeignKey(Printing, on_delete=models.CASCADE, related_name="external_ids")
+
+    class Meta:
+        indexes = [models.Index(fields=["kind", "value"])]
+        constraints = [models.UniqueConstraint(fields=["printing", "kind", "value"], name="one_external_id_each")]
+
+
 class PricePoint(models.Model):
     printing = models.ForeignKey(Printing, on_delete=models.CASCADE, related_name="price_points")
     date = models.CharField(max_length=10)

@@ -110,11 +110,19 @@ def _build_knowledge_index(run: Run) -> None:
     knowledge_index.build(run.corpus, run.version, embed=run.embed, progress=run.progress)
 
 
+def _build_scryfall_bulk_files(run: Run) -> None:
+    """Scryfall's bulk files and catalogs for /api/bulk-data and /api/catalog (issue 14)."""
+    from ..api import _bulk
+
+    _bulk.write_all(run.corpus, run.version)
+
+
 STEPS: list[Step] = [
     Step("tags", _build_tags, _load_tags),
     Step("links", _build_links),
     Step("card index", _build_card_index),
     Step("knowledge index", _build_knowledge_index),
+    Step("scryfall bulk files", _build_scryfall_bulk_files),
 ]
 
 

@@ -1,0 +1,221 @@
+"""Scryfall's bulk files and catalogs, written by the ingesting process after each ingest (never by a
+web request): gzip-compressed JSON under $TOLARIA_DATA_DIR/bulk, with an index the API serves."""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import os
+import re
+import uuid
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import orjson
+from django.conf import settings
+
+from tolaria.cards import Card, Corpus, Printing
+
+BULK_NAMESPACE = uuid.UUID("0d6c7e8a-51f5-4f0e-9a3c-2f1e6b7c9d41")
+KINDS = {
+    "oracle_cards": ("Oracle Cards", "One card object for each card, in the printing that stands for it."),
+    "unique_artwork": ("Unique Artwork", "One card object for each illustration of a card."),
+    "default_cards": ("Default Cards", "Every printing, in English (or the printing's only language)."),
+    "all_cards": (
+        "All Cards",
+        "Every printing in every language the data holds (the MTGJSON data holds English printings only).",
+    ),
+    "rulings": ("Rulings", "Every ruling, with the oracle id of its card."),
+}
+
+
+def bulk_dir() -> Path:
+    return Path(settings.DATA_DIR) / "bulk"
+
+
+def bulk_id(kind: str) -> str:
+    return str(uuid.uuid5(BULK_NAMESPACE, kind))
+
+
+def _write(array: Path, lines: Path, items: Iterable[dict]) -> tuple[int, int, int]:
+    """The same objects twice, gzip-compressed: a JSON array (download_uri) and JSON lines
+    (jsonl_download_uri), written one object at a time. Returns (array size, its compressed size,
+    JSON lines compressed size)."""
+    tmp_array, tmp_lines = array.with_suffix(".tmp"), lines.with_suffix(".tmp")
+    size = 0
+    with gzip.open(tmp_array, "wb", compresslevel=6) as fa, gzip.open(tmp_lines, "wb", compresslevel=6) as fl:
+        fa.write(b"[")
+        for i, item in enumerate(items):
+            text = orjson.dumps(item)
+            fa.write(b",\n" if i else b"\n")
+            fa.write(text)
+            fl.write(text + b"\n")
+            size += len(text) + 2
+        fa.write(b"\n]\n")
+    os.replace(tmp_array, array)
+    os.replace(tmp_lines, lines)
+    return size + 4, array.stat().st_size, lines.stat().st_size
+
+
+def _preferred(printings: list[Printing], default_of) -> Printing:
+    pid = default_of(printings[0].oracle_id)
+    return next((p for p in printings if p.id == pid), printings[0])
+
+
+def _kind_items(kind: str, corpus: Corpus, by_card: dict[str, list[Printing]], build, default_of) -> Iterator[dict]:
+    if kind == "rulings":
+        from .cards import ruling_objects
+
+        for card in corpus.cards.values():
+            yield from ruling_objects(card)
+        return
+    for oid, card in corpus.cards.items():
+        printings = by_card.get(oid, [])
+        if not printings:
+            continue
+        if kind == "oracle_cards":
+            chosen = [_preferred(printings, default_of)]
+        elif kind == "unique_artwork":
+            seen: dict[str, Printing] = {}
+            for p in sorted(printings, key=lambda p: p.id != default_of(oid)):
+                seen.setdefault(p.illustration_id or p.id, p)
+            chosen = list(seen.values())
+        else:
+            chosen = printings
+        for p in chosen:
+            yield build(card, p)
+
+
+def write_all(corpus: Corpus, version: int, out: Path | None = None) -> dict:
+    """Write every bulk file and the catalogs; return the index written beside them."""
+    from . import _cards_data as data
+    from ._objects import card_object, known_formats
+
+    out = out or bulk_dir()
+    out.mkdir(parents=True, exist_ok=True)
+    sets = {code: (s.name, s.set_type) for code, s in corpus.sets.items()}
+    formats = known_formats()
+    by_card: dict[str, list[Printing]] = {}
+    for p in corpus.printings.values():
+        by_card.setdefault(p.oracle_id, []).append(p)
+    for printings in by_card.values():
+        printings.sort(key=lambda p: (p.released_at, p.set_code, p.collector_number))
+
+    def build(card: Card, p: Printing) -> dict:
+        return card_object(None, card, p, sets.get(p.set_code), formats)
+
+    now = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    entries = []
+    for kind in KINDS:
+        name = kind.replace("_", "-")
+        array, lines = out / f"{name}-v{version}.json.gz", out / f"{name}-v{version}.jsonl.gz"
+        size, compressed, lines_size = _write(
+            array, lines, _kind_items(kind, corpus, by_card, build, data.default_printing_id)
+        )
+        entries.append(
+            {
+                "type": kind,
+                "file": array.name,
+                "jsonl_file": lines.name,
+                "size": size,
+                "compressed_size": compressed,
+                "jsonl_compressed_size": lines_size,
+                "updated_at": now,
+            }
+        )
+    catalogs = build_catalogs(corpus)
+    (out / f"catalogs-v{version}.json").write_bytes(orjson.dumps(catalogs))
+    index = {"version": version, "updated_at": now, "files": entries, "catalogs": f"catalogs-v{version}.json"}
+    tmp = out / "index.json.tmp"
+    tmp.write_bytes(orjson.dumps(index))
+    os.replace(tmp, out / "index.json")
+    for old in out.iterdir():  # files of older versions go once the new index names the new ones
+        if re.search(r"-v\d+\.jsonl?(\.gz)?$", old.name) and f"-v{version}." not in old.name:
+            old.unlink(missing_ok=True)
+    return index
+
+
+def read_index() -> dict | None:
+    path = bulk_dir() / "index.json"
+    if not path.exists():
+        return None
+    return orjson.loads(path.read_bytes())
+
+
+# --- catalogs --------------------------------------------------------------------------------------
+
+SUBTYPE_CATALOGS = {
+    "artifact-types": "Artifact",
+    "battle-types": "Battle",
+    "creature-types": "Creature",
+    "enchantment-types": "Enchantment",
+    "land-types": "Land",
+    "planeswalker-types": "Planeswalker",
+    "spell-types": ("Instant", "Sorcery"),
+}
+
+
+def _rules_catalogs() -> dict[str, list[str]]:
+    from tolaria.site.explain import rulebook
+
+    book = rulebook()
+    abilities = sorted(book.keyword_abilities())
+    actions = sorted(book.keyword_actions())
+    words: list[str] = []
+    for r in book.rules.values():
+        if r.level == "subrule" and "ability word" in r.text.lower():
+            found = re.search(r"[Tt]he ability words are (.+?)\.?$", r.text, re.DOTALL)
+            if found:
+                words = [w.strip() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", found.group(1)) if w.strip()]
+                break
+    return {
+        "keyword-abilities": abilities,
+        "keyword-actions": actions,
+        "ability-words": sorted(w[:1].upper() + w[1:] for w in words),
+    }
+
+
+def build_catalogs(corpus: Corpus) -> dict[str, list[str]]:
+    """Scryfall's catalogs: keyword abilities, actions and ability words from the rules, the rest from
+    the cards."""
+    values: dict[str, set[str]] = {
+        k: set()
+        for k in (
+            "card-names",
+            "artist-names",
+            "word-bank",
+            "supertypes",
+            "card-types",
+            "powers",
+            "toughnesses",
+            "loyalties",
+            "watermarks",
+            "flavor-words",
+            *SUBTYPE_CATALOGS,
+        )
+    }
+    for card in corpus.cards.values():
+        values["card-names"].add(card.name)
+        for face in card.faces:
+            values["word-bank"].update(w for w in re.findall(r"[A-Za-z'][A-Za-z'-]*", face.name) if len(w) > 1)
+            values["supertypes"].update(face.supertypes)
+            values["card-types"].update(face.types)
+            for catalog, types in SUBTYPE_CATALOGS.items():
+                wanted = (types,) if isinstance(types, str) else types
+                if any(t in face.types for t in wanted):
+                    values[catalog].update(face.subtypes)
+            for key, attr in (("powers", "power"), ("toughnesses", "toughness"), ("loyalties", "loyalty")):
+                if getattr(face, attr) is not None:
+                    values[key].add(getattr(face, attr))
+            values["flavor-words"].update(re.findall(r"^([A-Z][\w' ,-]+?) \u2014 ", face.oracle_text, re.MULTILINE))
+    for p in corpus.printings.values():
+        values["artist-names"].update(a for a in p.artist.split(" & ") if a)
+        if p.watermark:
+            values["watermarks"].add(p.watermark)
+    out = {k: sorted(v) for k, v in values.items()}
+    rules = _rules_catalogs()
+    out["flavor-words"] = sorted(
+        set(out["flavor-words"]) - {w.lower() for w in rules["ability-words"]} - set(rules["ability-words"])
+    )
+    out.update(rules)
+    return out

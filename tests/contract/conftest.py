@@ -1,0 +1,117 @@
+"""One live Tolaria server over the embedded sample for every client's contract test: `tolaria serve`
+in a process of its own (its own data dir and SQLite database, the sample loaded on its first start),
+ended with the session — and with this process, should the session die first."""
+
+import ctypes
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STARTUP_SECONDS = 600  # the first start ingests the sample and builds its indexes
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _die_with_parent() -> None:
+    # Linux: the server gets SIGTERM when the test process ends, however it ends
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+@pytest.fixture(scope="session")
+def tolaria_server():
+    """The base URL of the running server, e.g. http://127.0.0.1:PORT (its API under /api/)."""
+    port = _free_port()
+    data_dir = tempfile.mkdtemp(prefix="tolaria-contract-")
+    env = {
+        **os.environ,
+        "TOLARIA_DATA_DIR": data_dir,
+        "TOLARIA_EMBED_AT_INGEST": "0",
+        "TOLARIA_API_RATE_REQUESTS": "0",  # the clients pace themselves; the limit has tests of its own
+    }
+    env.pop("DATABASE_URL", None)
+    log = open(Path(data_dir) / "server.log", "wb")  # noqa: SIM115  (open for the server's whole life)
+    proc = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "tolaria"),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        preexec_fn=_die_with_parent,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while True:
+        if proc.poll() is not None:
+            log.close()
+            pytest.fail(
+                f"tolaria serve ended with {proc.returncode}: {(Path(data_dir) / 'server.log').read_text()[-3000:]}"
+            )
+        try:
+            with urllib.request.urlopen(base + "/api/stats", timeout=5) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            proc.terminate()
+            pytest.fail(f"tolaria serve did not answer within {STARTUP_SECONDS} s")
+        time.sleep(1)
+    yield base.rstrip("/")
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    log.close()
+
+
+def api_json(base: str, path: str) -> dict:
+    """A GET on Tolaria's own API, to find the ids the clients are then asked about."""
+    import json
+
+    with urllib.request.urlopen(base + "/api" + path, timeout=30) as r:
+        return json.loads(r.read())
+
+
+@pytest.fixture(scope="session")
+def known(tolaria_server):
+    """Ids of the sample's cards, read from the server, for the clients' calls."""
+    arena = api_json(tolaria_server, "/cards/search?q=game%3Aarena&unique=prints")["data"]
+    on_arena = next(c for c in arena if c.get("arena_id"))
+    mtgo = api_json(tolaria_server, "/cards/search?q=game%3Amtgo&unique=prints")["data"]
+    on_mtgo = next(c for c in mtgo if c.get("mtgo_id"))
+    bolt = api_json(tolaria_server, "/cards/named?exact=Lightning+Bolt&set=2ed")
+    sets = api_json(tolaria_server, "/sets")["data"]
+    with_tcg = next(s for s in sets if s.get("tcgplayer_id"))
+    return {
+        "bolt": bolt,
+        "arbor": api_json(tolaria_server, "/cards/tsr/277"),
+        "chandra": api_json(tolaria_server, "/cards/ori/135"),
+        "on_arena": on_arena,
+        "on_mtgo": on_mtgo,
+        "set_with_tcgplayer": with_tcg,
+        "bulk": api_json(tolaria_server, "/bulk-data")["data"],
+    }
