@@ -28,8 +28,8 @@ def _count_failure(request, username: str) -> None:
         raise forms.ValidationError(lock.message, code="locked")
 
 
-class ThrottledLoginForm(AuthenticationForm):
-    """Django's log-in form, with the account and address throttles of `throttle`."""
+class _ThrottledLogIn:
+    """The log-in check of a form with a username and a password, behind the throttles of `throttle`."""
 
     def clean(self):
         username = self.cleaned_data.get("username") or ""
@@ -43,19 +43,12 @@ class ThrottledLoginForm(AuthenticationForm):
         return cleaned
 
 
-class ThrottledAdminLoginForm(AdminAuthenticationForm):
+class ThrottledLoginForm(_ThrottledLogIn, AuthenticationForm):
+    """Django's log-in form, throttled."""
+
+
+class ThrottledAdminLoginForm(_ThrottledLogIn, AdminAuthenticationForm):
     """The admin's log-in form, throttled like the site's."""
-
-    def clean(self):
-        username = self.cleaned_data.get("username") or ""
-        _refuse_if_locked(self.request, username)
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError:
-            _count_failure(self.request, username)
-            raise
-        throttle.record_success(self.request, username)
-        return cleaned
 
 
 class ThrottledPasswordChangeForm(PasswordChangeForm):
