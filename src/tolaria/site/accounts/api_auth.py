@@ -36,6 +36,15 @@ def token_user(request):
     return token.user
 
 
+def caller(request):
+    """Who calls a route open to everyone: a bearer token's user (401/403 for a token that cannot
+    serve), else the session's user, else None (anonymous)."""
+    user = token_user(request)
+    if user is not None:
+        return user
+    return request.user if request.user.is_authenticated else None
+
+
 class TokenAuth(HttpBearer):
     """First in every API route's auth list: with a bearer header it decides alone (401/403 for a token
     that cannot serve, so the session check that follows is never reached); without one it passes."""

@@ -100,13 +100,10 @@ def search_cards(
 
 
 def _searching_user(request: HttpRequest):
-    """Whose lists in:list/NAME searches: a bearer token's user (401 for a bad one), else the session's."""
-    from tolaria.site.accounts.api_auth import token_user
+    """Whose lists in:list/NAME searches."""
+    from tolaria.site.accounts.api_auth import caller
 
-    user = token_user(request)
-    if user is not None:
-        return user
-    return request.user if request.user.is_authenticated else None
+    return caller(request)
 
 
 def card_text(card: dict) -> str:

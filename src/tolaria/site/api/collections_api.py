@@ -16,20 +16,12 @@ from ninja.errors import HttpError
 
 from tolaria import decks
 from tolaria.decks import DecklistTooLarge
-from tolaria.site.accounts.api_auth import AUTH, token_user
+from tolaria.site.accounts.api_auth import AUTH, caller
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck
 
 Visibility = Literal["private", "unlisted", "public"]
 Zone = Literal["commander", "main", "sideboard", "maybeboard"]
-
-
-def _reader(request):
-    """The user behind a read request, if any: a bearer token, else the session."""
-    user = token_user(request)
-    if user is not None:
-        return user
-    return request.user if request.user.is_authenticated else None
 
 
 def _guard(fn, *args, **kwargs):
@@ -356,7 +348,7 @@ def create_list(request, body: ListIn):
     "/{token}", response={200: ListOut, 404: Error}, auth=None, summary="A list with its cards and prices"
 )
 def get_list(request, token: str):
-    card_list = svc.visible_list(_reader(request), token)
+    card_list = svc.visible_list(caller(request), token)
     if card_list is None:
         raise HttpError(404, "No such list.")
     return _list_out(card_list)
@@ -413,7 +405,7 @@ def delete_list_card(request, token: str, item_id: int):
     "/{token}/export", auth=None, summary="A list as CSV or text", response={200: str, 400: Error, 404: Error}
 )
 def export_list(request, token: str, format: Literal["csv", "text"] = "csv"):
-    card_list = svc.visible_list(_reader(request), token)
+    card_list = svc.visible_list(caller(request), token)
     if card_list is None:
         raise HttpError(404, "No such list.")
     if format == "csv":
@@ -490,7 +482,7 @@ def create_deck(request, body: DeckIn):
     "/{token}", response={200: DeckOut, 404: Error}, auth=None, summary="A deck with its validation and statistics"
 )
 def get_deck(request, token: str):
-    deck = svc.visible_deck(_reader(request), token)
+    deck = svc.visible_deck(caller(request), token)
     if deck is None:
         raise HttpError(404, "No such deck.")
     return _deck_out(deck)
@@ -652,7 +644,7 @@ def export_deck(
         "csv_manabox",
     ] = "text",
 ):
-    deck = svc.visible_deck(_reader(request), token)
+    deck = svc.visible_deck(caller(request), token)
     if deck is None:
         raise HttpError(404, "No such deck.")
     text, content_type, _ = svc.export_deck(deck, format)
