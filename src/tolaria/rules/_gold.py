@@ -9,17 +9,40 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict
 
 from ._linker import Linker
 
 KINDS = ("keyword_ability", "keyword_action", "ability_word", "glossary")
 
 
+class Expectation(TypedDict):
+    kind: str
+    rules: list[str]  # any of these rules is right
+
+
+class GoldFace(TypedDict):
+    oracle_text: str
+
+
+class GoldCard(TypedDict):
+    name: str
+    faces: list[GoldFace]
+    expected: NotRequired[list[list[Expectation]]]  # one list per face; a card without it is not judged
+
+
+class GoldSet(TypedDict):
+    """What the scorer reads of the gold file (the file has more: how it was made, batches, notes)."""
+
+    cards: list[GoldCard]
+    glossary_terms_checked: NotRequired[list[str]]  # "Term (why)": glossary spans count for these only
+
+
 @dataclass
 class LinkScore:
-    tp: Counter = field(default_factory=Counter)
-    fp: Counter = field(default_factory=Counter)
-    fn: Counter = field(default_factory=Counter)
+    tp: Counter[str] = field(default_factory=Counter)  # by kind
+    fp: Counter[str] = field(default_factory=Counter)
+    fn: Counter[str] = field(default_factory=Counter)
     misses: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)  # (card, kind, rules)
     extras: list[tuple[str, str, str, str]] = field(default_factory=list)  # (card, kind, rule, text)
 
@@ -32,14 +55,14 @@ class LinkScore:
         return self.tp[kind] / expected if expected else 1.0
 
 
-def _checked_terms(gold: dict) -> set[str]:
+def _checked_terms(gold: GoldSet) -> set[str]:
     out = set()
     for t in gold.get("glossary_terms_checked", []):
         out.add(t.split(" (")[0])
     return out
 
 
-def score_links(linker: Linker, gold: dict) -> LinkScore:
+def score_links(linker: Linker, gold: GoldSet) -> LinkScore:
     checked = _checked_terms(gold)
     score = LinkScore()
     for card in gold["cards"]:

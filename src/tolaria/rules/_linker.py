@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from tolaria.oracle import FaceReading, reader_for
+from tolaria.oracle import Ability, FaceReading, reader_for
 
 from ._model import GlossaryEntry, RuleBook, normalize_term
 from ._parser import find_references
 
+if TYPE_CHECKING:
+    from tolaria.cards import Card
+
 Kind = Literal["keyword_ability", "keyword_action", "ability_word", "glossary", "rule_reference"]
+# a candidate span: (start, end, kind, rule, glossary term); a granted keyword adds the keyword's end
+_Cand = tuple[int, int, Kind, str, str | None] | tuple[int, int, Kind, str, str | None, int]
+_Words = list[tuple[int, str]]  # (start, word) of each run of letters and digits of the folded text
 
 _ONCE = ("keyword_action", "glossary")  # kinds marked once per face (see _once_each)
 _PRIORITY = {"keyword_ability": 0, "keyword_action": 1, "ability_word": 2, "glossary": 3, "rule_reference": 4}
@@ -150,8 +156,8 @@ class Linker:
         # templates written in the rules: "[type]walk", "[Type]cycling"
         for number in kw_rules:
             for r in book.subtree(number):
-                for m in re.finditer(r"\[type\]([a-z]+)", r.text, re.IGNORECASE):
-                    suffix = re.escape(m.group(1).lower())
+                for t in re.finditer(r"\[type\]([a-z]+)", r.text, re.IGNORECASE):
+                    suffix = re.escape(t.group(1).lower())
                     pat = re.compile(rf"{_B}((?:[a-z]+ )?[a-z]+{suffix}){_E}")
                     if all(p.pattern != pat.pattern for p, _ in cat.ability_templates):
                         cat.ability_templates.append((pat, number))
@@ -189,9 +195,9 @@ class Linker:
                 re.match(r"^(?:along with [^,]+, )?an? designation", entry.definition, re.IGNORECASE)
                 and entry.see_rules
             ):
-                term = _fold(entry.term)
+                designation = _fold(entry.term)
                 player = "a designation a player can have" in entry.definition.lower()
-                phrase = f"the {term}" if player and not term.startswith("the ") else term
+                phrase = f"the {designation}" if player and not designation.startswith("the ") else designation
                 cat.glossary_phrases[phrase] = (entry.see_rules[0], entry.key, None)
         _glossary_terms(book, cat)
         _variants(book, cat, kw_rules)
@@ -199,12 +205,12 @@ class Linker:
         day_night = _find_day_night(book)
         cat.day_night_own = _day_night_designation_rule(book)
         for what, number in day_night.items():
-            entry = book.glossary_entry(what)
-            cat.glossary_phrases[f"it becomes {what}"] = (number, entry.key if entry else None, None)
+            found = book.glossary_entry(what)
+            cat.glossary_phrases[f"it becomes {what}"] = (number, found.key if found else None, None)
         for a, b in (("day", "night"), ("night", "day")):
             if b in day_night:
-                entry = book.glossary_entry(b)
-                cat.glossary_phrases[f"{a} becomes {b}"] = (day_night[b], entry.key if entry else None, None)
+                found = book.glossary_entry(b)
+                cat.glossary_phrases[f"{a} becomes {b}"] = (day_night[b], found.key if found else None, None)
         return cat
 
     # --- linking -------------------------------------------------------------------------------
@@ -217,7 +223,7 @@ class Linker:
             reading = self.reader.read(oracle_text, names=(card_name,) if card_name else ())
         folded = _fold(oracle_text)
         masked = [(p.start, min(p.end, len(oracle_text))) for p in reading.self_refs]
-        cands: list[tuple] = []
+        cands: list[_Cand] = []
         self._structure(reading, folded, cands)
         self._granted_keywords(folded, cands)
         words = [(w.start(), w.group(0)) for w in _ACTION_WORD.finditer(folded)]
@@ -242,7 +248,7 @@ class Linker:
         spans.sort(key=lambda sp: sp.start)
         return _once_each(spans)
 
-    def link_card(self, card) -> list[list[Span]]:
+    def link_card(self, card: Card) -> list[list[Span]]:
         """The spans of each face of a ``tolaria.cards.Card``, read as the tagger reads it (shared readings)."""
         from tolaria.oracle import read_card
 
@@ -267,7 +273,7 @@ class Linker:
                 return sub
         return None
 
-    def _structure(self, reading: FaceReading, folded: str, cands) -> None:
+    def _structure(self, reading: FaceReading, folded: str, cands: list[_Cand]) -> None:
         """Keywords of keyword lines and ability words, as the reading found them."""
         for ability in _all_abilities(reading):
             if ability.label is not None:
@@ -286,7 +292,7 @@ class Linker:
                     continue
                 cands.append((name.start, name.end, "keyword_ability", rule, None))
 
-    def _granted_keywords(self, folded: str, cands) -> None:
+    def _granted_keywords(self, folded: str, cands: list[_Cand]) -> None:
         for g in _GRANT.finditer(folded):
             i = g.end()
             while True:
@@ -306,7 +312,7 @@ class Linker:
                     break
                 i = sep.end()
 
-    def _actions(self, folded: str, cands, words, reading: FaceReading | None = None) -> None:
+    def _actions(self, folded: str, cands: list[_Cand], words: _Words, reading: FaceReading | None = None) -> None:
         for m in _phrase_matches(folded, self._action_by_word, words, ("",)):
             form = m.group(1)
             number, base = self.catalog.actions[form]
@@ -332,7 +338,7 @@ class Linker:
                 continue
             cands.append((m.start(), end, "keyword_action", number, None))
 
-    def _glossary(self, text: str, folded: str, cands, reading: FaceReading, words) -> None:
+    def _glossary(self, text: str, folded: str, cands: list[_Cand], reading: FaceReading, words: _Words) -> None:
         for m in _phrase_matches(folded, self._gloss_by_word, words, ("", "s", "es")):
             key = m.group(1)
             number, term, as_written = self.catalog.glossary_phrases[key]
@@ -380,7 +386,9 @@ class _Match:
         return self._start + len(self._phrase) if i else self._end
 
 
-def _phrase_matches(folded: str, by_word: dict[str, list[str]], words, suffixes: tuple[str, ...]):
+def _phrase_matches(
+    folded: str, by_word: dict[str, list[str]], words: _Words, suffixes: tuple[str, ...]
+) -> Iterator[_Match]:
     """The longest phrase starting at each word of the text (with one of ``suffixes``: a plural ending).
     ``words``: (start, word) of each run of letters and digits, shared by the callers."""
     n = len(folded)
@@ -402,7 +410,7 @@ def _phrase_matches(folded: str, by_word: dict[str, list[str]], words, suffixes:
             break
 
 
-def _all_abilities(reading: FaceReading):
+def _all_abilities(reading: FaceReading) -> Iterator[Ability]:
     for a in reading.abilities:
         yield a
         yield from a.modes
@@ -413,7 +421,7 @@ def _once_each(spans: list[Span]) -> list[Span]:
     in reminder text if the rules text never uses it. After one explanation the next "creature" or
     "sacrifice" on the same face means the same thing, and marking every one buries the text under links.
     Keyword abilities and ability words are marked every time: each instance is an ability of its own."""
-    first: dict[tuple, Span] = {}
+    first: dict[tuple[Kind, str, str | None], Span] = {}
     for sp in spans:
         if sp.kind not in _ONCE:
             continue
@@ -425,7 +433,7 @@ def _once_each(spans: list[Span]) -> list[Span]:
     return [sp for sp in spans if sp.kind not in _ONCE or id(sp) in keep]
 
 
-def _alternation(names: dict[str, object], anywhere: bool = False) -> re.Pattern[str] | None:
+def _alternation(names: Mapping[str, object], anywhere: bool = False) -> re.Pattern[str] | None:
     if not names:
         return None
     items = _alt_items(names)
@@ -435,7 +443,7 @@ def _alternation(names: dict[str, object], anywhere: bool = False) -> re.Pattern
     return re.compile("(" + "|".join(items) + ")" + _E)
 
 
-def _alt_items(names) -> list[str]:
+def _alt_items(names: Iterable[str]) -> list[str]:
     return [re.escape(n) for n in sorted(names, key=len, reverse=True)]
 
 

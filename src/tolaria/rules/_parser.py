@@ -7,6 +7,7 @@ import functools
 import importlib.resources
 import os
 import re
+from collections.abc import Set as AbstractSet
 
 from ._model import GlossaryEntry, Rule, RuleBook, RuleRef, RulesParseError, normalize_term
 
@@ -46,7 +47,7 @@ def _range_end(first: str, end: str) -> str:
     return f"{head}.{end}"
 
 
-def find_references(text: str, known: set[str] | None = None) -> list[RuleRef]:
+def find_references(text: str, known: AbstractSet[str] | None = None) -> list[RuleRef]:
     """Rule references in ``text``: after "rule(s)"/"section(s)" any list or range of numbers; elsewhere
     bare numbers like ``101.4a`` (kept only if ``known`` is None or contains them)."""
     refs: list[RuleRef] = []
