@@ -15,10 +15,8 @@ few tens of microseconds. Prints a Markdown table (and writes it to --markdown O
 from __future__ import annotations
 
 import argparse
-import http.client
 import os
 import platform
-import random
 import re
 import shutil
 import signal
@@ -26,13 +24,16 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from _load import get, run_load
+
 PLAIN_QUERIES = ["trample", "lifelink", "combat damage", "lightning bolt", "dragon", "draw a card"]
 
 
@@ -72,19 +73,6 @@ def stop_server(proc: subprocess.Popen) -> None:
             proc.wait(20)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
-
-
-def get(port: int, path: str, conn: http.client.HTTPConnection | None = None):
-    own = conn is None
-    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    try:
-        conn.request("GET", path)
-        resp = conn.getresponse()
-        body = resp.read()
-        return resp.status, resp.getheader("Location", ""), body
-    finally:
-        if own:
-            conn.close()
 
 
 def _children() -> dict[int, list[int]]:
@@ -222,51 +210,15 @@ def run_wrk(port: int, paths: list[str], connections: int, duration: int) -> dic
 
 
 def run_python(port: int, paths: list[str], connections: int, duration: int) -> dict:
-    latencies: list[float] = []
-    errors = 0
-    lock = threading.Lock()
-    stop = time.monotonic() + duration
-
-    def worker(seed: int) -> None:
-        nonlocal errors
-        rnd = random.Random(seed)
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        mine, bad = [], 0
-        while time.monotonic() < stop:
-            path = rnd.choice(paths)
-            t0 = time.perf_counter()
-            try:
-                status, _, _ = get(port, path, conn)
-            except (OSError, http.client.HTTPException):
-                status = 0
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            mine.append(time.perf_counter() - t0)
-            if status == 0 or status >= 400:
-                bad += 1
-        conn.close()
-        with lock:
-            latencies.extend(mine)
-            errors += bad
-
-    started = time.monotonic()
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(connections)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    latencies.sort()
-
-    def pct(p):
-        return latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] * 1000 if latencies else float("nan")
-
+    """The shared load loop (benchmarks/_load.py); every failed connection, 4xx and 5xx is an error."""
+    r = run_load(port, paths, connections, duration)
     return {
-        "requests": len(latencies),
-        "errors": errors,
-        "seconds": time.monotonic() - started,
-        "p50": pct(50),
-        "p95": pct(95),
-        "p99": pct(99),
+        "requests": r.requests,
+        "errors": r.failed + r.server_errors + r.client_errors,
+        "seconds": r.seconds,
+        "p50": r.pct(50),
+        "p95": r.pct(95),
+        "p99": r.pct(99),
     }
 
 
