@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 from urllib.parse import quote
 
 import orjson
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.converters import IntConverter
 from django.urls.resolvers import RegexPattern, RoutePattern
@@ -79,7 +81,29 @@ PAGE_PARAMS = [
     "new_password2",
     "email",
     "redirect",
+    "as_commander",
+    "decklist",
+    "description",
+    "download",
+    "group",
+    "new_list",
+    "pretty",
+    # the search builder's form (web/presenters.compose_query)
+    "oracle",
+    "type",
+    *(f"color_{c}" for c in "wubrgc"),
+    "color_op",
+    "mv",
+    "mv_op",
+    "rarity",
+    "set",
 ]
+# an uploaded file (a deck import): the field name the views read from request.FILES
+FILE_FIELDS = ["file"]
+SITE = Path(__file__).resolve().parents[2] / "src" / "tolaria" / "site"
+_READ = re.compile(
+    r"\b(?:GET|POST|FILES)(?:\.get|\.getlist|\.pop)?\(\s*[\"'](\w+)[\"']|\b(?:GET|POST|FILES)\[[\"'](\w+)[\"']\]"
+)
 
 
 def _walk(patterns, prefix: list | None = None):
@@ -164,6 +188,10 @@ def _drive_every_url(client, owner, value: str, logged_in: bool) -> None:
         _assert_no_5xx(client.get(path), f"GET {path!r}")
         _assert_no_5xx(client.get(path, params), f"GET {path!r} with every parameter = {value!r}")
         _assert_no_5xx(client.post(path, params), f"POST {path!r} with every field = {value!r}")
+        files = {
+            name: SimpleUploadedFile("hostile.dek", value.encode("utf-8", "surrogatepass")) for name in FILE_FIELDS
+        }
+        _assert_no_5xx(client.post(path, {**params, **files}), f"POST {path!r} with a file of {value!r}")
         body = orjson.dumps({name: value for name in params})
         _assert_no_5xx(client.post(path, body, content_type="application/json"), f"POST JSON {path!r} with {value!r}")
     client.logout()
@@ -197,3 +225,15 @@ def test_a_nul_byte_is_refused_with_a_message_that_says_so(client):
     assert api.status_code == 400
     assert b"NUL" in api.content
     assert api["Content-Type"].startswith("application/json")
+
+
+def test_every_parameter_the_site_reads_is_fuzzed():
+    """A name read from request.GET, POST or FILES anywhere in the site is in the lists above (so a
+    new form field is driven with hostile values too)."""
+    read = set()
+    for source in SITE.rglob("*.py"):
+        for match in _READ.finditer(source.read_text(encoding="utf-8")):
+            read.add(match.group(1) or match.group(2))
+    assert read, "the scan found no parameter at all: the pattern no longer matches the views"
+    fuzzed = set(PAGE_PARAMS) | set(FILE_FIELDS) | set(_api_params())
+    assert sorted(read - fuzzed) == []
