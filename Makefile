@@ -41,8 +41,10 @@ test-pg: install
 	  $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider --ignore=tests/contract
 
 # several tolaria processes on one PostgreSQL database (each test makes a database of its own there)
+# sharing one Redis (the cache of log-in throttles and API rate counts)
 test-scale: install
 	$(TESTDIR) DATABASE_URL=$${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/tolaria_test} \
+	  REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} \
 	  TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m scale -p no:cacheprovider tests/scale
 
 test-full: install

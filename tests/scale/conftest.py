@@ -32,6 +32,8 @@ def pytest_terminal_summary(terminalreporter):
 
 
 BASE_URL = os.environ.get("SCALE_DATABASE_URL") or os.environ.get("DATABASE_URL", "")
+# the cache every server shares (log-in throttles, API rate counts), as on several machines
+REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
 def _die_with_parent() -> None:
@@ -45,11 +47,17 @@ def _free_port() -> int:
 
 
 def tolaria_env(database_url: str, data_dir: Path, **extra: str) -> dict[str, str]:
+    """A process's environment as on a machine of its own: the shared database and Redis, one
+    SECRET_KEY, one reverse proxy in front (so a test can speak for many client addresses)."""
+    if not REDIS_URL.startswith("redis"):
+        pytest.fail("make test-scale needs Redis: set REDIS_URL=redis://…")
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE",)}
     env.update(
         DATABASE_URL=database_url,
+        REDIS_URL=REDIS_URL,
         TOLARIA_DATA_DIR=str(data_dir),
         TOLARIA_EMBED_AT_INGEST="0",
+        TOLARIA_TRUSTED_PROXIES="1",
         SECRET_KEY="scale-tests-share-one-key",
         **extra,
     )

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import threading
 import time
 import urllib.parse
+import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from itertools import cycle
@@ -38,7 +40,12 @@ def site(scale_db, data_dirs, servers):
     assert len(BASE) == 3
     init = run_tolaria(["ingest", *map(str, BASE)], tolaria_env(scale_db, data_dirs("ingester")))
     assert init.returncode == 0, init.stdout + init.stderr
-    return [servers(tolaria_env(scale_db, data_dirs(f"machine{n}")), workers=2) for n in (1, 2)]
+    # the test is one client (one address) polling and loading both servers: with the API's limit
+    # counted in the one Redis it would be throttled itself
+    return [
+        servers(tolaria_env(scale_db, data_dirs(f"machine{n}"), TOLARIA_API_RATE_REQUESTS="0"), workers=2)
+        for n in (1, 2)
+    ]
 
 
 def report(line: str) -> None:
@@ -143,6 +150,65 @@ def test_a_new_set_reaches_both_servers_under_load(site, scale_db, data_dirs, sh
     )
     assert len(load.statuses) == 400
     assert not load.failures(), load.failures()[:10]
+
+
+# --- one cache for every machine: password guesses counted across servers ---------------------
+
+
+class Browser:
+    """One client of one server: its cookies (the CSRF token), the address its proxy reports."""
+
+    def __init__(self, server, address: str):
+        import http.cookiejar
+
+        self.server, self.address = server, address
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def log_in(self, username: str, password: str) -> str:
+        """The log-in page's answer to one attempt (its text: errors, or the page after log-in)."""
+        url = f"{self.server.url}/accounts/login/"
+        headers = {"X-Forwarded-For": self.address}
+        with self.opener.open(urllib.request.Request(url, headers=headers), timeout=30) as page:
+            form = page.read().decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
+        data = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "username": username, "password": password})
+        request = urllib.request.Request(url, data=data.encode(), headers={**headers, "Referer": url})
+        with self.opener.open(request, timeout=30) as answer:
+            assert answer.status == 200
+            return answer.read().decode()
+
+
+ACCOUNT_LOCKED = "Too many failed password attempts for this account"
+ADDRESS_LOCKED = "Too many failed password attempts from your address"
+WRONG = "Please enter a correct username and password"  # Django's own message
+
+
+def _address() -> str:
+    """A client address of this run alone: Redis keeps counts across test runs."""
+    return f"10.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250}.{uuid.uuid4().int % 250 + 1}"
+
+
+def test_guesses_at_one_account_count_on_every_server(site):
+    one, two = site
+    username = f"victim-{uuid.uuid4().hex[:8]}"
+    # four wrong passwords on server 1, each from another address: no lock yet
+    for _ in range(4):
+        assert WRONG in Browser(one, _address()).log_in(username, "wrong")
+    # the fifth, on server 2 (which never saw the first four), is the one that locks the account
+    fifth = Browser(two, _address()).log_in(username, "wrong")
+    assert ACCOUNT_LOCKED in fifth, fifth[:2000]
+    # and server 1 refuses the next attempt as well, from yet another address
+    assert ACCOUNT_LOCKED in Browser(one, _address()).log_in(username, "wrong")
+
+
+def test_guesses_from_one_address_count_on_every_server(site):
+    address = _address()
+    browsers = [Browser(server, address) for server in site]
+    # 20 wrong passwords for 20 accounts, alternating between the servers: 10 seen by each
+    for n in range(20):
+        browsers[n % 2].log_in(f"sprayed-{uuid.uuid4().hex[:8]}", "Winter2026!")
+    for browser in browsers:
+        assert ADDRESS_LOCKED in browser.log_in(f"sprayed-{uuid.uuid4().hex[:8]}", "Winter2026!")
 
 
 # --- ingests killed at each step ----------------------------------------------------------------
