@@ -84,6 +84,8 @@ def test_a_new_players_first_ten_minutes(page, steps):
     card_url = page.url
     card_name = page.locator("h1.card-title").inner_text()
     styled(page)
+    similar = page.locator("section.similar .similar-list li")
+    assert similar.count() >= 1 and similar.first.locator("a").is_visible()  # looked up, not computed
     steps("card-page")
 
     # Save this card, logged out: asked to log in or sign up, with a word why

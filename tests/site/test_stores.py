@@ -20,7 +20,14 @@ pytestmark = pytest.mark.django_db
 
 def test_after_the_sample_ingest_every_store_is_current():
     rows = passes.status()
-    assert [r["store"] for r in rows] == ["tags", "links", "card index", "knowledge index", "scryfall bulk files"]
+    assert [r["store"] for r in rows] == [
+        "tags",
+        "links",
+        "card index",
+        "knowledge index",
+        "similar cards",
+        "scryfall bulk files",
+    ]
     assert all(r["built_from"] == corpus_version() and not r["stale"] for r in rows)
 
 
@@ -33,7 +40,7 @@ def _interrupt_after(step: str) -> None:
 
 def test_an_interrupted_pass_is_stale_and_derive_finishes_only_what_is_missing():
     _interrupt_after("links")
-    assert passes.stale() == ["card index", "knowledge index", "scryfall bulk files"]
+    assert passes.stale() == ["card index", "knowledge index", "similar cards", "scryfall bulk files"]
     seconds = passes.derive()
     assert set(seconds) >= {"card index", "knowledge index", "scryfall bulk files"} and "tags" not in seconds
     assert passes.stale() == []

@@ -2,6 +2,7 @@
 rule page, the home page's counts."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +57,43 @@ def test_home_counts_are_formatted_and_the_sample_named(client):
     page = client.get("/").content.decode()
     cards = m.OracleCard.objects.count()
     assert f"{cards:,} cards" in page and "the embedded sample, not every Magic card" in page
+
+
+SITE = Path(__file__).resolve().parents[2] / "src" / "tolaria" / "site"
+# a card page address written by hand: an href, an f-string, a concatenation or a JS template starting /card/
+HAND_BUILT = re.compile(r"""href=["']/card/|f["']/card/|["']/card/["']\s*\+|`/card/\$\{""")
+
+
+def test_no_card_address_is_written_by_hand_anywhere_in_the_site():
+    found = [
+        f"{path.relative_to(SITE)}:{n}"
+        for path in SITE.rglob("*")
+        if path.suffix in (".py", ".html", ".js") and path.name != "card_links.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if HAND_BUILT.search(line)
+    ]
+    assert found == []
+
+
+@pytest.mark.django_db
+def test_list_and_deck_rows_link_through_card_url(client, django_user_model, monkeypatch):
+    from django.urls import reverse
+
+    from tolaria.site import card_links
+    from tolaria.site.collections import services as svc
+    from tolaria.site.collections.models import CardList
+
+    monkeypatch.setattr(card_links, "card_url", lambda *a, oracle_id="", **kw: f"/elsewhere/{oracle_id}")
+    user = django_user_model.objects.create_user("urls", password="correct horse battery")
+    client.force_login(user)
+    bolt = m.OracleCard.objects.get(name="Lightning Bolt").oracle_id
+    client.post(reverse("collections:save_card"), {"card": bolt})
+    saved = CardList.objects.get(owner=user)
+    deck = svc.create_deck(user, "Burn", "modern")
+    client.post(reverse("collections:deck_add", args=[deck.token]), {"name": "lightning bolt", "quantity": "4"})
+    for page in (
+        reverse("collections:list_detail", args=[saved.token]),
+        reverse("collections:deck_detail", args=[deck.token]),
+    ):
+        html = client.get(page).content.decode()
+        assert f'href="/elsewhere/{bolt}"' in html and f'href="/card/{bolt}"' not in html, page

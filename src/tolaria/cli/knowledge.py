@@ -68,7 +68,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 def cmd_similar(args: argparse.Namespace) -> int:
     _site.setup_django()
     from tolaria.site.catalog.services import find_card
-    from tolaria.site.stores import knowledge_index
+    from tolaria.site.stores import knowledge_index, similar
 
     card, suggestions = find_card(args.name)
     if card is None:
@@ -77,7 +77,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
     if status:
         raise CommandError(f"{status} Run `tolaria knowledge embed` first.")
     print(f"Cards like {card.name}:")
-    for item in knowledge_index.similar_to(card.oracle_id, k=max(1, args.limit)):
+    for item in similar.similar_to(card.oracle_id, k=max(1, args.limit)):
         print(f"  {item['score']:.3f}  {item['name']}  — {item['reason']}")
     return 0
 

@@ -20,7 +20,7 @@ from ._embed import (
 from ._evaluate import evaluate, load_questions
 from ._index import DEFAULT_FUSION, Fusion, Hit, KnowledgeIndex, group_by_kind
 from ._question import is_question, syntax_fields
-from ._similar import similar_cards
+from ._similar import SimilarTable, similar_cards, similar_table
 from ._suggest import suggest_syntax
 from ._text import highlight, segments_to_html, tokenize
 
@@ -38,6 +38,7 @@ __all__ = [
     "Hit",
     "KnowledgeIndex",
     "SemanticUnavailable",
+    "SimilarTable",
     "StaticEmbedder",
     "best_sentence",
     "card_documents",
@@ -53,6 +54,7 @@ __all__ = [
     "rule_documents",
     "segments_to_html",
     "similar_cards",
+    "similar_table",
     "suggest_syntax",
     "syntax_fields",
     "tokenize",

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import urllib.parse
 
+from django import template
 from django.utils.text import slugify
+
+register = template.Library()  # a builtin of the site's templates (settings.TEMPLATES): no {% load %}
 
 
 def card_slug(name: str) -> str:
@@ -18,3 +21,9 @@ def card_url(name: str = "", set_code: str = "", number: str = "", oracle_id: st
         quote = urllib.parse.quote
         return f"/card/{quote(set_code.lower())}/{quote(number)}/{card_slug(name)}"
     return f"/card/{oracle_id}"
+
+
+@register.filter(name="card_url")
+def card_url_filter(oracle_id: str) -> str:
+    """`{{ row.oracle_id|card_url }}`: a card's page from a template, written by `card_url`."""
+    return card_url(oracle_id=str(oracle_id))

@@ -79,6 +79,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            "builtins": ["tolaria.site.card_links"],  # the card_url filter: card addresses written one way
         },
     }
 ]

@@ -8,6 +8,7 @@ from ninja import Query, Router
 
 from tolaria.knowledge import Hit
 from tolaria.site.stores import knowledge_index
+from tolaria.site.stores import similar as similar_store
 
 from ._objects import error, json_response
 
@@ -63,7 +64,5 @@ def search(
     "/{oracle_id}/similar", response=dict, summary="Cards similar in meaning and tags (reprints excluded)"
 )
 def similar(request: HttpRequest, oracle_id: str, limit: int = 8):
-    items = knowledge_index.similar_to(oracle_id, k=max(1, min(limit, 50)))
-    return json_response(
-        {"object": "list", "data": items, "warnings": [w for w in [knowledge_index.meaning_status()] if w]}
-    )
+    items = similar_store.similar_to(oracle_id, k=max(1, min(limit, similar_store.K)))
+    return json_response({"object": "list", "data": items, "warnings": [w for w in [similar_store.status()] if w]})

@@ -110,6 +110,12 @@ def _build_knowledge_index(run: Run) -> None:
     knowledge_index.build(run.corpus, run.version, embed=run.embed, progress=run.progress)
 
 
+def _build_similar_cards(run: Run) -> None:
+    from . import similar
+
+    similar.build(run.version)
+
+
 def _build_scryfall_bulk_files(run: Run) -> None:
     """Scryfall's bulk files and catalogs for /api/bulk-data and /api/catalog (issue 14)."""
     from ..api import _bulk
@@ -122,6 +128,7 @@ STEPS: list[Step] = [
     Step("links", _build_links),
     Step("card index", _build_card_index),
     Step("knowledge index", _build_knowledge_index),
+    Step("similar cards", _build_similar_cards),
     Step("scryfall bulk files", _build_scryfall_bulk_files),
 ]
 

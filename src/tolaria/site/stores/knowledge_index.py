@@ -18,7 +18,7 @@ from pathlib import Path
 from django.conf import settings
 
 from tolaria.cards import Corpus
-from tolaria.knowledge import Hit, KnowledgeIndex, documents_from, similar_cards, suggest_syntax
+from tolaria.knowledge import Hit, KnowledgeIndex, documents_from, suggest_syntax
 
 from . import files, runtime
 
@@ -111,24 +111,6 @@ def syntax_for(query: str) -> str | None:
     return suggest_syntax(query)
 
 
-def similar_to(oracle_id: str, k: int = 8) -> list[dict]:
-    """Cards whose text means much the same and that share tags (reprints and the card excluded)."""
-    index = current()
-    vectors = index.card_vectors()
-    if vectors is None:
-        return []
-    from ..catalog import models as m
-
-    tags: dict[str, list[str]] = {}
-    for card_id, tag_id in m.CardTag.objects.exclude(kind="attribute").values_list("card_id", "tag_id"):
-        tags.setdefault(card_id, []).append(tag_id)
-    names = index.card_names()
-    return [
-        {"oracle_id": other, "name": names.get(other, ""), "score": round(score, 3), "reason": reason}
-        for other, score, reason in similar_cards(oracle_id, vectors, tags or None, k=k, names=names)
-    ]
-
-
 def related_rules(number: str, k: int = 6) -> list[dict]:
     """Other rules about the same thing as rule `number` (ranked by meaning when it is on, else by
     words), leaving out the rule's own subrules and the rules above it."""
@@ -161,5 +143,5 @@ def embed_now(*, progress: bool = False) -> KnowledgeIndex:
     lexically); every worker loads it as it loads any new index."""
     from .derive import derive
 
-    derive(only=["knowledge index"], embed=True, progress=progress)
+    derive(only=["knowledge index", "similar cards"], embed=True, progress=progress)  # similar cards by meaning now
     return shared.value

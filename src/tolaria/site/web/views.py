@@ -157,12 +157,12 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
                 "index": i,
             }
         )
-    from tolaria.site.stores import knowledge_index
+    from tolaria.site.stores import similar as similar_store
     from tolaria.site.stores import tags as tag_store
 
     tag_groups, predicted = p.tag_groups(tag_store.card_tags(card.oracle_id))
     similar = [
-        {**item, "url": card_url(oracle_id=item["oracle_id"])} for item in knowledge_index.similar_to(card.oracle_id)
+        {**item, "url": card_url(oracle_id=item["oracle_id"])} for item in similar_store.similar_to(card.oracle_id)
     ]
     here = request.get_full_path()
     facts = data_facts.current_facts()
@@ -189,7 +189,7 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         "predicted": predicted,
         "predicted_available": tag_store.predicted_available(),
         "similar": similar,
-        "meaning_status": knowledge_index.meaning_status(),
+        "similar_status": similar_store.status(),
         "save_url": _reverse("collections:save_card", "/accounts/login/?next=" + urllib.parse.quote(here)),
         "deck_url": _reverse(
             "collections:start_deck",
