@@ -72,9 +72,14 @@ def test_the_table_ranks_as_the_one_card_ranker_does_across_batches():
     assert np.array_equal(same.neighbours, table.neighbours)
 
 
+def test_shared_tags_are_named_by_their_labels():
+    table = similar_table(IDS, NAMES, VECTORS, TAGS, labels={"burn": "Deals damage", "reach": "Reach"}, k=3)
+    assert table.lookup("b")[0][3] == "score 0.71: similar text (0.80); shares tags: Deals damage"
+
+
 def test_saved_and_loaded(tmp_path):
     ids, names, vectors, tags = _random_cards(n=50)
-    table = similar_table(ids, names, vectors, tags, k=5)
+    table = similar_table(ids, names, vectors, tags, labels={"tag3": "Tag three"}, k=5)
     table.save(tmp_path / "similar.npz")
     again = SimilarTable.load(tmp_path / "similar.npz")
     assert again.basis == table.basis and len(again) == 50 and again.k == 5

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -102,6 +102,7 @@ class SimilarTable:
     cosines: np.ndarray
     tags: list[tuple[str, ...]]
     basis: str
+    labels: dict[str, str] = field(default_factory=dict)  # tag id -> the words a reader sees
 
     def __post_init__(self) -> None:
         self._row = {oracle_id: i for i, oracle_id in enumerate(self.ids)}
@@ -128,7 +129,7 @@ class SimilarTable:
             if j < 0 or (k is not None and len(out) >= k):
                 break
             cos = None if np.isnan(cosine) else float(cosine)
-            shared = own.intersection(self.tags[j])
+            shared = [self.labels.get(t, t) for t in own.intersection(self.tags[j])]
             out.append((self.ids[j], self.names[j], float(score), _reason(float(score), cos, shared)))
         return out
 
@@ -148,6 +149,7 @@ class SimilarTable:
                 scores=self.scores.astype(np.float32),
                 cosines=self.cosines.astype(np.float32),
                 vocabulary=np.array(vocabulary, dtype=str),
+                labels=np.array([self.labels.get(t, t) for t in vocabulary], dtype=str),
                 tag_lengths=lengths,
                 tag_columns=flat,
             )
@@ -171,6 +173,7 @@ class SimilarTable:
                 cosines=data["cosines"],
                 tags=tags,
                 basis=meta["basis"],
+                labels=dict(zip(vocabulary, (str(t) for t in data["labels"]), strict=True)),
             )
 
 
@@ -193,6 +196,7 @@ def similar_table(
     vectors: np.ndarray | None,
     tags_by_card: Mapping[str, Iterable[str]] | None,
     *,
+    labels: Mapping[str, str] | None = None,
     k: int = 12,
     batch: int = 512,
 ) -> SimilarTable:
@@ -200,7 +204,8 @@ def similar_table(
     of the unit ``vectors`` (row ``i`` is card ``ids[i]``), blended with the Jaccard overlap of the
     tags (``TAG_WEIGHT``) when ``tags_by_card`` holds any. Without vectors the score is the Jaccard
     overlap alone and a card shares at least one tag with each of its neighbours. A card's own row and
-    cards of its name (reprints under another oracle id) are never its neighbours.
+    cards of its name (reprints under another oracle id) are never its neighbours. ``labels`` (tag id ->
+    label) name the shared tags in each reason.
 
     Computed ``batch`` rows at a time: one matrix product for the cosines, one sparse product for the
     shared tag counts, a partial sort for the top ``k``.
@@ -231,7 +236,7 @@ def similar_table(
     scores = np.zeros((n, k), dtype=np.float32)
     cosines = np.full((n, k), np.nan, dtype=np.float32)
     if k == 0:
-        return SimilarTable(ids, names, neighbours, scores, cosines, per_card, basis)
+        return SimilarTable(ids, names, neighbours, scores, cosines, per_card, basis, dict(labels or {}))
     for start in range(0, n, batch):
         stop = min(n, start + batch)
         batch_rows = np.arange(stop - start)
@@ -270,4 +275,4 @@ def similar_table(
         neighbours[start:stop] = np.where(valid, top, -1)
         scores[start:stop] = np.where(valid, top_scores, 0)
         cosines[start:stop] = np.where(valid, np.take_along_axis(cosine, top, axis=1), np.nan)
-    return SimilarTable(ids, names, neighbours, scores, cosines, per_card, basis)
+    return SimilarTable(ids, names, neighbours, scores, cosines, per_card, basis, dict(labels or {}))

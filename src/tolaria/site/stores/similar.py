@@ -35,15 +35,21 @@ def _load(path: Path, item: files.Published) -> SimilarTable:
 shared = runtime.handle(NAME, _load)
 
 
-def card_tags() -> dict[str, list[str]]:
+def card_tags() -> tuple[dict[str, list[str]], dict[str, str]]:
     """Oracle id -> the ids of its tags that say what the card does (attributes left out: every
-    creature shares "creature")."""
+    creature shares "creature"), and each tag's label."""
+    import orjson
+
     from ..catalog import models as m
 
     tags: dict[str, list[str]] = {}
-    for card_id, tag_id in m.CardTag.objects.exclude(kind="attribute").values_list("card_id", "tag_id"):
+    labels: dict[str, str] = {}
+    rows = m.CardTag.objects.exclude(kind="attribute").values_list("card_id", "tag_id", "data")
+    for card_id, tag_id, data in rows.iterator(chunk_size=5000):
         tags.setdefault(card_id, []).append(tag_id)
-    return tags
+        if tag_id not in labels:
+            labels[tag_id] = orjson.loads(data).get("label") or tag_id
+    return tags, labels
 
 
 def build(version: int) -> SimilarTable | None:
@@ -61,10 +67,10 @@ def build(version: int) -> SimilarTable | None:
         rows = {oracle_id: i for i, oracle_id in enumerate(card_vectors[0])}
         ids = [i for i in ids if i in rows]
         vectors = card_vectors[1][[rows[i] for i in ids]]
-    tags = card_tags()
+    tags, labels = card_tags()
     if vectors is None and not any(tags.get(i) for i in ids):
         return None
-    table = similar_table(ids, [titles[i] for i in ids], vectors, tags, k=K)
+    table = similar_table(ids, [titles[i] for i in ids], vectors, tags, labels=labels, k=K)
     tmp = files.cache_dir() / f".{NAME}-build.npz"
     table.save(tmp)
     item = files.publish(NAME, version, tmp, {"cards": len(table), "basis": table.basis})
