@@ -123,6 +123,35 @@ def rss_master(root: int) -> int:
     return node
 
 
+def warm_knowledge(port: int, workers: int) -> None:
+    """Every feature on in every worker: concurrent knowledge searches until each worker has loaded the
+    knowledge index with its embeddings (and the model, for the query); fails when meaning is off."""
+    import json
+
+    seen: list[int] = []
+    failed: list[str] = []
+    lock = threading.Lock()
+
+    def ask(i: int) -> None:
+        status, _, body = get(port, "/api/search?" + urllib.parse.urlencode({"q": f"{PLAIN_QUERIES[i % 6]} {i}"}))
+        data = json.loads(body) if status == 200 else {}
+        with lock:
+            if data.get("ranking_by_meaning"):
+                seen.append(i)
+            else:
+                failed.append(f"/api/search answered {status} without ranking by meaning: {body[:300]!r}")
+
+    for _ in range(3):  # gunicorn hands each request to whichever worker accepts first: ask plenty at once
+        threads = [threading.Thread(target=ask, args=(i,)) for i in range(8 * workers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    if failed:
+        raise SystemExit(failed[0])
+    print(f"knowledge search by meaning answered {len(seen)} times before the load", file=sys.stderr)
+
+
 def card_urls(port: int, n: int) -> list[str]:
     urls: set[str] = set()
     for _ in range(n * 3):
@@ -287,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"starting tolaria serve on port {port} ({args.workers} workers), log {log}", file=sys.stderr)
     proc = start_server(port, args.workers, env, log, args.start_timeout)
     try:
+        if args.embed:
+            warm_knowledge(port, args.workers)
         scenarios = {"card page": card_urls(port, args.cards)}
         scenarios.update(search_urls(args.queries))
         scenarios["rule page"] = ["/rules/702.19", "/rules/701.3", "/rules/730.2a", "/rules/100.1", "/rules/510"]
