@@ -29,7 +29,7 @@ from tolaria.rules import Linker, shipped_rulebook
 from tolaria.rules._gold import KINDS, score_links
 from tolaria.site.explain import rule_title
 from tolaria.tags import Tagger
-from tolaria.tags._eval import evaluate_gold, load_gold
+from tolaria.tags._eval import evaluate_gold, evaluate_themes, load_gold
 
 
 def _pct(x: float) -> str:
@@ -132,6 +132,7 @@ def main(argv=None) -> int:
     ap.add_argument("--data", required=True)
     ap.add_argument("--gold-links", default=str(ROOT / "tests" / "oracle" / "data" / "gold_links.json"))
     ap.add_argument("--gold-tags", default=str(ROOT / "tests" / "tags" / "data" / "gold.json"))
+    ap.add_argument("--gold-themes", default=str(ROOT / "tests" / "tags" / "data" / "gold_themes.json"))
     args = ap.parse_args(argv)
     say: list[str] = []
     p = say.append
@@ -185,6 +186,22 @@ def main(argv=None) -> int:
     p(f"### Tags on the tags gold set ({report.cards} cards)")
     p("")
     p(f"Extracted tags: precision {_pct(report.precision)}, recall {_pct(report.recall)}.")
+    p("")
+    themes = load_gold(args.gold_themes)
+    p(f"### Inferred themes on the themes gold set ({len(themes)} random cards, seed 20261212)")
+    p("")
+    p("| part | cards | expected | found right | wrong | precision | recall |")
+    p("| --- | --- | --- | --- | --- | --- | --- |")
+    for label, part in (("tuning (0-99)", "tuning"), ("held out (100-149)", "held_out"), ("all", None)):
+        r = evaluate_themes(themes, tagger, part=part)
+        p(
+            f"| {label} | {r.cards} | {r.true_positives + r.false_negatives} | {r.true_positives} | "
+            f"{r.false_positives} | {_pct(r.precision)} | {_pct(r.recall)} |"
+        )
+    r = evaluate_themes(themes, tagger)
+    p("")
+    p("Wrong: " + ("; ".join(f"{n} {t}" for n, t in r.extras) or "none") + ".")
+    p("Missed: " + ("; ".join(f"{n} {t}" for n, t in r.misses) or "none") + ".")
     p("")
 
     senses = wrong_senses(cards, linker)

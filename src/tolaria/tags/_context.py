@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import PERMANENT_TYPES as CARD_PERMANENT_TYPES
 from ..cards import Card
@@ -19,6 +20,8 @@ class CardContext:
     types: set[str] = field(default_factory=set)  # lower-case card types over all faces
     face_types: list[set[str]] = field(default_factory=list)
     readings: list[FaceReading] = field(default_factory=list)  # the structural reading of each face
+    # what several rules read of one face (its activated abilities, its triggers), computed once per card
+    memo: dict[tuple[str, int], Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, card: Card) -> CardContext:

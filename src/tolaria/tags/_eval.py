@@ -138,3 +138,46 @@ def keyword_agreement(cards: Iterable[Card]) -> AgreementReport:
             extras[k] += 1
             examples.setdefault("+" + k, []).append(card.name)
     return AgreementReport(len(cards), agreeing, misses, extras, examples)
+
+
+@dataclass
+class ThemeReport:
+    """Inferred themes (``theme:*``) against a gold set of the themes a player would agree a card has."""
+
+    cards: int = 0
+    true_positives: int = 0
+    false_positives: int = 0
+    false_negatives: int = 0
+    extras: list[tuple[str, str]] = field(default_factory=list)  # (card, theme) found, not expected
+    misses: list[tuple[str, str]] = field(default_factory=list)  # (card, theme) expected, not found
+
+    @property
+    def precision(self) -> float:
+        found = self.true_positives + self.false_positives
+        return self.true_positives / found if found else 1.0
+
+    @property
+    def recall(self) -> float:
+        expected = self.true_positives + self.false_negatives
+        return self.true_positives / expected if expected else 1.0
+
+
+def evaluate_themes(
+    entries: Iterable[dict[str, Any]], tagger: Tagger | None = None, part: str | None = None
+) -> ThemeReport:
+    """Precision and recall of the ``theme:*`` tags on ``gold_themes.json`` entries (``part``: only the
+    "tuning" or the "held_out" cards)."""
+    tagger = tagger or default_tagger()
+    report = ThemeReport()
+    for entry in entries:
+        if part is not None and entry.get("part") != part:
+            continue
+        found = {t.id for t in tagger.tag(gold_card(entry)) if t.id.startswith("theme:")}
+        expected = set(entry["expected_themes"])
+        report.cards += 1
+        report.true_positives += len(found & expected)
+        report.false_positives += len(found - expected)
+        report.false_negatives += len(expected - found)
+        report.extras += [(entry["name"], t) for t in sorted(found - expected)]
+        report.misses += [(entry["name"], t) for t in sorted(expected - found)]
+    return report

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ._context import CardContext
 from ._model import Evidence, span
+from ._text import FaceText
 from ._vocab import Vocabulary, load_vocabulary, slugify
 
 Hit = tuple[str, Evidence]
@@ -324,10 +325,28 @@ def activated_spans(face) -> Iterator[tuple[int, int, str]]:
             yield start + m.start(2), start + m.end(2) + 1, line[m.end() :]
 
 
+def activated_of(ctx: CardContext, face: FaceText) -> list[tuple[int, int, str]]:
+    """``activated_spans(face)``, computed once per card (the activated, static and ramp rules read it)."""
+    key = ("activated", face.index)
+    hit = ctx.memo.get(key)
+    if hit is None:
+        hit = ctx.memo[key] = list(activated_spans(face))
+    return hit
+
+
+def triggers_of(ctx: CardContext, face: FaceText) -> list[tuple[int, int, str]]:
+    """``trigger_spans(face)``, computed once per card (the triggered and static rules read it)."""
+    key = ("triggered", face.index)
+    hit = ctx.memo.get(key)
+    if hit is None:
+        hit = ctx.memo[key] = list(trigger_spans(face))
+    return hit
+
+
 @extractor("activated", tags=("ability:activated", "ability:mana"))
 def activated(ctx: CardContext) -> Iterator[Hit]:
     for face in ctx.faces:
-        for s, e, effect in activated_spans(face):
+        for s, e, effect in activated_of(ctx, face):
             yield "ability:activated", span(face.index, s, e, face.text)
             if re.match(r"\s*Add\b", effect) and "target" not in effect.split(".")[0]:
                 yield "ability:mana", span(face.index, s, e + len(effect), face.text)
@@ -369,7 +388,7 @@ _TRIGGER_KINDS = {
 @extractor("triggered", tags=("ability:triggered", *_TRIGGER_KINDS))
 def triggered(ctx: CardContext) -> Iterator[Hit]:
     for face in ctx.faces:
-        for s, e, cond in trigger_spans(face):
+        for s, e, cond in triggers_of(ctx, face):
             yield "ability:triggered", span(face.index, s, e, face.text)
             for tag, pat in _TRIGGER_KINDS.items():
                 if re.search(pat, cond, re.IGNORECASE):
@@ -386,8 +405,8 @@ def static(ctx: CardContext) -> Iterator[Hit]:
     m = keyword_matchers()
     for face in ctx.faces:
         permanent = ctx.is_permanent_face(face.index)
-        activated_starts = {s for s, _e, _x in activated_spans(face)}
-        trigger_starts = {s for s, _e, _x in trigger_spans(face)}
+        activated_starts = {s for s, _e, _x in activated_of(ctx, face)}
+        trigger_starts = {s for s, _e, _x in triggers_of(ctx, face)}
         for (_start, line), (astart, aline) in zip(face.lines("rules"), _ability_lines(face)):
             text = aline.strip()
             if not text or text == "~" or text.startswith("•"):

@@ -57,15 +57,11 @@ def theme(
 theme(
     "theme:voltron",
     any_of={
-        "subtype:equipment",
-        "keyword:equip",
         "keyword:reconfigure",
         "keyword:living-weapon",
         "keyword:bestow",
         "keyword:for-mirrodin",
     },
-    # an Aura that makes the creature bigger; "gets -2/-1" (Weakness, Animate Dead) weakens it
-    pattern=r"\b(?:equipped creature|enchanted creature gets \+)",
 )
 theme(
     "theme:lifegain",
@@ -115,6 +111,7 @@ theme(
         "keyword:scavenge",
         "keyword:devour",
         "keyword:megamorph",
+        "keyword:amplify",
     },
 )
 theme(
@@ -131,7 +128,6 @@ theme(
     "theme:graveyard",
     any_of={
         "effect:graveyard",
-        "action:mill",
         "action:surveil",
         "keyword:flashback",
         "keyword:escape",
@@ -154,7 +150,6 @@ theme(
 theme(
     "theme:spellslinger",
     any_of={
-        "effect:instant-sorcery",
         "keyword:prowess",
         "abilityword:magecraft",
         "keyword:storm",
@@ -201,6 +196,7 @@ theme(
     },
     prefixes=(),
 )
+_EVASION_KEYWORDS = ("flying", "menace", "shadow", "horsemanship", "fear", "intimidate", "skulk")
 theme(
     "theme:ramp",
     pattern=r"\bsearch your library for (?:up to \w+ )?(?:a |two )?(?:basic )?lands? cards?[^.]*onto the battlefield"
@@ -245,17 +241,95 @@ _extend("theme:sacrifice", _sacrifice_theme)
 
 def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """A mana ability on anything but a land: a land's own mana is no ramp (every land has it)."""
-    from ._extract import activated_spans
+    from ._extract import activated_of
 
     for face in ctx.faces:
         if "land" in ctx.face_types[face.index]:
             continue
-        for s, e, effect in activated_spans(face):
+        for s, e, effect in activated_of(ctx, face):
             if re.match(r"\s*Add\b", effect) and "target" not in effect.split(".")[0]:
                 yield "theme:ramp", span(face.index, s, e + len(effect), face.text)
 
 
 _extend("theme:ramp", _ramp_mana)
+
+
+def _evasion(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """Evasion the card gives ("gains flying", "have menace"), and landwalk in any of its forms ("snow
+    forestwalk", "nonbasic landwalk"): each is hard to block."""
+    found = sorted(
+        f
+        for f in facts
+        if f.startswith(("keyword:", "grants:"))
+        and (f.endswith("walk") or (f.startswith("grants:") and f[len("grants:") :] in _EVASION_KEYWORDS))
+    )
+    if found:
+        yield "theme:evasion", Evidence("facts", facts=tuple(found))
+
+
+_extend("theme:evasion", _evasion)
+
+# an Equipment's or Aura's bonus that lowers a number ("gets +1/-1", "gets -2/-0"): it weakens the creature
+_WEAKENS = re.compile(r"\bgets? (?:[+-]\d+/-|-)", re.IGNORECASE)
+# what the creature it is on gets: "equipped creature gets +2/+0", "has first strike", "enchanted creature gets +"
+_ATTACHED = re.compile(r"\b(?:equipped creature (?:gets \+|has\b|gains\b)|enchanted creature gets \+)", re.IGNORECASE)
+_EQUIPMENT = ("subtype:equipment", "keyword:equip")
+
+
+def _voltron(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """An Equipment, or an Aura that makes its creature bigger. A line that also lowers the creature's
+    power or toughness (Skullclamp's +1/-1, Sea Legs' "otherwise -2/-0") weakens it: no voltron from it,
+    and an Equipment whose every bonus weakens is no voltron either."""
+    buffs: list[Hit] = []
+    weakening = False
+    for face in ctx.faces:
+        for start, line in face.lines("rules"):
+            hits = list(_ATTACHED.finditer(line))
+            if not hits:
+                continue
+            if _WEAKENS.search(line):
+                weakening = True
+                continue
+            for m in hits:
+                buffs.append(("theme:voltron", span(face.index, start + m.start(), start + m.end(), face.text)))
+    yield from buffs
+    equipment = sorted(f for f in _EQUIPMENT if f in facts)
+    if equipment and (buffs or not weakening):
+        yield "theme:voltron", Evidence("facts", facts=tuple(equipment))
+
+
+_extend("theme:voltron", _voltron)
+
+_INSTANT_SORCERY = re.compile(r"\b(?:instant (?:or|and) sorcery|instant and/or sorcery|noncreature spell)", re.I)
+
+
+def _spellslinger(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """Instants and sorceries named by the card ("whenever you cast an instant or sorcery spell"), except
+    as the spell it counters ("counter target instant or sorcery spell": a counterspell rewards nothing)."""
+    for face in ctx.faces:
+        for m in _INSTANT_SORCERY.finditer(face.rules):
+            if re.search(r"\bcounter target (?:\w+ )?$", face.rules[max(0, m.start() - 24) : m.start()], re.I):
+                continue
+            yield "theme:spellslinger", span(face.index, m.start(), m.end(), face.text)
+
+
+_extend("theme:spellslinger", _spellslinger)
+
+# "mill two cards", "you may mill", "then mill": the card's controller fills their own graveyard;
+# "each opponent mills" and "target player mills" fill someone else's (a mill theme, not a graveyard one)
+_OWN_MILL = re.compile(r"(?:^|[.:,—•]\s*|\b(?:you|you may|then|and)\s+)(mill)\b", re.IGNORECASE | re.MULTILINE)
+
+
+def _graveyard_mill(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """Milling its own controller puts the card's graveyard to work; milling an opponent does not."""
+    if "action:mill" not in facts:
+        return
+    for face in ctx.faces:
+        for m in _OWN_MILL.finditer(face.plain):
+            yield "theme:graveyard", span(face.index, m.start(1), m.end(1), face.text)
+
+
+_extend("theme:graveyard", _graveyard_mill)
 
 
 # ---------------------------------------------------------------- tribal: the creature types the text refers to

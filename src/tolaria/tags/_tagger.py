@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..cards import Card
+from ..oracle import FaceReading
 from ._attributes import ATTRIBUTES
 from ._context import CardContext
 from ._extract import EXTRACTORS, keyword_label
@@ -27,13 +29,17 @@ class Tagger:
         self.taxonomy = taxonomy
 
     def tag(self, card: Card) -> list[CardTag]:
-        found: dict[str, list[Evidence]] = {}
+        # each tag's evidence without repeats, in the order found (a dict keeps order; testing membership
+        # in a list made this the tagger's costliest line)
+        found: dict[str, dict[Evidence, None]] = {}
 
         def add(hits: Iterable[tuple[str, Evidence]]) -> None:
             for tag_id, ev in hits:
-                bucket = found.setdefault(tag_id, [])
-                if ev not in bucket:
-                    bucket.append(ev)
+                bucket = found.get(tag_id)
+                if bucket is None:
+                    found[tag_id] = {ev: None}
+                elif ev not in bucket:
+                    bucket[ev] = None
 
         for fn in ATTRIBUTES.values():
             add(fn(card, self.taxonomy))
@@ -46,12 +52,13 @@ class Tagger:
         add(tribal(ctx, facts, self.taxonomy))
         return self._tags(found, ctx)
 
-    def _tags(self, found: dict[str, list[Evidence]], ctx: CardContext) -> list[CardTag]:
+    def _tags(self, found: dict[str, dict[Evidence, None]], ctx: CardContext) -> list[CardTag]:
         out = []
-        for tag_id, evidence in found.items():
+        refs = _Refs(ctx.readings)
+        for tag_id, bucket in found.items():
             d = self.taxonomy.get(tag_id, keyword_label(tag_id))
-            evidence = sorted(evidence, key=lambda e: (e.source, e.face or 0, e.start or 0, e.end or 0))
-            abilities = _abilities(ctx, found, evidence, set())
+            evidence = sorted(bucket, key=_evidence_order)
+            abilities = _abilities(refs, found, evidence, set())
             out.append(CardTag(d.id, d.label, d.group, d.kind, evidence, None, abilities))
         out.sort(key=lambda t: (self.taxonomy.group_order(t.group), t.id))
         return out
@@ -63,27 +70,62 @@ class Tagger:
         return {oid: self.tag(card) for oid, card in cards.items()}
 
 
-def _abilities(ctx: CardContext, found: dict[str, list[Evidence]], evidence, seen: set[str]) -> list[dict]:
+def _evidence_order(e: Evidence) -> tuple[str, int, int, int]:
+    return (e.source, e.face or 0, e.start or 0, e.end or 0)
+
+
+class _Refs:
+    """The abilities of one card's readings, found by text position; each reference made once per card,
+    so that a tag resting on many spans of one ability lists it once without comparing dictionaries."""
+
+    def __init__(self, readings: Sequence[FaceReading]) -> None:
+        self.readings = readings
+        self._bounds: dict[int, list[tuple[int, int]]] = {}
+        self._made: dict[tuple[int, int], dict[str, Any]] = {}
+
+    def at(self, face: int, pos: int) -> dict[str, Any] | None:
+        if face >= len(self.readings):
+            return None
+        bounds = self._bounds.get(face)
+        if bounds is None:
+            bounds = [(a.span.start, max(a.span.end, a.span.start + 1)) for a in self.readings[face].abilities]
+            self._bounds[face] = bounds
+        for i, (start, end) in enumerate(bounds):
+            if start <= pos < end:
+                ref = self._made.get((face, i))
+                if ref is None:
+                    ref = ability_ref(self.readings[face], face, pos)
+                    if ref is None:
+                        return None
+                    self._made[(face, i)] = ref
+                return ref
+        return None
+
+
+def _abilities(
+    refs: _Refs, found: Mapping[str, Iterable[Evidence]], evidence: Iterable[Evidence], seen: set[str]
+) -> list[dict[str, Any]]:
     """The abilities (of the structural reading) under a tag's text evidence; for a theme, those under the
     evidence of the facts it concludes from."""
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for ev in evidence:
-        if ev.source == "text" and ev.face is not None and ev.face < len(ctx.readings):
-            ref = ability_ref(ctx.readings[ev.face], ev.face, ev.start or 0)
-            if ref is not None and ref not in out:
+        if ev.source == "text" and ev.face is not None:
+            ref = refs.at(ev.face, ev.start or 0)
+            if ref is not None and all(r is not ref for r in out):
                 out.append(ref)
         elif ev.source == "facts":
             for fact in ev.facts:
                 if fact in seen or fact not in found:
                     continue
                 seen.add(fact)
-                for ref in _abilities(ctx, found, found[fact], seen):
-                    if ref not in out:
+                for ref in _abilities(refs, found, found[fact], seen):
+                    if all(r is not ref for r in out):
                         out.append(ref)
     return out
 
 
-def ability_ref(reading, face: int, pos: int) -> dict | None:
+def ability_ref(reading: FaceReading, face: int, pos: int) -> dict[str, Any] | None:
+    """{face, index, kind, text} of the ability of ``reading`` at text position ``pos``."""
     for i, a in enumerate(reading.abilities):
         if a.span.start <= pos < max(a.span.end, a.span.start + 1):
             return {"face": face, "index": i, "kind": a.kind, "text": reading.text[a.span.start : a.span.end]}

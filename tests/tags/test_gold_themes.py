@@ -1,0 +1,47 @@
+"""Inferred themes against the independent gold set (tests/tags/data/gold_themes.json, issue 12): precision
+on the whole set and on the held-out part (cards 100-149, never looked at while changing the rules)."""
+
+from pathlib import Path
+
+import pytest
+
+from tolaria.tags import Tagger
+from tolaria.tags._eval import evaluate_themes, gold_card, load_gold
+
+GOLD = Path(__file__).parent / "data" / "gold_themes.json"
+
+
+@pytest.fixture(scope="module")
+def entries():
+    return load_gold(GOLD)
+
+
+@pytest.fixture(scope="module")
+def tagger():
+    return Tagger()
+
+
+def test_the_gold_set_is_150_drawn_cards_with_a_held_out_part(entries):
+    assert len(entries) == 150
+    assert [e["index"] for e in entries] == list(range(150))
+    assert sum(e["part"] == "held_out" for e in entries) == 50
+    assert all(t.startswith("theme:") for e in entries for t in e["expected_themes"])
+
+
+@pytest.mark.parametrize("part", [None, "held_out"])
+def test_inferred_themes_are_at_least_92_percent_precise(entries, tagger, part):
+    report = evaluate_themes(entries, tagger, part=part)
+    assert report.precision >= 0.92, report.extras
+    assert report.recall >= 0.80, report.misses
+
+
+def test_every_inferred_theme_names_the_abilities_it_rests_on(entries, tagger):
+    for entry in entries:
+        for tag in tagger.tag(gold_card(entry)):
+            if tag.kind != "inferred":
+                continue
+            on_text = any(e.source in ("text", "facts") for e in tag.evidence)
+            assert not on_text or tag.abilities, (entry["name"], tag.id)
+            for ref in tag.abilities:
+                face = entry["faces"][ref["face"]]
+                assert ref["text"] in face["oracle_text"]
