@@ -142,8 +142,19 @@ def test_glossary_terms(linker):
         )
     }
     texts = {t for t, _, _ in got}
-    assert {"Treasure", "Food", "the monarch", "the initiative", "Monster Role", "night", "token", "draw"} <= texts
+    assert {"Treasure", "Food", "the monarch", "the initiative", "Monster Role", "night", "token"} <= texts
     assert ("Treasure", "111.10a", "treasure token") in got
+    assert not {"draw", "card"} & texts  # words of the basic game: not marked (linker._ORDINARY_TERMS)
+
+
+def test_ordinary_words_are_not_marked_but_the_terms_that_contain_them_are(linker):
+    text = (
+        "Whenever an attacking creature you control deals combat damage to a player, target opponent draws a "
+        "card. It deals 2 damage to any target. Defending player loses 1 life."
+    )
+    marked = {s.text.lower() for s in linker.link(text) if s.kind == "glossary"}
+    assert {"attacking creature", "combat damage", "any target", "defending player"} <= marked
+    assert not {"creature", "you", "player", "target", "opponent", "card", "damage", "life", "draws"} & marked
 
 
 def test_rule_references_in_oracle(linker):

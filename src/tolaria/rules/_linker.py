@@ -27,6 +27,68 @@ _Cand = tuple[int, int, Kind, str, str | None] | tuple[int, int, Kind, str, str 
 _Words = list[tuple[int, str]]  # (start, word) of each run of letters and digits of the folded text
 
 _ONCE = ("keyword_action", "glossary")  # kinds marked once per face (see _once_each)
+
+# Glossary terms the page does not mark: the words of the basic game that a player meets in the first game
+# and reads without help, whose glossary entry restates the everyday meaning or just names the card type,
+# zone or basic land type ("Creature: A card type. A creature is a permanent."; "Player: One of the people
+# in the game."). Marking them made a link of every third word of a card (174,000 spans over the corpus,
+# "you"/"your" alone 14,000) and buried the terms a player does stumble over (mana value, dies, token,
+# intervening "if", combat damage, upkeep). Longer terms that contain them are still marked: "attacking
+# creature", "defending player", "any target", "creature type", "mana value", "enters the battlefield". The
+# rules page still explains every term; only the card page leaves these unmarked.
+_ORDINARY_TERMS = frozenset(
+    {
+        "you, your",
+        "player",
+        "opponent",
+        "owner",
+        "control, controller",
+        "card",
+        "spell",
+        "permanent",
+        "ability",
+        "effect",
+        "name",
+        "type",
+        "target",
+        "creature",
+        "artifact",
+        "enchantment",
+        "land",
+        "instant",
+        "sorcery",
+        "planeswalker",
+        "artifact creature",
+        "forest",
+        "island",
+        "mountain",
+        "plains",
+        "swamp",
+        "hand",
+        "library",
+        "graveyard",
+        "battlefield",
+        "deck",
+        "zone",
+        "step",
+        "draw",
+        "attack",
+        "block",
+        "pay",
+        "cost",
+        "mana",
+        "mana cost",
+        "color",
+        "colorless",
+        "multicolored",
+        "basic",
+        "damage",
+        "life, life total",
+        "power",
+        "toughness",
+        "becomes",
+    }
+)
 _PRIORITY = {"keyword_ability": 0, "keyword_action": 1, "ability_word": 2, "glossary": 3, "rule_reference": 4}
 _FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u2212": "-"})
 _B = r"(?<![A-Za-z0-9])"  # word boundary that treats '!' and '-'-free ends sanely
@@ -116,6 +178,10 @@ class Linker:
         self.catalog = self._build_catalog(rulebook)
         self.reader = reader_for(rulebook)
         cat = self.catalog
+        # the glossary keys of the ordinary words (see _ORDINARY_TERMS), as this edition spells them
+        self._ordinary: frozenset[str] = frozenset(
+            entry.key for entry in rulebook.glossary.values() if normalize_term(entry.term) in _ORDINARY_TERMS
+        )
         self._ability_re = _alternation(cat.abilities)
         # glossary phrases by their first word: one dictionary look-up per word of the text is much
         # faster than one alternation of ~2,000 phrases tried at every position
@@ -342,6 +408,8 @@ class Linker:
         for m in _phrase_matches(folded, self._gloss_by_word, words, ("", "s", "es")):
             key = m.group(1)
             number, term, as_written = self.catalog.glossary_phrases[key]
+            if term in self._ordinary:
+                continue  # a word of the basic game: see _ORDINARY_TERMS
             if as_written and text[m.start(1) : m.start(1) + len(key)] != as_written:
                 continue
             if key == "die" and re.search(
