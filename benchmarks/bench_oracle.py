@@ -110,14 +110,28 @@ def wrong_tags(cards, tagger: Tagger) -> Counter:
             if re.search(r"[Ee]nchanted creature gets -", text) and not re.search(r"gets \+", text):
                 out["weakening Auras with theme:voltron"] += 1
         for t in tags.values():
-            if t.id.startswith("tribal:"):
-                for e in t.evidence:
-                    if e.source == "text":
-                        clause = (card.faces[e.face].oracle_text or "")[: e.start]
-                        if re.search(r"\bcreates? [^.]*$", clause):
-                            out["tribal tags from a token made for someone"] += 1
-                            break
+            if t.id.startswith("tribal:") and any(_describes_a_token(card, e) for e in t.evidence):
+                out["tribal tags from a token made for someone"] += 1
     return out
+
+
+def _describes_a_token(card, e) -> bool:
+    """The evidence word is part of a made token's description: its types ("create X 2/2 black Zombie
+    creature tokens"), its name ("tokens named Kobolds of Kher Keep"), or what a copy becomes ("except it's
+    a 4/4 black Zombie"); not a word that counts or refers to creatures of the type after a token is made
+    ("for each Zombie that player controls", "a copy of that Wizard")."""
+    if e.source != "text":
+        return False
+    text = card.faces[e.face].oracle_text or ""
+    before, after = text[: e.start], text[e.end :]
+    sentence = before[before.rfind(".") + 1 :]
+    made = re.search(r"\bcreates?\b", sentence)
+    types_then_token = re.match(
+        r"(?:\s+[A-Z][\w’'-]*)*\s+(?:(?:artifact|enchantment|snow|legendary)\s+)*(?:creature\s+)?tokens?\b", after
+    )
+    named = re.search(r"\btokens? named (?:[\w’'-]+ )*$", sentence)
+    copy_becomes = re.search(r"\btokens?\b[^.]*\bexcept (?:it['’]s|they['’]re)\b[^.]*$", sentence)
+    return bool(made and (types_then_token or named or copy_becomes))
 
 
 def _self_or_negated(reading, e) -> bool:

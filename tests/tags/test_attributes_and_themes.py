@@ -147,6 +147,28 @@ def test_token_for_an_opponent_makes_no_tribe():
     assert not [t for t in _theme_ids(pongify) if t.startswith("tribal:")]
 
 
+def test_a_tokens_name_and_what_a_copy_becomes_make_no_tribe_but_counting_a_type_does():
+    sheep = _real(
+        "Flock of Rabid Sheep",
+        "Sorcery",
+        "Flip X coins. For each flip you win, create a 2/2 green Sheep creature token named Rabid Sheep.",
+    )
+    gift = _real(
+        "God-Pharaoh's Gift",
+        "Artifact",
+        "At the beginning of combat on your turn, you may exile a creature card from your graveyard. If you do, "
+        "create a token that's a copy of that card, except it's a 4/4 black Zombie. It gains haste until end of turn.",
+    )
+    ranks = _real(
+        "Endless Ranks of the Dead",
+        "Enchantment",
+        "At the beginning of your upkeep, create X 2/2 black Zombie creature tokens, where X is half the number "
+        "of Zombies you control, rounded down.",
+    )
+    assert not [t for t in _theme_ids(sheep) | _theme_ids(gift) if t.startswith("tribal:")]
+    assert "tribal:zombie" in _theme_ids(ranks)
+
+
 def test_inferred_themes_name_their_abilities():
     seer = _real("Viscera Seer", "Creature — Vampire Wizard", "Sacrifice a creature: Scry 1.")
     sac = next(t for t in tag_card(seer) if t.id == "theme:sacrifice")

@@ -356,8 +356,12 @@ def _tribal_pattern(types: tuple[str, ...], plurals: tuple[tuple[str, str], ...]
 
 
 # "create a Goblin token", and "its controller creates a 3/3 Ape token" (Pongify): a token made names no tribe
-# greedy to the sentence's last "token": "create a 3/3 Golem token with flying, a 3/3 … Golem token"
-_TOKEN_CLAUSE = re.compile(r"\bcreates?\b[^.]*\btokens?\b", re.IGNORECASE)
+# greedy to the sentence's last "token": "create a 3/3 Golem token with flying, a 3/3 … Golem token"; the
+# token's name ("tokens named Kobolds of Kher Keep") and what a copy becomes ("a token that's a copy of that
+# card, except it's a 4/4 black Zombie") describe the token too
+_TOKEN_CLAUSE = re.compile(
+    r"\bcreates?\b[^.]*\btokens?\b(?: named [^.,]+|[^.]*?\bexcept (?:it['’]s|they['’]re)\b[^.]*)?", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
