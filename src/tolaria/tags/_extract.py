@@ -45,12 +45,19 @@ def pattern_rule(
     which: str = "rules",
     flags: int = re.IGNORECASE,
     when: Callable[[CardContext, int], bool] | None = None,
+    needs: tuple[str, ...] = (),
 ) -> None:
-    """Register a rule that tags every face whose (prepared) text matches ``regex``."""
+    """Register a rule that tags every face whose (prepared) text matches ``regex``. ``needs``: lower-case
+    words one of which every match contains; a face without any is skipped before the expression runs
+    (most faces, for most rules: a substring test costs a fraction of a regular-expression scan)."""
     compiled = re.compile(regex, flags)
+    if needs and which != "rules":
+        raise ValueError("needs= is tested on the rules text only")
 
     def fn(ctx: CardContext) -> Iterator[Hit]:
         for face in ctx.faces:
+            if needs and not any(n in face.low for n in needs):
+                continue
             if when is not None and not when(ctx, face.index):
                 continue
             for m in compiled.finditer(getattr(face, which)):
@@ -438,12 +445,21 @@ def _has_type(kind: str):
     return lambda ctx, i: kind in ctx.face_types[i]
 
 
-pattern_rule("timing:flash", r"^\s*(Flash)\s*$|(as though (?:it|they) had flash)", flags=re.IGNORECASE | re.MULTILINE)
-pattern_rule("timing:split-second", r"^\s*(Split second)\b", flags=re.IGNORECASE | re.MULTILINE)
-pattern_rule("timing:your-turn-only", r"\b(only during your turn)\b")
-pattern_rule("timing:opponents-turn", r"\b(only during an opponent['’]s turn)\b")
 pattern_rule(
-    "timing:combat-only", r"\b(only during combat)\b|\b(only before (?:the combat damage step|blockers are declared))"
+    "timing:flash",
+    r"^\s*(Flash)\s*$|(as though (?:it|they) had flash)",
+    flags=re.IGNORECASE | re.MULTILINE,
+    needs=("flash",),
+)
+pattern_rule(
+    "timing:split-second", r"^\s*(Split second)\b", flags=re.IGNORECASE | re.MULTILINE, needs=("split second",)
+)
+pattern_rule("timing:your-turn-only", r"\b(only during your turn)\b", needs=("only during your turn",))
+pattern_rule("timing:opponents-turn", r"\b(only during an opponent['’]s turn)\b", needs=("only during an opponent",))
+pattern_rule(
+    "timing:combat-only",
+    r"\b(only during combat)\b|\b(only before (?:the combat damage step|blockers are declared))",
+    needs=("only during combat", "only before"),
 )
 
 
@@ -475,17 +491,23 @@ def sorcery_speed(ctx: CardContext) -> Iterator[Hit]:
 
 # ---------------------------------------------------------------- evasion and effects
 
-pattern_rule("evasion:single-blocker", r"(can['’]t be blocked by more than one creature)")
-pattern_rule("evasion:cant-be-blocked", r"(can['’]t be blocked)(?! by more than one)")
-pattern_rule("effect:gain-life", r"\b(gains? (?:\d+|X|that much|life equal|an amount of) ?(?:life)?)")
+pattern_rule("evasion:single-blocker", r"(can['’]t be blocked by more than one creature)", needs=("more than one",))
+pattern_rule("evasion:cant-be-blocked", r"(can['’]t be blocked)(?! by more than one)", needs=("be blocked",))
+pattern_rule("effect:gain-life", r"\b(gains? (?:\d+|X|that much|life equal|an amount of) ?(?:life)?)", needs=("gain",))
 pattern_rule(
     "effect:draw",
     r"\b(draws? (?:up to )?(?:a|one|two|three|four|five|six|seven|X|that many|cards|an additional)"
     r" ?(?:cards?)?)",
+    needs=("draw",),
 )
-pattern_rule("effect:plus-one-counters", r"(\+1/\+1 counters?)")
+pattern_rule("effect:plus-one-counters", r"(\+1/\+1 counters?)", needs=("+1/+1",))
 pattern_rule(
     "effect:graveyard",
     r"\b((?:from|in|into) (?:your|a|their|an opponent['’]s|its owner['’]s|target player['’]s|that player['’]s|each player['’]s|all) graveyards?)",
+    needs=("graveyard",),
 )
-pattern_rule("effect:instant-sorcery", r"\b(instant (?:or|and) sorcery|instant and/or sorcery|noncreature spell)")
+pattern_rule(
+    "effect:instant-sorcery",
+    r"\b(instant (?:or|and) sorcery|instant and/or sorcery|noncreature spell)",
+    needs=("instant", "noncreature"),
+)

@@ -31,9 +31,11 @@ def theme(
     prefixes: Iterable[str] = (),
     pattern: str | None = None,
     all_of: Iterable[str] = (),
+    needs: tuple[str, ...] = (),
 ) -> None:
     """A theme that holds when the card has any of the fact tags ``any_of`` (or a tag id with one of the
-    ``prefixes``), all of ``all_of``, or when its rules text matches ``pattern`` (evidence: the span)."""
+    ``prefixes``), all of ``all_of``, or when its rules text matches ``pattern`` (evidence: the span).
+    ``needs``: lower-case words one of which every match of ``pattern`` contains (faces without are skipped)."""
     any_of, prefixes, all_of = frozenset(any_of), tuple(prefixes), tuple(all_of)
     compiled = re.compile(pattern, re.IGNORECASE) if pattern else None
 
@@ -48,6 +50,8 @@ def theme(
             yield tag_id, Evidence("facts", facts=tuple(found))
         if compiled is not None:
             for face in ctx.faces:
+                if needs and not any(n in face.low for n in needs):
+                    continue
                 for m in compiled.finditer(face.rules):
                     yield tag_id, span(face.index, m.start(), m.end(), face.text)
 
@@ -67,6 +71,7 @@ theme(
     "theme:lifegain",
     any_of={"effect:gain-life", "keyword:lifelink", "keyword:extort"},
     pattern=r"\bwhenever you gain life\b",
+    needs=("whenever you gain life",),
 )
 theme(
     "theme:tokens",
@@ -158,24 +163,32 @@ theme(
         "keyword:splice",
     },
 )
-theme("theme:day-night", any_of={"keyword:daybound", "keyword:nightbound"}, pattern=r"\bit becomes (?:day|night)\b")
+theme(
+    "theme:day-night",
+    any_of={"keyword:daybound", "keyword:nightbound"},
+    pattern=r"\bit becomes (?:day|night)\b",
+    needs=("it becomes",),
+)
 theme("theme:werewolves", any_of={"kind:werewolf", "tribal:werewolf", "keyword:daybound", "keyword:nightbound"})
 theme(
     "theme:artifacts",
     any_of={"keyword:affinity", "keyword:improvise", "abilityword:metalcraft", "keyword:modular", "keyword:fabricate"},
     pattern=r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
     r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b",
+    needs=("artifact",),
 )
 theme(
     "theme:enchantments",
     any_of={"abilityword:constellation"},
     pattern=r"\benchantments? (?:you control|spells?|cards?)\b|\bfor each enchantment\b"
     r"|\bwhenever (?:an|another) enchantment\b",
+    needs=("enchantment",),
 )
 theme(
     "theme:landfall",
     any_of={"abilityword:landfall"},
     pattern=r"\bwhenever (?:a|one or more) lands? (?:you control )?enters?\b",
+    needs=("land",),
 )
 theme("theme:card-draw", any_of={"effect:draw", "action:investigate", "action:connive"})
 theme("theme:mill", any_of={"action:mill"})
@@ -201,6 +214,7 @@ theme(
     "theme:ramp",
     pattern=r"\bsearch your library for (?:up to \w+ )?(?:a |two )?(?:basic )?lands? cards?[^.]*onto the battlefield"
     r"|\bput (?:a|up to one) land card from your hand onto the battlefield",
+    needs=("land",),
 )
 
 
@@ -214,6 +228,8 @@ def _sacrifice_theme(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     for face in ctx.faces:
         reading = ctx.readings[face.index]
         text = face.plain
+        if "acrific" not in text:
+            continue
         for m in _SACRIFICE.finditer(text):
             if reading.negated(m.start(), m.end()) or _OBJECT_SELF.match(text, m.end()):
                 continue
@@ -283,6 +299,8 @@ def _voltron(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     buffs: list[Hit] = []
     weakening = False
     for face in ctx.faces:
+        if "equipped creature" not in face.low and "enchanted creature" not in face.low:
+            continue
         for start, line in face.lines("rules"):
             hits = list(_ATTACHED.finditer(line))
             if not hits:
@@ -307,6 +325,8 @@ def _spellslinger(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """Instants and sorceries named by the card ("whenever you cast an instant or sorcery spell"), except
     as the spell it counters ("counter target instant or sorcery spell": a counterspell rewards nothing)."""
     for face in ctx.faces:
+        if "instant" not in face.low and "noncreature" not in face.low:
+            continue
         for m in _INSTANT_SORCERY.finditer(face.rules):
             if re.search(r"\bcounter target (?:\w+ )?$", face.rules[max(0, m.start() - 24) : m.start()], re.I):
                 continue

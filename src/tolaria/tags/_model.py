@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 KINDS = ("attribute", "extracted", "inferred", "predicted")
 PREDICTED_UNAVAILABLE = "Predicted tags are currently unavailable."  # shown where no model is loaded
 
 
-@dataclass(frozen=True, slots=True)
-class Evidence:
+class Evidence(NamedTuple):
     """Why a tag is on a card: a span of oracle text (face, start, end, text), card data, or facts.
 
     ``source`` is "text" (a span of the face's oracle text; offsets index ``card.faces[face].oracle_text``),
     "data" (a card field such as ``color_identity``, named in ``field``) or "facts" (the ids of the
     tags the conclusion rests on, in ``facts``), or "model" for predicted tags.
+
+    A named tuple, not a dataclass: the tags of the whole corpus hold half a million of these, and tuples of
+    numbers and strings drop out of the garbage collector's tracking (see tolaria.oracle._reading).
     """
 
     source: str

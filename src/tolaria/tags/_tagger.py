@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import gc
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -64,10 +66,28 @@ class Tagger:
         return out
 
     def tag_many(self, cards: Iterable[Card]) -> dict[str, list[CardTag]]:
-        return {card.oracle_id: self.tag(card) for card in cards}
+        with _corpus_pass():
+            return {card.oracle_id: self.tag(card) for card in cards}
 
     def tag_corpus(self, cards: Mapping[str, Card]) -> dict[str, list[CardTag]]:
-        return {oid: self.tag(card) for oid, card in cards.items()}
+        with _corpus_pass():
+            return {oid: self.tag(card) for oid, card in cards.items()}
+
+
+@contextmanager
+def _corpus_pass() -> Iterator[None]:
+    """Tagging a corpus allocates millions of small objects, and the garbage collector's full collections
+    then walk every object alive, over and over, as the pass's output grows: a fifth of the pass's time
+    (CPU time on the full data: 1.2-1.7 s of 8-9 s). The pass makes no reference cycles (its objects are
+    freed by reference counting as usual), so the cycle collector is paused for its duration and restored
+    after; a caller that had paused it keeps it paused."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _evidence_order(e: Evidence) -> tuple[str, int, int, int]:

@@ -50,6 +50,7 @@ class FaceText:
     rules: str  # plain, and quoted granted abilities blanked too
     named: str  # the text with only the own name replaced by ~ (reminder text kept)
     type_line: str
+    low: str = ""  # ``rules`` in lower case: rules test it for a word before running their expression
 
     def lines(self, which: str = "rules"):
         """(start, line) for each line of the chosen text."""
@@ -66,4 +67,4 @@ def prepare(card_name: str, face_name: str, index: int, text: str, type_line: st
         named = _mask_name(named, name)
     plain = _blank(named, _REMINDER)
     rules = _blank(plain, _QUOTED)
-    return FaceText(index, text or "", plain, rules, named=named, type_line=type_line or "")
+    return FaceText(index, text or "", plain, rules, named=named, type_line=type_line or "", low=rules.lower())
