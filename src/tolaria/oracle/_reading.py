@@ -235,8 +235,9 @@ class Reader:
                 out[-1] = _with_mode(parent, mode)
                 continue
             ability = self._line(text, start, end, spell, None)
-            if ability.kind == "activated" and ability.effect and _CLASS_LEVEL.search(line):
-                section = _CLASS_LEVEL.search(line).group(1)
+            level = _CLASS_LEVEL.search(line) if ability.kind == "activated" and ability.effect else None
+            if level is not None:
+                section = level.group(1)
                 ability = _replace(ability, section=section)
             elif section and ability.section is None:
                 ability = _replace(ability, section=section)
