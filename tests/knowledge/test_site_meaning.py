@@ -10,6 +10,7 @@ from tolaria import cli
 from tolaria.site.catalog.repository import corpus_version, load_corpus
 from tolaria.site.catalog.services import find_card
 from tolaria.site.stores import knowledge_index
+from tolaria.site.stores.derive import embed_knowledge_index
 
 
 @pytest.mark.django_db
@@ -30,7 +31,7 @@ def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsy
         knowledge_index, "cache_path", lambda: Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"
     )
     try:
-        index = knowledge_index.embed_now()
+        index = embed_knowledge_index()
         assert index.semantic_available and knowledge_index.meaning_status() is None
         elves, _ = find_card("Llanowar Elves")
         similar = client.get(f"/api/cards/{elves.oracle_id}/similar").json()["data"]

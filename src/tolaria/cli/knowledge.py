@@ -90,9 +90,9 @@ def cmd_similar(args: argparse.Namespace) -> int:
 def cmd_knowledge(args: argparse.Namespace) -> int:
     _site.setup_django()
     _site.migrate()
-    from tolaria.site.stores import knowledge_index
+    from tolaria.site.stores.derive import embed_knowledge_index
 
-    index = knowledge_index.embed_now(progress=_site.is_tty())
+    index = embed_knowledge_index(progress=_site.is_tty())
     if not index.semantic_available:
         raise CommandError(index.unavailable_reason or "ranking by meaning is unavailable")
     print(f"Embedded {len(index):,} documents; ranking by meaning is on.")

@@ -10,11 +10,15 @@ import re
 import uuid
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import orjson
 from django.conf import settings
 
 from tolaria.cards import Card, Corpus, Printing
+
+if TYPE_CHECKING:
+    from tolaria.site.stores.derive import Run
 
 BULK_NAMESPACE = uuid.UUID("0d6c7e8a-51f5-4f0e-9a3c-2f1e6b7c9d41")
 KINDS = {
@@ -84,6 +88,12 @@ def _kind_items(kind: str, corpus: Corpus, by_card: dict[str, list[Printing]], b
             chosen = printings
         for p in chosen:
             yield build(card, p)
+
+
+def derive_step(run: Run) -> None:
+    """The after-ingest pass's step (tolaria.site.stores.derive): Scryfall's bulk files and catalogs for
+    /api/bulk-data and /api/catalog (issue 14)."""
+    write_all(run.corpus, run.version)
 
 
 def write_all(corpus: Corpus, version: int, out: Path | None = None) -> dict:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random as _random
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +10,8 @@ import numpy as np
 
 from tolaria.search import QueryError, QuerySyntaxError, QueryTooLong
 from tolaria.search._errors import MAX_QUERY_LENGTH
-from tolaria.site.stores.card_index import current_index, run_search
+from tolaria.site.collections.services import search_lists
+from tolaria.site.stores.card_index import card_positions, current_index, run_search
 
 PAGE_SIZE = 175
 ORDER_ALIASES = {"mv": "cmc", "manavalue": "cmc", "price": "usd"}
@@ -44,7 +44,8 @@ def do_search(
     page_size: int = PAGE_SIZE,
     user=None,
 ):
-    """A SearchResult, or a SearchFailure saying why not (bad syntax, too long, no match, past the end)."""
+    """A SearchResult, or a SearchFailure saying why not (bad syntax, too long, no match, past the end).
+    user: the searching user, whose lists `in:list/NAME` searches within."""
     if len(query) > MAX_QUERY_LENGTH:
         return SearchFailure(
             400, "bad_request", f"queries are limited to {MAX_QUERY_LENGTH} characters; this one has {len(query)}"
@@ -59,7 +60,7 @@ def do_search(
             direction=direction or "auto",
             page=max(1, page),
             page_size=page_size,
-            user=user,
+            user_lists=search_lists(user, query),
         )
     except QuerySyntaxError as exc:
         expected = f"; expected {', '.join(exc.expected)}" if exc.expected else ""
@@ -90,47 +91,13 @@ def do_search(
 def default_printing_id(oracle_id: str) -> str | None:
     """The printing a card shows by default (the index keeps a card's printings together, preferred first)."""
     index = current_index()
-    pos = _card_positions(index).get(oracle_id)
+    pos = card_positions(index).get(oracle_id)
     if pos is None:
         return None
     row = int(np.searchsorted(index.card_of, pos, side="left"))
     if row >= index.n_printings or int(index.card_of[row]) != pos:
         return None
     return index.printing_ids[row]
-
-
-_cache: dict[str, Any] = {"index": None}
-
-
-def _derived(index) -> dict[str, Any]:
-    """Lookups built once per loaded index: card positions and the names (folded) of cards and faces."""
-    if _cache["index"] is not index:
-        names: list[tuple[str, str, str]] = []
-        for name, oid in zip(index.names, index.oracle_ids):
-            names.append((fold_name(name), name, oid))
-            if " // " in name:
-                names += [(fold_name(face), name, oid) for face in name.split(" // ")]
-        _cache.clear()
-        _cache.update(index=index, positions={oid: i for i, oid in enumerate(index.oracle_ids)}, names=names)
-    return _cache
-
-
-def _card_positions(index) -> dict[str, int]:
-    return _derived(index)["positions"]
-
-
-def _names(index) -> list[tuple[str, str, str]]:
-    """(folded name, display name, oracle id) for every card and every face of a multi-face card."""
-    return _derived(index)["names"]
-
-
-_PUNCT = re.compile(r"[^\w\s/]+")
-
-
-def fold_name(name: str) -> str:
-    """Case, punctuation and spacing do not matter to name lookups (Æ is written ae)."""
-    name = name.replace("Æ", "Ae").replace("æ", "ae")
-    return " ".join(_PUNCT.sub("", name.lower()).split())
 
 
 def exact_name(name: str) -> str | None:
@@ -149,30 +116,6 @@ def fuzzy_name(name: str) -> tuple[str | None, list[str], bool]:
     if match.status == "found":
         return match.key, [], False
     return None, list(match.candidates)[:5], match.status == "ambiguous"
-
-
-def autocomplete(text: str, limit: int = 20) -> list[str]:
-    """Up to `limit` card names: names starting with the text first, then names with a word starting
-    with it, then names containing it (each group alphabetical)."""
-    wanted = fold_name(text)
-    if len(wanted) < 2:
-        return []
-    index = current_index()
-    prefix, word, inside = [], [], []
-    seen: set[str] = set()
-    for folded, display, _oid in _names(index):
-        if display in seen:
-            continue
-        if folded.startswith(wanted):
-            prefix.append(display)
-        elif (" " + wanted) in (" " + folded):
-            word.append(display)
-        elif wanted in folded:
-            inside.append(display)
-        else:
-            continue
-        seen.add(display)
-    return (sorted(prefix) + sorted(word) + sorted(inside))[:limit]
 
 
 def random_card(query: str | None = None, rng: _random.Random | None = None):

@@ -13,6 +13,7 @@ from ninja import Query, Router
 from tolaria.cards import Card, Printing
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import card as load_card
+from tolaria.site.stores.card_index import autocomplete as autocomplete_names
 
 from . import _cards_data as data
 from ._objects import (
@@ -182,7 +183,7 @@ def _printing_in_set(oracle_id: str, code: str) -> str | None:
 
 @router.get("/autocomplete", response=CatalogOut, summary="Up to 20 card names for a partial name (Scryfall catalog)")
 def autocomplete(request: HttpRequest, q: str = "", include_extras: str = "", pretty: str = ""):
-    names = data.autocomplete(q)
+    names = autocomplete_names(q)
     return _respond(request, {"object": "catalog", "total_values": len(names), "data": names})
 
 

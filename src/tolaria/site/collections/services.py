@@ -13,6 +13,7 @@ from tolaria import decks
 from tolaria.cards import Card, Printing
 from tolaria.site.catalog import models as catalog
 from tolaria.site.catalog.services import card_names, suggest_names
+from tolaria.site.stores.card_index import autocomplete
 
 from .models import DEFAULT_LIST_NAME, PUBLIC, CardList, Deck, DeckCard, ListItem, UnresolvedCard
 
@@ -250,6 +251,15 @@ def list_oracle_ids(user, list_name: str) -> set[str]:
     return set(ListItem.objects.filter(card_list__in=lists).values_list("oracle_id", flat=True))
 
 
+def search_lists(user, query: str) -> dict[str, set[str]] | None:
+    """The user's own lists (name -> oracle ids) when the query searches within lists (in:list/NAME);
+    None for anonymous users, so the search says to log in. Private lists never reach anyone else."""
+    if user is None or not getattr(user, "is_authenticated", False) or "list/" not in query.lower():
+        return None
+    names = set(CardList.objects.filter(owner=user).values_list("name", flat=True))
+    return {name: list_oracle_ids(user, name) for name in names}
+
+
 def list_csv(card_list: CardList) -> str:
     """The list as Moxfield's collection CSV (its columns, every field quoted), which Moxfield, Archidekt,
     Deckbox's importers and Tolaria's own deck import read; prices stay out (they are today's, not paid)."""
@@ -477,8 +487,6 @@ def _groups(rows: list[Row], group: str) -> list[tuple[str, list[Row], int]]:
 def card_for_typed_name(text: str) -> tuple[int, Card | None, list[str]]:
     """What a player typed in the add box ("4 bolt", "Sol Ring"): the quantity, the card (an exact or
     folded name, else the first autocomplete match), and suggestions when there is none."""
-    from tolaria.site.api._cards_data import autocomplete  # the API's own name matching, one way
-
     quantity, name = decks.split_quantity(text)
     if not name:
         return quantity, None, []

@@ -25,7 +25,7 @@ from tolaria.decks import (
     split_quantity,
 )
 
-from . import charts
+from . import charts, pending
 from . import services as svc
 from .models import VISIBILITY_CHOICES, CardList, Deck
 
@@ -59,9 +59,9 @@ def save_card(request):
     `list` or `new_list` says otherwise) and go back where the user was."""
     back = _safe_next(request, "/")
     if not request.user.is_authenticated:
-        from tolaria.site.web.pending import remember_save
-
-        remember_save(request, request.POST.get("card", ""), request.POST.get("printing", ""), request.POST.get("list"))
+        pending.remember_save(
+            request, request.POST.get("card", ""), request.POST.get("printing", ""), request.POST.get("list")
+        )
         messages.info(request, "Log in or sign up to save this card: it is saved as soon as you are in.")
         return _login_redirect(request, back)
     try:

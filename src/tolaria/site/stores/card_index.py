@@ -1,12 +1,15 @@
 """The card index: built by the after-ingest pass from the corpus and its facets (tags, rules
 links), published through the database, loaded by every worker through `runtime`.
 
-Pages and the API call `run_search()` and `current_index()`.
+Pages and the API call `run_search()` and `current_index()`; `autocomplete()` finds card names in it.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Set
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 
@@ -49,18 +52,6 @@ def current_index() -> CardIndex:
     return shared.get()
 
 
-def user_lists(user, query: str) -> dict[str, set[str]] | None:
-    """The user's own lists (name -> oracle ids) when the query searches within lists (in:list/NAME);
-    None for anonymous users, so the search says to log in. Private lists never reach anyone else."""
-    if user is None or not getattr(user, "is_authenticated", False) or "list/" not in query.lower():
-        return None
-    from ..collections.models import CardList
-    from ..collections.services import list_oracle_ids
-
-    names = set(CardList.objects.filter(owner=user).values_list("name", flat=True))
-    return {name: list_oracle_ids(user, name) for name in names}
-
-
 def run_search(
     query: str,
     *,
@@ -69,10 +60,11 @@ def run_search(
     direction: str = "auto",
     page: int = 1,
     page_size: int = 175,
-    user=None,
+    user_lists: Mapping[str, Set[str]] | None = None,
 ) -> SearchResult:
     """Raises tolaria.search.QueryError (syntax, too long) for the caller to show.
-    user: the searching user, whose lists `in:list/NAME` searches within."""
+    user_lists: the searching user's lists (name -> oracle ids) that `in:list/NAME` searches within
+    (tolaria.site.collections.services.search_lists); None: nobody is logged in."""
     return search(
         current_index(),
         query,
@@ -81,5 +73,64 @@ def run_search(
         direction=direction,
         page=page,
         page_size=page_size,
-        user_lists=user_lists(user, query),
+        user_lists=user_lists,
     )
+
+
+# lookups derived from the worker's index, built again when it loads another one
+_cache: dict[str, Any] = {"index": None}
+
+
+def _derived(index: CardIndex) -> dict[str, Any]:
+    """Lookups built once per loaded index: card positions and the names (folded) of cards and faces."""
+    if _cache["index"] is not index:
+        names: list[tuple[str, str, str]] = []
+        for name, oid in zip(index.names, index.oracle_ids):
+            names.append((fold_name(name), name, oid))
+            if " // " in name:
+                names += [(fold_name(face), name, oid) for face in name.split(" // ")]
+        _cache.clear()
+        _cache.update(index=index, positions={oid: i for i, oid in enumerate(index.oracle_ids)}, names=names)
+    return _cache
+
+
+def card_positions(index: CardIndex) -> dict[str, int]:
+    return _derived(index)["positions"]
+
+
+def index_names(index: CardIndex) -> list[tuple[str, str, str]]:
+    """(folded name, display name, oracle id) for every card and every face of a multi-face card."""
+    return _derived(index)["names"]
+
+
+_PUNCT = re.compile(r"[^\w\s/]+")
+
+
+def fold_name(name: str) -> str:
+    """Case, punctuation and spacing do not matter to name lookups (Æ is written ae)."""
+    name = name.replace("Æ", "Ae").replace("æ", "ae")
+    return " ".join(_PUNCT.sub("", name.lower()).split())
+
+
+def autocomplete(text: str, limit: int = 20) -> list[str]:
+    """Up to `limit` card names: names starting with the text first, then names with a word starting
+    with it, then names containing it (each group alphabetical)."""
+    wanted = fold_name(text)
+    if len(wanted) < 2:
+        return []
+    index = current_index()
+    prefix, word, inside = [], [], []
+    seen: set[str] = set()
+    for folded, display, _oid in index_names(index):
+        if display in seen:
+            continue
+        if folded.startswith(wanted):
+            prefix.append(display)
+        elif (" " + wanted) in (" " + folded):
+            word.append(display)
+        elif wanted in folded:
+            inside.append(display)
+        else:
+            continue
+        seen.add(display)
+    return (sorted(prefix) + sorted(word) + sorted(inside))[:limit]

@@ -17,13 +17,16 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
 from tolaria.cards import Corpus
 
 from .models import StoreBuild
+
+if TYPE_CHECKING:
+    from tolaria.knowledge import KnowledgeIndex
 
 PASS_LOCK = 0x70_1A_51A  # the advisory lock key of the pass on PostgreSQL
 DIE_AT_ENV = "TOLARIA_TEST_DIE_AT"  # test hook: the process kills itself at this named step
@@ -116,21 +119,21 @@ def _build_similar_cards(run: Run) -> None:
     similar.build(run.version)
 
 
-def _build_scryfall_bulk_files(run: Run) -> None:
-    """Scryfall's bulk files and catalogs for /api/bulk-data and /api/catalog (issue 14)."""
-    from ..api import _bulk
-
-    _bulk.write_all(run.corpus, run.version)
-
-
 STEPS: list[Step] = [
     Step("tags", _build_tags, _load_tags),
     Step("links", _build_links),
     Step("card index", _build_card_index),
     Step("knowledge index", _build_knowledge_index),
     Step("similar cards", _build_similar_cards),
-    Step("scryfall bulk files", _build_scryfall_bulk_files),
 ]
+# the apps above the stores add their own steps when Django starts (add_step): the API its Scryfall
+# bulk files (tolaria.site.api.apps), which run after the stores' own
+
+
+def add_step(step: Step) -> None:
+    """A step of an app above the stores, run after those already listed (once, however often the
+    app starts: a step of the same name is replaced)."""
+    STEPS[:] = [s for s in STEPS if s.name != step.name] + [step]
 
 
 def _step(name: str) -> Step:
@@ -180,6 +183,15 @@ def derive(
     waits, then finds the stores current."""
     with _one_pass_at_a_time():
         return _derive(only=only, force=force, corpus=corpus, embed=embed, progress=progress)
+
+
+def embed_knowledge_index(*, progress: bool = False) -> KnowledgeIndex:
+    """Build and publish the knowledge index again with embeddings (for one an ingest built
+    lexically); every worker loads it as it loads any new index."""
+    from . import knowledge_index
+
+    derive(only=["knowledge index", "similar cards"], embed=True, progress=progress)  # similar cards by meaning now
+    return knowledge_index.shared.value
 
 
 @contextmanager

@@ -136,12 +136,3 @@ def related_rules(number: str, k: int = 6) -> list[dict]:
         if len(related) >= k:
             break
     return related
-
-
-def embed_now(*, progress: bool = False) -> KnowledgeIndex:
-    """Build and publish the knowledge index again with embeddings (for one an ingest built
-    lexically); every worker loads it as it loads any new index."""
-    from .derive import derive
-
-    derive(only=["knowledge index", "similar cards"], embed=True, progress=progress)  # similar cards by meaning now
-    return shared.value

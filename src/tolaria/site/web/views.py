@@ -215,6 +215,7 @@ def _int(value, default: int, lo: int = 1, hi: int = 10**6) -> int:
 @require_GET
 def search(request):
     from tolaria.search import QuerySyntaxError, QueryTooLong
+    from tolaria.site.collections.services import search_lists
     from tolaria.site.stores.card_index import run_search
 
     q = request.GET.get("q", "").strip()
@@ -244,7 +245,13 @@ def search(request):
     ctx.update(hits=hits, knowledge_groups=groups)
     try:
         result = run_search(
-            q, unique=unique, order=order, direction=direction, page=page, page_size=PAGE_SIZE, user=request.user
+            q,
+            unique=unique,
+            order=order,
+            direction=direction,
+            page=page,
+            page_size=PAGE_SIZE,
+            user_lists=search_lists(request.user, q),
         )
     except QuerySyntaxError as e:
         ctx["error"] = {
