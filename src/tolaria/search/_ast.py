@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 _BARE = re.compile(r'[^\s()"!/\-][^\s()"]*\Z')
@@ -98,21 +99,21 @@ class Or(Node):
         return " or ".join(f"({c})" if isinstance(c, Or) else str(c) for c in self.children)
 
 
-def make_and(children) -> Node:
+def make_and(children: Iterable[Node]) -> Node:
     flat: list[Node] = []
     for c in children:
         flat.extend(c.children if isinstance(c, And) else (c,))
     return flat[0] if len(flat) == 1 else And(tuple(flat))
 
 
-def make_or(children) -> Node:
+def make_or(children: Iterable[Node]) -> Node:
     flat: list[Node] = []
     for c in children:
         flat.extend(c.children if isinstance(c, Or) else (c,))
     return flat[0] if len(flat) == 1 else Or(tuple(flat))
 
 
-def walk(node: Node):
+def walk(node: Node) -> Iterator[Node]:
     yield node
     if isinstance(node, (And, Or)):
         for c in node.children:

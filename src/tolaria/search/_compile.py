@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
 from ._ast import And, Exact, Name, Node, Not, Or, Term
 from ._context import SearchContext
 from ._fields import Family, Ignored, lookup
+from ._fields.meta import MetaFamily
 from ._fields.text import ExactName, NameFamily
+
+if TYPE_CHECKING:
+    from tolaria.cards import Card, Printing
+
+    from ._index import CardIndex
+
+# the condition tree: families bound to their values under and/or/not; a Described leaf only in a
+# tree compiled for explaining without an index (lenient)
+Cond = Union["CAnd", "COr", "CNot", Family, "Described"]
 
 
 @dataclass
 class Compiled:
-    root: object | None  # condition tree; None when every term was ignored
+    root: Cond | None  # condition tree; None when every term was ignored
     warnings: list[str] = field(default_factory=list)
     meta: dict[str, str] = field(default_factory=dict)
     only_meta: bool = False
@@ -23,21 +35,21 @@ class Compiled:
 class CAnd:
     __slots__ = ("children",)
 
-    def __init__(self, children):
+    def __init__(self, children: Sequence[Cond]) -> None:
         self.children = children
 
 
 class COr:
     __slots__ = ("children",)
 
-    def __init__(self, children):
+    def __init__(self, children: Sequence[Cond]) -> None:
         self.children = children
 
 
 class CNot:
     __slots__ = ("child",)
 
-    def __init__(self, child):
+    def __init__(self, child: Cond) -> None:
         self.child = child
 
 
@@ -47,7 +59,7 @@ class Described:
     def __init__(self, family: type[Family], op: str, value: str) -> None:
         self.text = family.explain_unchecked(op, value)
 
-    def explain(self):
+    def explain(self) -> str:
         return self.text
 
 
@@ -55,7 +67,7 @@ def compile_query(tree: Node, ctx: SearchContext, *, lenient: bool = False) -> C
     out = Compiled(None)
     saw_condition = [False]
 
-    def visit(node):
+    def visit(node: Node) -> Cond | None:
         if isinstance(node, And):
             kids = [k for k in (visit(c) for c in node.children) if k is not None]
             return None if not kids else kids[0] if len(kids) == 1 else CAnd(kids)
@@ -83,12 +95,13 @@ def compile_query(tree: Node, ctx: SearchContext, *, lenient: bool = False) -> C
             except Ignored as err:
                 out.warnings.append(f"{err}: the term was ignored")
                 return None
+            assert isinstance(inst, MetaFamily)  # the metadata families are MetaFamily's
             out.meta[family.names[0]] = inst.setting
             return None
         saw_condition[0] = True
         return _make(family, node.keyword, node.op, node.value, node.kind)
 
-    def _make(family, keyword, op, value, kind):
+    def _make(family: type[Family], keyword: str, op: str, value: str, kind: str) -> Family | Described | None:
         try:
             return family(keyword, op, value, kind, ctx)
         except Ignored as err:
@@ -104,7 +117,7 @@ def compile_query(tree: Node, ctx: SearchContext, *, lenient: bool = False) -> C
     return out
 
 
-def eval_card(node, card, printing) -> bool:
+def eval_card(node: Cond, card: Card, printing: Printing) -> bool:
     """The per-card evaluation: each family's plain predicate."""
     if isinstance(node, CAnd):
         return all(eval_card(c, card, printing) for c in node.children)
@@ -112,18 +125,24 @@ def eval_card(node, card, printing) -> bool:
         return any(eval_card(c, card, printing) for c in node.children)
     if isinstance(node, CNot):
         return not eval_card(node.child, card, printing)
-    return bool(node.matches(card, printing))
+    return bool(_evaluable(node).matches(card, printing))
 
 
-def cost(node) -> int:
+def _evaluable(node: Family | Described) -> Family:
+    """A leaf of a tree compiled for evaluation: a family (Described leaves are for explaining only)."""
+    assert isinstance(node, Family), node
+    return node
+
+
+def cost(node: Cond) -> int:
     if isinstance(node, (CAnd, COr)):
         return max(cost(c) for c in node.children)
     if isinstance(node, CNot):
         return cost(node.child)
-    return node.cost
+    return _evaluable(node).cost
 
 
-def eval_mask(node, index, within: np.ndarray | None = None) -> np.ndarray:
+def eval_mask(node: Cond, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
     """The vectorized evaluation: a boolean array over the index's printings.
 
     ``within`` is a hint (the printings still possible): the answer is exact inside it, and may be
@@ -143,12 +162,13 @@ def eval_mask(node, index, within: np.ndarray | None = None) -> np.ndarray:
         return m
     if isinstance(node, CNot):
         return ~eval_mask(node.child, index, within)
-    m = node.mask(index, within) if node.uses_within else node.mask(index)
+    leaf = _evaluable(node)
+    m = leaf.mask(index, within) if leaf.uses_within else leaf.mask(index)
     assert m.dtype == bool and m.shape == (index.n_printings,), (node, m.dtype, m.shape)
     return m
 
 
-def explain_node(node) -> str:
+def explain_node(node: Cond) -> str:
     if isinstance(node, CAnd):
         return " and ".join(explain_node(c) for c in node.children)
     if isinstance(node, COr):

@@ -18,8 +18,16 @@ from tolaria.cards import printing_preference
 from ._context import SearchContext
 
 if TYPE_CHECKING:
-    from tolaria.cards import CardSet
+    import os
+    from collections.abc import Sequence
+
+    from _typeshed import SupportsRichComparison
+
+    from tolaria.cards import CardSet, Corpus
+
+    from ._reference import Facets
 from ._fields import FAMILIES
+from ._fields._base import Columns
 from ._fields.stats import stat_value
 from ._fields.text import ExactName
 from ._reference import Reference, printing_sort_key
@@ -39,7 +47,7 @@ class CardIndex:
     oracle_ids: list[str]
     names: list[str]
     card_of: np.ndarray
-    cols: dict[str, Any]
+    cols: Columns
     order: dict[str, np.ndarray]
     prefer_default: np.ndarray
     promo: np.ndarray
@@ -49,7 +57,7 @@ class CardIndex:
     facet_names: list[str]
     build_seconds: float
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict[str, Any]) -> None:  # the attributes above, as saved
         self.__dict__.update(state)
         self.n_printings = len(self.printing_ids)
         self.n_cards = len(self.oracle_ids)
@@ -60,7 +68,7 @@ class CardIndex:
             sets=self.sets, formats=self.formats, facets=frozenset(self.facet_names), user_lists=user_lists
         )
 
-    def save(self, path) -> int:
+    def save(self, path: str | os.PathLike[str]) -> int:
         """Write the index to one file; return its size in bytes."""
         path = Path(path)
         tmp = path.with_suffix(path.suffix + ".tmp")
@@ -69,11 +77,11 @@ class CardIndex:
         tmp.replace(path)
         return path.stat().st_size
 
-    def _state(self) -> dict:
+    def _state(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k not in ("n_printings", "n_cards") and not k.startswith("_")}
 
     @classmethod
-    def load(cls, path) -> CardIndex:
+    def load(cls, path: str | os.PathLike[str]) -> CardIndex:
         gc_was_enabled = gc.isenabled()
         gc.disable()  # millions of small objects: collection passes during the load cost more than the load
         try:
@@ -90,7 +98,7 @@ class CardIndex:
         return f"<CardIndex {self.version} {self.n_cards} cards {self.n_printings} printings>"
 
 
-def corpus_version(corpus) -> str:
+def corpus_version(corpus: Corpus) -> str:
     h = hashlib.sha1()
     h.update(corpus.data_date.encode())
     h.update(str(len(corpus.cards)).encode())
@@ -100,14 +108,14 @@ def corpus_version(corpus) -> str:
     return f"{corpus.data_date or 'undated'}-{h.hexdigest()[:12]}"
 
 
-def _ranks(keys: list) -> np.ndarray:
+def _ranks(keys: Sequence[SupportsRichComparison]) -> np.ndarray:
     order = sorted(range(len(keys)), key=keys.__getitem__)
     ranks = np.empty(len(keys), np.int32)
     ranks[order] = np.arange(len(keys), dtype=np.int32)
     return ranks
 
 
-def build_index(corpus, facets=None, *, version: str | None = None) -> CardIndex:
+def build_index(corpus: Corpus, facets: Facets | None = None, *, version: str | None = None) -> CardIndex:
     """Build the index of a Corpus. ``facets``: facet name -> oracle_id -> {term: weight} (rule, tag, theme, pred)."""
     gc_was_enabled = gc.isenabled()
     gc.disable()
@@ -118,7 +126,7 @@ def build_index(corpus, facets=None, *, version: str | None = None) -> CardIndex
             gc.enable()
 
 
-def _build_index(corpus, facets, version) -> CardIndex:
+def _build_index(corpus: Corpus, facets: Facets | None, version: str | None) -> CardIndex:
     t0 = time.perf_counter()
     from tolaria.cards import Corpus
 
@@ -138,7 +146,7 @@ def _build_index(corpus, facets, version) -> CardIndex:
         data_date=corpus.data_date,
     )
     ref = Reference(corpus, facets)
-    cols: dict = {}
+    cols: Columns = {}
     ExactName.build(ref, cards, cols)
     for family in FAMILIES:
         build = getattr(family, "build", None)

@@ -9,7 +9,7 @@ from importlib import resources
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ._ast import Exact, Name, Node, Not, Term, make_and, make_or
+from ._ast import And, Exact, Name, Node, Not, Or, Term, make_and, make_or
 from ._errors import MAX_QUERY_LENGTH, QuerySyntaxError, QueryTooLong
 
 _TERMINAL_NAMES = {
@@ -38,30 +38,30 @@ def _unquote(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text[1:-1])
 
 
-class _ToTree(Transformer):
-    def or_expr(self, items):
+class _ToTree(Transformer[Token, Node | None]):
+    def or_expr(self, items: list[Node]) -> Node:
         return make_or(items)
 
-    def and_expr(self, items):
+    def and_expr(self, items: list[Node]) -> Node:
         return make_and(items)
 
-    def neg(self, items):
+    def neg(self, items: list[Node]) -> Node:
         return Not(items[-1])
 
-    def group(self, items):
+    def group(self, items: list[Node]) -> Node:
         return items[0]
 
-    def start(self, items):
+    def start(self, items: list[Node]) -> Node | None:
         return items[0] if items else None
 
     @v_args(inline=True)
-    def term(self, field: Token, value):
+    def term(self, field: Token, value: tuple[str, str]) -> Node:
         m = re.match(r"([A-Za-z_]+)(.*)", str(field))
         assert m is not None  # the grammar's FIELD token starts with a letter
         return Term(m.group(1).lower(), m.group(2), *value)
 
     @v_args(inline=True)
-    def value(self, tok: Token):
+    def value(self, tok: Token) -> tuple[str, str]:
         if tok.type == "QUOTED":
             return (_unquote(tok), "text")
         if tok.type == "REGEX":
@@ -69,21 +69,26 @@ class _ToTree(Transformer):
         return (str(tok), "text")
 
     @v_args(inline=True)
-    def exact(self, tok: Token):
-        text = str(tok)[1:]
-        return Exact(_unquote(text) if text.startswith('"') else text)
+    def exact(self, tok: Token) -> Node:
+        return _exact(str(tok))
 
     @v_args(inline=True)
-    def name_regex(self, tok):
+    def name_regex(self, tok: Token) -> Node:
         return Name(tok[1:-1], "regex")
 
     @v_args(inline=True)
-    def name_phrase(self, tok):
+    def name_phrase(self, tok: Token) -> Node:
         return Name(_unquote(tok), "text")
 
     @v_args(inline=True)
-    def name_word(self, tok):
+    def name_word(self, tok: Token) -> Node:
         return Name(str(tok), "text")
+
+
+def _exact(token: str) -> Exact:
+    """The node of an EXACT token: ``!name`` or ``!"a name"``."""
+    text = token[1:]
+    return Exact(_unquote(text) if text.startswith('"') else text)
 
 
 def _expected(err: UnexpectedInput) -> tuple[str, ...]:
@@ -105,7 +110,7 @@ def parse(query: str) -> Node:
         raise QuerySyntaxError("empty query", query, 0, ("a search term",))
     only_exact = _ONLY_EXACT.fullmatch(query)
     if only_exact:  # the commonest lookup, "!fire": the tree the grammar gives, without the parser
-        return _ToTree().exact(only_exact.group(1))
+        return _exact(only_exact.group(1))
     try:
         tree = _lark().parse(query)
         result = _ToTree().transform(tree)
@@ -146,6 +151,6 @@ def _depth(node: Node) -> int:
         deepest = max(deepest, d)
         if isinstance(n, Not):
             stack.append((n.child, d + 1))
-        elif hasattr(n, "children"):
+        elif isinstance(n, (And, Or)):
             stack.extend((c, d + 1) for c in n.children)
     return deepest

@@ -7,56 +7,70 @@ the readable specification the vectorized index is tested against (and the bench
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Hashable, Mapping
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from ._context import SearchContext
 
+if TYPE_CHECKING:
+    from tolaria.cards import Corpus, Printing
 
-def printing_sort_key(p) -> tuple:
+    from ._compile import Compiled
+
+T = TypeVar("T")
+# facet name (rule, tag, theme, pred) -> oracle id -> the card's terms of that facet, with their weights
+Facets = Mapping[str, Mapping[str, Mapping[str, float]]]
+
+
+def printing_sort_key(p: Printing) -> tuple[str, str, tuple[int, str], str]:
     return (p.released_at or "9999", p.set_code, _cn_key(p.collector_number), p.id)
 
 
-def _cn_key(cn: str) -> tuple:
+def _cn_key(cn: str) -> tuple[int, str]:
     digits = "".join(ch for ch in cn if ch.isdigit())
     return (int(digits) if digits else 0, cn)
 
 
 class Reference:
-    def __init__(self, corpus, facets=None):
+    def __init__(self, corpus: Corpus, facets: Facets | None = None) -> None:
         self.corpus = corpus
         self.cards = corpus.cards
         self.sets = {code.lower(): s for code, s in corpus.sets.items()}
         self.facets = {k: v for k, v in (facets or {}).items()}
         self.data_date = corpus.data_date
         self.order = {pid: i for i, pid in enumerate(corpus.printings)}
-        by_card = defaultdict(list)
+        by_card: defaultdict[str, list[Printing]] = defaultdict(list)
         for p in corpus.printings.values():
             by_card[p.oracle_id].append(p)
         self._prints = {k: sorted(v, key=printing_sort_key) for k, v in by_card.items()}
         self.formats = sorted({f for c in corpus.cards.values() for f in c.legalities})
-        self._memo: dict = {}
+        self._memo: dict[Hashable, object] = {}
 
-    def prints_of(self, oracle_id: str) -> list:
+    def prints_of(self, oracle_id: str) -> list[Printing]:
         return self._prints.get(oracle_id, [])
 
     def context(self) -> SearchContext:
         """The context a query is compiled in for the per-card predicates."""
         return SearchContext(sets=self.sets, formats=self.formats, facets=frozenset(self.facets), reference=self)
 
-    def memo(self, key, fn):
+    def memo(self, key: Hashable, fn: Callable[[], T]) -> T:
         try:
-            return self._memo[key]
+            return cast(T, self._memo[key])  # the value under a key is the one its fn made
         except KeyError:
             value = self._memo[key] = fn()
             return value
 
-    def evaluate(self, compiled) -> set[str]:
+    def evaluate(self, compiled: Compiled) -> set[str]:
         """Ids of the printings the compiled query matches, by the per-card predicates."""
         from ._compile import eval_card
 
+        root = compiled.root
+        if root is None:  # no condition (every term ignored, or metadata only): as search() answers
+            return set(self.corpus.printings) if compiled.only_meta else set()
         cards = self.cards
         out = set()
         for p in self.corpus.printings.values():
             card = cards.get(p.oracle_id)
-            if card is not None and eval_card(compiled.root, card, p):
+            if card is not None and eval_card(root, card, p):
                 out.add(p.id)
         return out

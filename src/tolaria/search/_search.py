@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from ._compile import compile_query, eval_mask, explain_node
 from ._context import SearchContext
 from ._parser import parse
 
+if TYPE_CHECKING:
+    from ._index import CardIndex
+
 DEFAULT_DIRECTION = {"released": "desc", "rarity": "desc", "usd": "asc", "eur": "asc", "tix": "asc", "edhrec": "asc"}
 UNIQUES = ("cards", "prints", "art")
+Rows = npt.NDArray[np.intp]  # row numbers of printings in the index
 
 
 @dataclass
@@ -30,7 +37,7 @@ class SearchResult:
     unique: str = "cards"
 
 
-def explain(query: str, index=None) -> str:
+def explain(query: str, index: CardIndex | None = None) -> str:
     """The query in plain words: "cards that are creatures and whose oracle text contains 'trample' …"."""
 
     tree = parse(query)
@@ -42,7 +49,7 @@ def explain(query: str, index=None) -> str:
 
 
 def search(
-    index,
+    index: CardIndex,
     query: str,
     *,
     unique: str = "cards",
@@ -51,7 +58,7 @@ def search(
     page: int = 1,
     page_size: int = 175,
     prefer: str = "default",
-    user_lists: dict[str, set[str]] | None = None,
+    user_lists: Mapping[str, Set[str]] | None = None,
 ) -> SearchResult:
     """``user_lists``: the searching user's lists (name -> oracle ids), for ``in:list/NAME``."""
     tree = parse(query)
@@ -103,7 +110,7 @@ def search(
     )
 
 
-def _preference(index, rows, prefer):
+def _preference(index: CardIndex, rows: Rows, prefer: str) -> np.ndarray:
     o = index.order
     if prefer == "oldest":
         return o["released"][rows]
@@ -116,11 +123,12 @@ def _preference(index, rows, prefer):
         v = o[prefer[:3]][rows]
         return np.where(np.isnan(v), np.inf, -v)
     if prefer == "promo":
-        return np.where(index.promo[rows], 0.0, 1.0) * 1e9 + index.prefer_default[rows]
+        promo_first: np.ndarray = np.where(index.promo[rows], 0.0, 1.0) * 1e9 + index.prefer_default[rows]
+        return promo_first
     return index.prefer_default[rows]
 
 
-def _dedupe(index, rows, unique, prefer):
+def _dedupe(index: CardIndex, rows: Rows, unique: str, prefer: str) -> Rows:
     if unique == "cards" and prefer == "default":
         # rows are grouped by card with the preferred printing first: keep the first row of each card
         cards = index.card_of[rows]
@@ -136,7 +144,7 @@ def _dedupe(index, rows, unique, prefer):
     return np.sort(rows[order[first]])
 
 
-def _sort(index, rows, order, direction):
+def _sort(index: CardIndex, rows: Rows, order: str, direction: str) -> Rows:
     """Sort rows by the key; ties keep row order (name, then preferred printing); no value sorts last."""
     if len(rows) < 2 or (order == "name" and direction == "asc"):
         return rows

@@ -5,9 +5,27 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
+from typing import Any, Protocol
 
 import numpy as np
 import re2
+
+
+class _Span(Protocol):
+    def span(self) -> tuple[int, int]: ...
+
+
+class Regex(Protocol):
+    """What Tolaria uses of a compiled RE2 pattern (the binding ships no type information)."""
+
+    @property
+    def pattern(self) -> str: ...
+
+    def search(self, text: str) -> object | None: ...
+
+    def finditer(self, data: bytes) -> Iterator[_Span]: ...
+
 
 _REMINDER = re.compile(r"\([^()]*\)")
 _SPECIAL = str.maketrans({"æ": "ae", "Æ": "ae", "’": "'", "‘": "'", "“": '"', "”": '"', "—": "-", "–": "-"})
@@ -27,7 +45,7 @@ def strip_reminder(text: str) -> str:
     return _REMINDER.sub("", text)
 
 
-def tilde(text: str, names) -> str:
+def tilde(text: str, names: Iterable[str | None]) -> str:
     """The text with the card's own name(s) replaced by ``~`` (longest first)."""
     for name in sorted({n for n in names if n}, key=len, reverse=True):
         text = text.replace(name, "~")
@@ -54,7 +72,7 @@ def expand_shorthands(pattern: str) -> str:
 
 
 @functools.lru_cache(maxsize=1024)
-def compile_regex(pattern: str):
+def compile_regex(pattern: str) -> Regex:
     """A user regex, compiled with RE2 (linear time), case-insensitive, ^ and $ at line ends."""
     pattern = expand_shorthands(pattern)
     options = re2.Options()
@@ -62,7 +80,8 @@ def compile_regex(pattern: str):
     options.never_capture = True
     options.log_errors = False
     # multi-line: RE2's python wrapper takes inline flags
-    return re2.compile("(?m)" + pattern, options)
+    compiled: Regex = re2.compile("(?m)" + pattern, options)
+    return compiled
 
 
 _LITERAL_OK = set("abcdefghijklmnopqrstuvwxyz0123456789 ,:;'\"!@#%&=_<>~`-")
@@ -87,7 +106,7 @@ def required_literals(pattern: str) -> list[str]:
     i = 0
     n = len(pattern)
 
-    def flush():
+    def flush() -> None:
         if cur:
             runs.append("".join(cur))
             cur.clear()
@@ -147,11 +166,13 @@ def required_literals(pattern: str) -> list[str]:
 
 
 def _codes(text: str) -> np.ndarray:
-    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    codes: np.ndarray = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    return codes
 
 
 def _trigrams(codes: np.ndarray) -> np.ndarray:
-    return (codes[:-2] << np.uint64(42)) | (codes[1:-1] << np.uint64(21)) | codes[2:]
+    trigrams: np.ndarray = (codes[:-2] << np.uint64(42)) | (codes[1:-1] << np.uint64(21)) | codes[2:]
+    return trigrams
 
 
 class TextColumn:
@@ -185,10 +206,10 @@ class TextColumn:
         self.offsets = np.append(starts, len(tri)).astype(np.int64)
         self.postings = tdoc.astype(np.int32)
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("folded", "raw", "n", "keys", "offsets", "postings")}
 
-    def __setstate__(self, state):
+    def __setstate__(self, state: dict[str, Any]) -> None:
         for k, v in state.items():
             setattr(self, k, v)
 
@@ -247,7 +268,7 @@ class TextColumn:
             self._raw_bytes = [d.encode("utf-8") for d in self.raw]
         return self._raw_bytes
 
-    def regex(self, pattern, within: np.ndarray | None = None) -> np.ndarray:
+    def regex(self, pattern: Regex, within: np.ndarray | None = None) -> np.ndarray:
         """Boolean mask of the raw documents where the compiled RE2 ``pattern`` finds a match.
 
         The documents (all, or the candidates that hold every literal the regex requires) are joined
@@ -314,7 +335,7 @@ class TextColumn:
         return out
 
 
-def _spans(pattern, data: bytes) -> list[tuple[int, int]]:
+def _spans(pattern: Regex, data: bytes) -> list[tuple[int, int]]:
     """Byte spans of the successive matches of ``pattern`` in ``data``.
 
     Uses the RE2 binding's Match call directly when it is there (no match objects: about 10× faster

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
 
 import numpy as np
 
 from .._context import SearchContext
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tolaria.cards import Card, Printing
 
     from .._index import CardIndex
+
+# The index's columns, by name: each family's ``build`` writes its own and its ``card_holds`` or
+# ``printing_holds`` reads them back, so the shape of a column (an array, a dict of id arrays, a
+# text column, a vocabulary) is known to the family that owns it, not to the index.
+Columns = dict[str, Any]
 
 OPS = (":", "=", "!=", "<", "<=", ">", ">=")
 OP_WORDS = {
@@ -138,7 +145,8 @@ class Family:
         raise NotImplementedError
 
     def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
-        return self.card_holds(index)[index.card_of]
+        by_printing: np.ndarray = self.card_holds(index)[index.card_of]
+        return by_printing
 
     def explain_holds(self) -> str:
         return f"whose {self.names[0]} {OP_WORDS[self.op]} {self.value!r}"
@@ -158,13 +166,18 @@ class Family:
 F = TypeVar("F", bound=Family)
 
 
-def compare(a, op: str, b):
+@overload
+def compare(a: np.ndarray, op: str, b: float | np.ndarray) -> np.ndarray: ...
+@overload
+def compare(a: float, op: str, b: float) -> bool: ...
+def compare(a: float | np.ndarray, op: str, b: float | np.ndarray) -> bool | np.ndarray:
     """``a op b`` for numbers or numpy arrays; NaN (no value) never matches, not even with !=."""
     if op in (":", "="):
         return a == b
     if op == "!=":
         if isinstance(a, np.ndarray):
-            return (a != b) & ~np.isnan(a) if a.dtype.kind == "f" else a != b
+            differs: np.ndarray = (a != b) & ~np.isnan(a) if a.dtype.kind == "f" else a != b
+            return differs
         return a != b and not (isinstance(a, float) and math.isnan(a))
     if op == "<":
         return a < b
@@ -183,7 +196,7 @@ def number(text: str) -> float | None:
     return float(m.group(0)) if m else None
 
 
-def mask_of(size: int, ids) -> np.ndarray:
+def mask_of(size: int, ids: np.ndarray | Sequence[int] | None) -> np.ndarray:
     """A boolean mask of `size` rows, true at `ids` (None: nothing)."""
     m = np.zeros(size, bool)
     if ids is not None:
@@ -191,7 +204,7 @@ def mask_of(size: int, ids) -> np.ndarray:
     return m
 
 
-def card_any(index, printing_mask: np.ndarray) -> np.ndarray:
+def card_any(index: CardIndex, printing_mask: np.ndarray) -> np.ndarray:
     """Cards that have at least one printing in the mask."""
     cm = np.zeros(index.n_cards, bool)
     cm[index.card_of[printing_mask]] = True

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, overload
+
 import numpy as np
 
 from .._mana_bridge import parse_cost
 from ._base import OP_WORDS, Family, compare, register
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from tolaria.cards import Card, Printing
+
+    from .._index import CardIndex
+    from .._reference import Reference
+    from ._base import Columns
+
 BITS = {"W": 1, "U": 2, "B": 4, "R": 8, "G": 16, "C": 32}
+# a parsed color value: ("mask", color bits), ("count", number of colors) or ("multi", 0)
+ColorSpec = tuple[str, int]
 POP = np.array([i.bit_count() for i in range(64)], np.int8)
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
@@ -67,14 +80,14 @@ NICKNAMES = {
 }
 
 
-def bits(colors) -> int:
+def bits(colors: Iterable[str]) -> int:
     b = 0
     for c in colors:
         b |= BITS.get(c, 0)
     return b
 
 
-def parse_colors(value: str):
+def parse_colors(value: str) -> ColorSpec | None:
     """('mask', bits) | ('count', n) | ('multi', 0) | None for a color value."""
     v = value.lower()
     if v.isdigit():
@@ -90,14 +103,21 @@ def parse_colors(value: str):
     return None
 
 
-def match_colors(card_bits, op: str, spec, colon: str):
+@overload
+def match_colors(card_bits: int, op: str, spec: ColorSpec, colon: str) -> bool: ...
+@overload
+def match_colors(card_bits: np.ndarray, op: str, spec: ColorSpec, colon: str) -> np.ndarray: ...
+def match_colors(card_bits: int | np.ndarray, op: str, spec: ColorSpec, colon: str) -> bool | np.ndarray:
     """Compare a card's color bits (an int or a numpy array) with a parsed value."""
     kind, q = spec
-    pop = POP[card_bits]
+    pop = POP[card_bits]  # numpy: a scalar for one card, an array for the index
+    answer: bool | np.ndarray
     if kind == "count":
-        return compare(pop, ":" if op == ":" else op, q)
+        answer = compare(pop, ":" if op == ":" else op, q)
+        return answer
     if kind == "multi":
-        return (pop < 2) if op == "!=" else (pop >= 2)
+        answer = (pop < 2) if op == "!=" else (pop >= 2)
+        return answer
     if op == ":":
         op = "=" if q == 0 else colon
     sub = (card_bits & ~q & 63) == 0  # card ⊆ q
@@ -116,7 +136,7 @@ def match_colors(card_bits, op: str, spec, colon: str):
     return sup & ~eq if isinstance(eq, np.ndarray) else sup and not eq
 
 
-def describe(spec) -> str:
+def describe(spec: ColorSpec) -> str:
     kind, q = spec
     if kind == "count":
         return f"{q} colors"
@@ -128,7 +148,7 @@ def describe(spec) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def explain_colors(what: str, op: str, spec, colon: str) -> str:
+def explain_colors(what: str, op: str, spec: ColorSpec, colon: str) -> str:
     kind, q = spec
     plural = what == "colors"
     is_, are = ("are", "are") if plural else ("is", "is")
@@ -159,22 +179,24 @@ class ColorLike(Family):
     attribute = ""  # Card attribute holding the colors
     column = ""
 
-    def prepare(self):
-        self.spec = parse_colors(self.value)
-        if self.spec is None:
+    def prepare(self) -> None:
+        spec = parse_colors(self.value)
+        if spec is None:
             raise self.unknown("color")
+        self.spec = spec
 
-    def card_bits(self, card) -> int:
+    def card_bits(self, card: Card) -> int:
         return bits(getattr(card, self.attribute))
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return bool(match_colors(self.card_bits(card), self.op, self.spec, self.colon))
 
-    def card_holds(self, index):
-        return match_colors(index.cols[self.column], self.op, self.spec, self.colon)
+    def card_holds(self, index: CardIndex) -> np.ndarray:
+        card_bits: np.ndarray = index.cols[self.column]
+        return match_colors(card_bits, self.op, self.spec, self.colon)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols[cls.column] = np.fromiter((bits(getattr(c, cls.attribute)) for c in cards), np.int64, len(cards))
 
 
@@ -186,7 +208,7 @@ class ColorFamily(ColorLike):
     attribute = "colors"
     column = "colors"
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return explain_colors("colors", self.op, self.spec, self.colon)
 
 
@@ -199,7 +221,7 @@ class IdentityFamily(ColorLike):
     attribute = "color_identity"
     column = "identity"
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return explain_colors("color identity", self.op, self.spec, self.colon)
 
 
@@ -212,14 +234,14 @@ class ProducesFamily(ColorLike):
     attribute = "produced_mana"
     column = "produces"
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = self.value.lower()
         if v and all(ch in "wubrgc" for ch in v) and "c" in v:
             self.spec = ("mask", bits(v.upper()))
         else:
             super().prepare()
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"that produce {describe(self.spec)} mana" if self.op == ":" else super().explain_holds()
 
 
@@ -233,9 +255,9 @@ class DevotionFamily(Family):
     topic = "produced mana"
     compares = True
 
-    def prepare(self):
+    def prepare(self) -> None:
         syms = parse_cost(self.value) if "{" in self.value else list(self.value.upper())
-        colors = set()
+        colors: set[str] = set()
         for s in syms:
             text = s if isinstance(s, str) else s.text
             colors.update(ch for ch in text.upper() if ch in "WUBRG")
@@ -244,15 +266,16 @@ class DevotionFamily(Family):
         self.q = bits(colors)
         self.n = len(syms)
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         count = sum(1 for s in parse_cost(card.mana_cost) if bits(s.colors) & self.q)
         return bool(compare(count, ">=" if self.op == ":" else self.op, self.n))
 
-    def card_holds(self, index):
-        return compare(index.cols["devotion"][:, self.q], ">=" if self.op == ":" else self.op, self.n)
+    def card_holds(self, index: CardIndex) -> np.ndarray:
+        devotion: np.ndarray = index.cols["devotion"][:, self.q]
+        return compare(devotion, ">=" if self.op == ":" else self.op, self.n)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         dev = np.zeros((len(cards), 32), np.int16)
         for i, c in enumerate(cards):
             for s in parse_cost(c.mana_cost):
@@ -261,7 +284,7 @@ class DevotionFamily(Family):
                     dev[i, [q for q in range(32) if q & b]] += 1
         cols["devotion"] = dev
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return (
             f"whose devotion to {describe(('mask', self.q))} {OP_WORDS['>=' if self.op == ':' else self.op]} {self.n}"
         )

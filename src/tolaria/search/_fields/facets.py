@@ -7,12 +7,21 @@ keyword answers with a warning "... is unavailable" and is ignored.
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from .._text import fold
 from ._base import OP_WORDS, Family, Ignored, compare, number, register
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tolaria.cards import Card, Printing
+
+    from .._index import CardIndex
+    from .._reference import Reference
+    from ._base import Columns
 
 
 class FacetFamily(Family):
@@ -21,7 +30,7 @@ class FacetFamily(Family):
     ops: ClassVar[tuple[str, ...]] = (":", "=", "!=")
     default_threshold = 0.0  # a term matches when its weight is above this (strictly, for 0)
 
-    def prepare(self):
+    def prepare(self) -> None:
         if not self.ctx.has_facet(self.facet):
             raise Ignored(f"{self.keyword}: {self.facet} data is unavailable")
         self.term = fold(self.value)
@@ -36,11 +45,11 @@ class FacetFamily(Family):
     def weight_ok(self, w: float) -> bool:
         return bool(compare(w, self.threshold_op, self.threshold))
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         terms = self.ctx.reference.facets[self.facet].get(card.oracle_id, {})
         return any(self.term_matches(t) and self.weight_ok(w) for t, w in terms.items())
 
-    def card_holds(self, index):
+    def card_holds(self, index: CardIndex) -> np.ndarray:
         table = index.cols["facet_" + self.facet]
         m = np.zeros(index.n_cards, bool)
         for term in index.cols["facet_terms_" + self.facet].get(self.term[:3], ()):
@@ -50,12 +59,12 @@ class FacetFamily(Family):
         return m
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         data = ref.facets.get(cls.facet)
         if data is None:
             return
         pos = {c.oracle_id: i for i, c in enumerate(cards)}
-        table: dict[str, tuple[list, list]] = {}
+        table: dict[str, tuple[list[int], list[float]]] = {}
         for oid, terms in data.items():
             i = pos.get(oid)
             if i is None:
@@ -74,7 +83,7 @@ class FacetFamily(Family):
                 prefixes.setdefault(key, []).append(t)
         cols["facet_terms_" + cls.facet] = prefixes
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         what = {"tag": "tagged", "theme": "with the theme"}.get(self.facet, self.facet)
         return f"{what} {self.value!r}"
 
@@ -86,20 +95,20 @@ class RuleFamily(FacetFamily):
     example = "rule:702.19"
     facet = "rule"
 
-    def prepare(self):
+    def prepare(self) -> None:
         super().prepare()
         if not re.fullmatch(r"\d{1,3}(\.\d+[a-z]?)?\.?", self.term):
             raise self.unknown("rule number")
         self.term = self.term.rstrip(".")
 
-    def term_matches(self, term):
+    def term_matches(self, term: str) -> bool:
         t = fold(term).rstrip(".")
         if not t.startswith(self.term):
             return False
         rest = t[len(self.term) :]
         return rest == "" or not rest[0].isdigit()
 
-    def card_holds(self, index):
+    def card_holds(self, index: CardIndex) -> np.ndarray:
         table = index.cols["facet_" + self.facet]
         m = np.zeros(index.n_cards, bool)
         for term in index.cols["facet_terms_" + self.facet].get(self.term[:3], ()):
@@ -108,10 +117,10 @@ class RuleFamily(FacetFamily):
                 m[ids[weights > 0]] = True
         return m
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"whose text links to rule {self.term}"
 
-    def explain_negated(self):
+    def explain_negated(self) -> str:
         return f"whose text does not link to rule {self.term}"
 
 
@@ -139,7 +148,7 @@ class PredFamily(FacetFamily):
     facet = "pred"
     ops = (":", "=", "!=", "<", "<=", ">", ">=")
 
-    def prepare(self):
+    def prepare(self) -> None:
         if not self.ctx.has_facet(self.facet):
             raise Ignored(f"{self.keyword}: predicted tags are unavailable")
         threshold, sep, term = self.value.partition(":")
@@ -156,7 +165,7 @@ class PredFamily(FacetFamily):
         self.threshold_op, self.threshold = (self.op, t)
         self.op = ":"
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"predicted {self.term!r} with a confidence that {OP_WORDS[self.threshold_op]} {self.threshold:g}"
 
 
@@ -172,5 +181,5 @@ class UnavailableFamily(Family):
     topic = "facets"
     what = {"cube": "cube lists", "art": "art tags", "atag": "art tags", "arttag": "art tags"}
 
-    def prepare(self):
+    def prepare(self) -> None:
         raise Ignored(f"{self.keyword}: {self.what[self.keyword]} are unavailable")

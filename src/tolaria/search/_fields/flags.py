@@ -16,38 +16,44 @@ from .._text import fold, strip_reminder
 from ._base import Family, Ignored, mask_of, register
 
 if TYPE_CHECKING:
-    from tolaria.cards import CardSet, Printing
+    from collections.abc import Sequence
+
+    from tolaria.cards import Card, CardSet, Printing
+
+    from .._index import CardIndex
+    from .._reference import Reference
+    from ._base import Columns
 
 BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 PARTY = {"cleric", "rogue", "warrior", "wizard"}
 DFC_LAYOUTS = {"transform", "modal_dfc", "meld", "reversible_card", "double_faced_token"}
 
 
-def _types(card) -> set[str]:
+def _types(card: Card) -> set[str]:
     return {t.lower() for f in card.faces for t in f.types}
 
 
-def _subtypes(card) -> set[str]:
+def _subtypes(card: Card) -> set[str]:
     return {t.lower() for f in card.faces for t in f.subtypes}
 
 
-def _text(card) -> str:
+def _text(card: Card) -> str:
     return fold(card.oracle_text)
 
 
-def _rules(card) -> str:
+def _rules(card: Card) -> str:
     return fold(strip_reminder(card.oracle_text)).strip()
 
 
-def _is_land(card) -> bool:
+def _is_land(card: Card) -> bool:
     return card.is_land
 
 
-def _basic_types(card) -> int:
+def _basic_types(card: Card) -> int:
     return sum(1 for t in BASIC_TYPES if t in {s.lower() for s in card.front.subtypes})
 
 
-def _mana_colors_in_text(card) -> int:
+def _mana_colors_in_text(card: Card) -> int:
     return len(set(re.findall(r"\{([wubrg])\}", _text(card))))
 
 
@@ -61,7 +67,7 @@ _KAROO = re.compile(
 )
 
 
-def _frenchvanilla(card) -> bool:
+def _frenchvanilla(card: Card) -> bool:
     if "creature" not in _types(card) or not card.keywords:
         return False
     kws = {fold(k) for k in card.keywords}
@@ -84,7 +90,7 @@ def _keyword_line(part: str, keyword: str) -> bool:
     return rest == "" or (rest[0] in " -{" and not _NOT_KEYWORD_REST.search(rest))
 
 
-CARD_FLAGS = {
+CARD_FLAGS: dict[str, Callable[[Card], object]] = {
     # layouts
     "split": lambda c: c.layout in ("split", "aftermath"),
     "flip": lambda c: c.layout == "flip",
@@ -185,11 +191,11 @@ CARD_FLAGS = {
 }
 
 
-def _finishes(p) -> set[str]:
+def _finishes(p: Printing) -> set[str]:
     return set(p.finishes)
 
 
-PRINTING_FLAGS = {
+PRINTING_FLAGS: dict[str, Callable[[Printing, CardSet | None], object]] = {
     "promo": lambda p, s: p.promo,
     "digital": lambda p, s: p.digital,
     "full": lambda p, s: p.full_art,
@@ -275,11 +281,13 @@ ALIASES = {
     "stamped": "datestamped",
 }
 # card flags that need the card's printings
-PRINTS_FLAGS = {"unique": lambda prints: len({p.set_code for p in prints}) == 1}
+PRINTS_FLAGS: dict[str, Callable[[Sequence[Printing]], bool]] = {
+    "unique": lambda prints: len({p.set_code for p in prints}) == 1
+}
 ALL_FLAGS = sorted(set(CARD_FLAGS) | set(PRINTING_FLAGS) | set(FIRSTPRINT) | set(PRINTS_FLAGS))
 
 
-def first_printing_id(ref, oracle_id: str) -> str | None:
+def first_printing_id(ref: Reference, oracle_id: str) -> str | None:
     prints = ref.prints_of(oracle_id)
     return prints[0].id if prints else None
 
@@ -292,7 +300,7 @@ class IsFamily(Family):
     topic = "flags"
     ops = (":", "=")
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = fold(self.value).replace("-", "").replace("_", "")
         v = ALIASES.get(v, v)
         if v in UNAVAILABLE:
@@ -302,7 +310,7 @@ class IsFamily(Family):
         self.flag = v
         self.negated = self.keyword == "not"
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         if self.flag in CARD_FLAGS:
             return bool(CARD_FLAGS[self.flag](card))
         if self.flag in PRINTING_FLAGS:
@@ -312,21 +320,26 @@ class IsFamily(Family):
             return PRINTS_FLAGS[self.flag](ref.prints_of(card.oracle_id))
         return ref.memo(("first", card.oracle_id), lambda: first_printing_id(ref, card.oracle_id)) == printing.id
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         rows = index.cols.get("is_card_rows", {}).get(self.flag)
         if rows is not None:  # a few cards (the land nicknames): their printings, read from the table
             return mask_of(index.n_printings, rows)
+        flags: np.ndarray
         if self.flag in CARD_FLAGS or self.flag in PRINTS_FLAGS:
-            return index.cols["is_card"][self.flag][index.card_of]
-        return index.cols["is_printing"]["firstprint" if self.flag in FIRSTPRINT else self.flag]
+            flags = index.cols["is_card"][self.flag][index.card_of]
+        else:
+            flags = index.cols["is_printing"]["firstprint" if self.flag in FIRSTPRINT else self.flag]
+        return flags
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols["is_card"] = {
-            name: np.fromiter((bool(f(c)) for c in cards), bool, len(cards)) for name, f in CARD_FLAGS.items()
+            name: np.fromiter((bool(f(c)) for c in cards), np.bool_, len(cards)) for name, f in CARD_FLAGS.items()
         }
-        for name, f in PRINTS_FLAGS.items():
-            cols["is_card"][name] = np.fromiter((bool(f(ref.prints_of(c.oracle_id))) for c in cards), bool, len(cards))
+        for name, of_prints in PRINTS_FLAGS.items():
+            cols["is_card"][name] = np.fromiter(
+                (bool(of_prints(ref.prints_of(c.oracle_id))) for c in cards), np.bool_, len(cards)
+            )
         printings = list(ref.corpus.printings.values())
         card_pos = {c.oracle_id: i for i, c in enumerate(cards)}
         card_of = np.fromiter((card_pos[p.oracle_id] for p in printings), np.int32, len(printings))
@@ -334,10 +347,10 @@ class IsFamily(Family):
         for name, flags in cols["is_card"].items():
             if flags.sum() * 100 < len(cards):  # rare flags: printing rows, cheaper than a whole-index gather
                 cols["is_card_rows"][name] = np.flatnonzero(flags[card_of]).astype(np.int32)
-        table = {}
-        for name, f in PRINTING_FLAGS.items():
+        table: dict[str, np.ndarray] = {}
+        for name, of_printing in PRINTING_FLAGS.items():
             table[name] = np.fromiter(
-                (bool(f(p, ref.sets.get(p.set_code.lower()))) for p in printings), bool, len(printings)
+                (bool(of_printing(p, ref.sets.get(p.set_code.lower()))) for p in printings), np.bool_, len(printings)
             )
         pos = {p.id: i for i, p in enumerate(printings)}
         first = np.zeros(len(printings), bool)
@@ -348,14 +361,14 @@ class IsFamily(Family):
         table["firstprint"] = first
         cols["is_printing"] = table
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"that are {self.flag}"
 
-    def explain_negated(self):
+    def explain_negated(self) -> str:
         return f"that are not {self.flag}"
 
 
-HAS = {
+HAS: dict[str, Callable[[Card, Printing], bool]] = {
     "watermark": lambda c, p: bool(p.watermark),
     "flavor": lambda c, p: any(p.flavor_texts),
     "indicator": lambda c, p: bool(c.color_indicator) or any(f.color_indicator for f in c.faces),
@@ -377,27 +390,28 @@ class HasFamily(Family):
     level = "printing"
     ops = (":", "=")
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = fold(self.value).replace("_", "")
         if v not in HAS:
             raise self.unknown("property")
         self.what = v
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return bool(HAS[self.what](card, printing))
 
-    def printing_holds(self, index, within=None):
-        return index.cols["has"][self.what]
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
+        has: np.ndarray = index.cols["has"][self.what]
+        return has
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         printings = list(ref.corpus.printings.values())
         cols["has"] = {
-            name: np.fromiter((bool(f(ref.cards[p.oracle_id], p)) for p in printings), bool, len(printings))
+            name: np.fromiter((bool(f(ref.cards[p.oracle_id], p)) for p in printings), np.bool_, len(printings))
             for name, f in HAS.items()
         }
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"that have a {self.what}"
 
 
@@ -409,25 +423,25 @@ class KeywordFamily(Family):
     topic = "keywords"
     ops = (":", "=", "!=")
 
-    def prepare(self):
+    def prepare(self) -> None:
         self.kw = fold(self.value)
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return self.kw in {fold(k) for k in card.keywords}
 
-    def card_holds(self, index):
+    def card_holds(self, index: CardIndex) -> np.ndarray:
         return mask_of(index.n_cards, index.cols["keywords"].get(self.kw))
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         table: dict[str, list[int]] = {}
         for i, c in enumerate(cards):
             for k in {fold(k) for k in c.keywords}:
                 table.setdefault(k, []).append(i)
         cols["keywords"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"with the keyword {self.value}"
 
-    def explain_negated(self):
+    def explain_negated(self) -> str:
         return f"without the keyword {self.value}"

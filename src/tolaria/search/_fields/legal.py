@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._text import fold
 from ._base import Family, register
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tolaria.cards import Card, Printing
+
+    from .._index import CardIndex
+    from .._reference import Reference
+    from ._base import Columns
 
 FORMAT_ALIASES = {
     "edh": "commander",
@@ -23,17 +34,17 @@ class LegalityFamily(Family):
     statuses: tuple[str, ...] = ()
     phrase = ""
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = fold(self.value).replace(" ", "")
         v = FORMAT_ALIASES.get(v, v)
         if not self.ctx.knows_format(v):
             raise self.unknown("format")
         self.format = v
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return card.legalities.get(self.format, "not_legal").lower() in self.statuses
 
-    def card_holds(self, index):
+    def card_holds(self, index: CardIndex) -> np.ndarray:
         m = np.zeros(index.n_cards, bool)
         table = index.cols["legal"]
         for status in self.statuses:
@@ -43,16 +54,16 @@ class LegalityFamily(Family):
         return m
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         if "legal" in cols:
             return
-        table: dict = {}
+        table: dict[tuple[str, str], list[int]] = {}
         for i, c in enumerate(cards):
             for f, status in c.legalities.items():
                 table.setdefault((f, status.lower()), []).append(i)
         cols["legal"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"{self.phrase} {self.format}"
 
 

@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
 from .._mana_bridge import canonical, parse_cost
 from ._base import OP_WORDS, Family, compare, number, register
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tolaria.cards import Card, Printing
+
+    from .._index import CardIndex
+    from .._reference import Reference
+    from ._base import Columns
+
 _SHORT = re.compile(r"\d+|[A-Za-z]")
 
 
-def cost_multiset(cost: str) -> tuple[float, Counter]:
+def cost_multiset(cost: str) -> tuple[float, Counter[str]]:
     """(generic amount, Counter of the other symbols) of a mana cost."""
     generic = 0.0
-    other: Counter = Counter()
+    other: Counter[str] = Counter()
     for s in parse_cost(cost):
         if s.is_generic:
             generic += s.mana_value
@@ -28,7 +39,7 @@ def cost_multiset(cost: str) -> tuple[float, Counter]:
 COMBINED_COST_LAYOUTS = ("split", "aftermath")
 
 
-def card_costs(card) -> list[str]:
+def card_costs(card: Card) -> list[str]:
     """The mana costs m: compares: a split card's halves combined (CR 709.4b: its mana cost is the
     combined mana costs of its halves); every other card's faces each on its own (an adventurer's
     creature and its Adventure, a modal double-faced card's two faces), faces without a cost left out."""
@@ -46,7 +57,7 @@ class ManaFamily(Family):
     topic = "mana"
     # m!=X is "no cost of the card is X" (a card has one cost per face): the negation of m=X
 
-    def prepare(self):
+    def prepare(self) -> None:
         value = self.value
         if "{" not in value:
             parts = _SHORT.findall(value)
@@ -57,7 +68,7 @@ class ManaFamily(Family):
             raise self.unknown("mana cost")
         self.generic, self.symbols = cost_multiset(value)
 
-    def _relation(self, generic, counts: Counter, total: int):
+    def _relation(self, generic: float, counts: Counter[str], total: int) -> tuple[bool, bool, bool]:
         q_total = sum(self.symbols.values())
         contains = generic >= self.generic and all(counts.get(s, 0) >= n for s, n in self.symbols.items())
         within = generic <= self.generic and all(counts.get(s, 0) <= n for s, n in self.symbols.items())
@@ -69,14 +80,14 @@ class ManaFamily(Family):
     def _op(self) -> str:
         return "=" if self.op == "!=" else self.op
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         for cost in card_costs(card):
             generic, other = cost_multiset(cost)
             if _decide(self._op, *self._relation(generic, other, sum(other.values()))):
                 return True
         return False
 
-    def card_holds(self, index):
+    def card_holds(self, index: CardIndex) -> np.ndarray:
         counts = index.cols["mana_counts"]
         vocab = index.cols["mana_vocab"]
         generic = index.cols["mana_generic"]
@@ -98,7 +109,7 @@ class ManaFamily(Family):
         return cm
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         vocab: dict[str, int] = {}
         rows, generic, owner = [], [], []
         for i, c in enumerate(cards):
@@ -117,7 +128,7 @@ class ManaFamily(Family):
         cols["mana_total"] = counts.sum(axis=1).astype(np.int64)
         cols["mana_card"] = np.asarray(owner, np.int32)
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         words = {
             ":": "contains",
             "=": "is exactly",
@@ -130,7 +141,14 @@ class ManaFamily(Family):
         return f"whose mana cost {words[self._op]} {self.value}"
 
 
-def _decide(op, contains, within, equal):
+@overload
+def _decide(op: str, contains: bool, within: bool, equal: bool) -> bool: ...
+@overload
+def _decide(op: str, contains: np.ndarray, within: np.ndarray, equal: np.ndarray) -> np.ndarray: ...
+def _decide(
+    op: str, contains: bool | np.ndarray, within: bool | np.ndarray, equal: bool | np.ndarray
+) -> bool | np.ndarray:
+    """The answer of an operator from the three relations of two costs, for one cost or arrays of them."""
     if op in (":", ">="):
         return contains
     if op == "=":
@@ -152,39 +170,46 @@ class ManaValueFamily(Family):
     topic = "mana"
     compares = True
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = self.value.lower()
         if v in ("even", "odd"):
             if self.op not in (":", "=", "!="):
                 raise self.unknown()
-            self.parity = v
+            self.parity: str | None = v
+            self.n = math.nan  # no number: the parity is the question
             self.negated = self.op == "!="  # every card has a mana value: not even is odd
             return
         self.parity = None
-        self.n = number(v)
-        if self.n is None:
+        n = number(v)
+        if n is None:
             raise self.unknown("number")
+        self.n = n
 
-    def _test(self, mv):
+    @overload
+    def _test(self, mv: float) -> bool: ...
+    @overload
+    def _test(self, mv: np.ndarray) -> np.ndarray: ...
+    def _test(self, mv: float | np.ndarray) -> bool | np.ndarray:
         if self.parity:
             even = (mv % 2) == 0
             return even if self.parity == "even" else ~even if isinstance(even, np.ndarray) else not even
         return compare(mv, self.op, self.n)
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return bool(self._test(float(card.mana_value)))
 
-    def card_holds(self, index):
-        return self._test(index.cols["mv"])
+    def card_holds(self, index: CardIndex) -> np.ndarray:
+        mv: np.ndarray = index.cols["mv"]
+        return self._test(mv)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols["mv"] = np.fromiter((float(c.mana_value) for c in cards), np.float64, len(cards))
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         if self.parity:
             return f"whose mana value is {self.parity}"
         return f"whose mana value {OP_WORDS[self.op]} {self.value}"
 
-    def explain_negated(self):
+    def explain_negated(self) -> str:
         return f"whose mana value is not {self.parity}"

@@ -56,14 +56,14 @@ class MetaFamily(Family):
     allowed: ClassVar[tuple[str, ...]] = ()
     aliases: ClassVar[dict[str, str]] = {}
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = self.value.lower()
         v = self.aliases.get(v, v)
         if v not in self.allowed:
             raise self.unknown()
         self.setting = v
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return ""
 
 

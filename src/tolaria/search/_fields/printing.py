@@ -14,9 +14,13 @@ from .._text import fold
 from ._base import OP_WORDS, Family, Ignored, card_any, compare, mask_of, number, register
 
 if TYPE_CHECKING:
-    from tolaria.cards import Printing
+    from collections.abc import Callable, Mapping, Sequence
 
+    from tolaria.cards import Card, CardSet, Printing
+
+    from .._index import CardIndex
     from .._reference import Reference
+    from ._base import Columns
 
 RARITIES = {"common": 0, "uncommon": 1, "rare": 2, "mythic": 3, "special": 4, "bonus": 5}
 RARITY_SHORT = {
@@ -46,35 +50,35 @@ class Category(Family):
     known: tuple[str, ...] = ()  # when not empty, other values are warned about
 
     @staticmethod
-    def _values(p, sets) -> tuple[str, ...]:  # pragma: no cover - abstract
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def values(self, printing):
+    def values(self, printing: Printing) -> tuple[str, ...]:
         return self._values(printing, self.ctx.sets)
 
     def target_of(self, value: str) -> str:
         return fold(value)
 
-    def prepare(self):
+    def prepare(self) -> None:
         self.target = self.target_of(self.value)
         if self.known and self.target not in self.known:
             raise self.unknown(self.what or self.names[0])
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return self.target in self.values(printing)
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         return mask_of(index.n_printings, index.cols[self.column].get(self.target))
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         table: dict[str, list[int]] = {}
         for i, p in enumerate(ref.corpus.printings.values()):
             for v in set(cls._values(p, ref.sets)):
                 table.setdefault(v, []).append(i)
         cols[cls.column] = {k: np.asarray(v, np.int32) for k, v in table.items()}
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"{self.phrase} {self.value}"
 
     phrase = "with"
@@ -90,7 +94,7 @@ class SetFamily(Category):
     phrase = "printed in set"
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return (p.set_code.lower(),)
 
 
@@ -114,7 +118,7 @@ PROMO_CATEGORIES = {
 SET_TYPE_EXTRAS = ("boxset", "portal", "unset", *PROMO_CATEGORIES.values())
 
 
-def set_types_of(p, s) -> tuple[str, ...]:
+def set_types_of(p: Printing, s: CardSet | None) -> tuple[str, ...]:
     """The st: words of a printing: its set's type, the guide's series (st:boxset, st:portal, st:unset)
     and its promo category."""
     out = []
@@ -148,11 +152,11 @@ class SetTypeFamily(Category):
     column = "settype"
     phrase = "printed in a set of type"
 
-    def target_of(self, value):
+    def target_of(self, value: str) -> str:
         return set_type_word(value)
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return set_types_of(p, sets.get(p.set_code.lower()))
 
 
@@ -165,14 +169,14 @@ class BlockFamily(Category):
     column = "block"
     phrase = "printed in block"
 
-    def target_of(self, value):
+    def target_of(self, value: str) -> str:
         s = self.ctx.sets.get(value.lower())
         if s is not None and s.block:
             return fold(s.block)
         return fold(value)
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         s = sets.get(p.set_code.lower())
         return (fold(s.block),) if s and s.block else ()
 
@@ -187,7 +191,7 @@ class BorderFamily(Category):
     phrase = "with border"
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return (p.border_color,)
 
 
@@ -202,7 +206,7 @@ class FrameFamily(Category):
     phrase = "with frame"
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return (fold(p.frame),) + tuple(fold(e) for e in p.frame_effects)
 
 
@@ -215,7 +219,7 @@ class StampFamily(Category):
     phrase = "with security stamp"
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return (fold(p.security_stamp),) if p.security_stamp else ()
 
 
@@ -229,7 +233,7 @@ class GameFamily(Category):
     phrase = "available in"
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return tuple(p.games)
 
 
@@ -241,20 +245,20 @@ class LangFamily(Category):
     column = "lang"
     phrase = "printed in language"
 
-    def prepare(self):
+    def prepare(self) -> None:
         super().prepare()
         self.any = self.target == "any"
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return self.any or super().holds(card, printing)
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         if self.any:
             return np.ones(index.n_printings, bool)
         return super().printing_holds(index)
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return (fold(p.lang),)
 
 
@@ -267,7 +271,7 @@ class WatermarkFamily(Category):
     phrase = "with watermark"
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return (fold(p.watermark),) if p.watermark else ()
 
 
@@ -280,24 +284,24 @@ class RarityFamily(Family):
     compares = True
     level = "printing"
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = RARITY_SHORT.get(self.value.lower(), self.value.lower())
         if v not in RARITIES:
             raise self.unknown("rarity")
         self.rank = RARITIES[v]
         self.rarity = v
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return bool(compare(rarity_rank(printing.rarity), self.op, self.rank))
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         return compare(index.cols["rarity"], self.op, self.rank)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols["rarity"] = np.fromiter((rarity_rank(p.rarity) for p in ref.corpus.printings.values()), np.int8)
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"whose rarity {OP_WORDS[self.op]} {self.rarity}"
 
 
@@ -318,36 +322,37 @@ class CollectorNumberFamily(Family):
     compares = True  # cn>=100 compares the number; cn:, cn= and cn!= the whole collector number
     level = "printing"
 
-    def prepare(self):
+    def prepare(self) -> None:
         self.target = fold(self.value)
-        self.n = number(self.value)
+        n = number(self.value)
         self.exact = self.op in (":", "=", "!=")
-        if not self.exact and self.n is None:
+        if not self.exact and n is None:
             raise self.unknown("number")
+        self.n = math.nan if n is None else n  # compared only when not exact
         self.negated = self.op == "!="
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         if self.exact:
             return fold(printing.collector_number) == self.target
         return bool(compare(cn_number(printing.collector_number), self.op, self.n))
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         if self.exact:
             return mask_of(index.n_printings, index.cols["cn"].get(self.target))
         return compare(index.cols["cn_num"], self.op, self.n)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         table: dict[str, list[int]] = {}
         for i, p in enumerate(ref.corpus.printings.values()):
             table.setdefault(fold(p.collector_number), []).append(i)
         cols["cn"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
         cols["cn_num"] = np.fromiter((cn_number(p.collector_number) for p in ref.corpus.printings.values()), float)
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"whose collector number {OP_WORDS[self.op]} {self.value}"
 
-    def explain_negated(self):
+    def explain_negated(self) -> str:
         return self.explain_holds()  # the operator's words already say it: "is not"
 
 
@@ -363,7 +368,7 @@ class DateLike(Family):
     compares = True
 
     @classmethod
-    def explain_unchecked(cls, op, value):
+    def explain_unchecked(cls, op: str, value: str) -> str:
         return f"released on a date that {OP_WORDS[op]} {value}"
 
     level = "printing"
@@ -387,21 +392,21 @@ class YearFamily(DateLike):
     description = "Release year of the printing (a set code stands for its year)."
     example = "year<=1994"
 
-    def prepare(self):
+    def prepare(self) -> None:
         iso = self.resolve()
         if iso is None:
             raise self.unknown("year")
         self.year = int(iso[:4])
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         y = int(printing.released_at[:4]) if printing.released_at[:4].isdigit() else math.nan
         return bool(compare(float(y), self.op, self.year))
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         return compare(index.cols["year"], self.op, self.year)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols["year"] = np.fromiter(
             (
                 float(p.released_at[:4]) if p.released_at[:4].isdigit() else math.nan
@@ -410,7 +415,7 @@ class YearFamily(DateLike):
             float,
         )
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"printed in a year that {OP_WORDS[self.op]} {self.year}"
 
 
@@ -420,28 +425,28 @@ class DateFamily(DateLike):
     description = "Release date of the printing, as YYYY-MM-DD or a set code (date>=ons)."
     example = "date>=2015-08-18"
 
-    def prepare(self):
+    def prepare(self) -> None:
         iso = self.resolve()
         if iso is None or math.isnan(date_ordinal(iso)):
             raise self.unknown("date")
         self.iso = iso
         self.ordinal = date_ordinal(iso)
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return bool(compare(date_ordinal(printing.released_at), self.op, self.ordinal))
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         return compare(index.cols["released"], self.op, self.ordinal)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols["released"] = np.fromiter((date_ordinal(p.released_at) for p in ref.corpus.printings.values()), float)
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"released on a date that {OP_WORDS[self.op]} {self.iso}"
 
 
-def price_of(printing, currency: str) -> float:
+def price_of(printing: Printing, currency: str) -> float:
     prices = printing.prices
     value = getattr(prices, currency, None) if prices is not None else None
     return math.nan if value is None else float(value)
@@ -453,24 +458,25 @@ class PriceFamily(Family):
     level = "printing"
     currency = ""
 
-    def prepare(self):
-        self.n = number(self.value)
-        if self.n is None:
+    def prepare(self) -> None:
+        n = number(self.value)
+        if n is None:
             raise self.unknown("price")
+        self.n = n
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return bool(compare(price_of(printing, self.currency), self.op, self.n))
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         return compare(index.cols["price_" + self.currency], self.op, self.n)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols["price_" + cls.currency] = np.fromiter(
             (price_of(p, cls.currency) for p in ref.corpus.printings.values()), float
         )
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"whose {self.currency.upper()} price {OP_WORDS[self.op]} {self.value}"
 
 
@@ -517,23 +523,24 @@ class CheapestFamily(Family):
     level = "printing"
     ops = (":", "=")
 
-    def prepare(self):
+    def prepare(self) -> None:
         self.currency = self.value.lower()
         if self.currency not in ("usd", "eur", "tix"):
             raise self.unknown("currency")
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         ref = self.ctx.reference
         best = ref.memo(
             ("cheapest", self.currency, card.oracle_id), lambda: cheapest_printing(ref, card.oracle_id, self.currency)
         )
         return best is not None and best.id == printing.id
 
-    def printing_holds(self, index, within=None):
-        return index.cols["cheapest_" + self.currency]
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
+        cheapest: np.ndarray = index.cols["cheapest_" + self.currency]
+        return cheapest
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         ids = list(ref.corpus.printings)
         pos = {pid: i for i, pid in enumerate(ids)}
         for cur in ("usd", "eur", "tix"):
@@ -544,11 +551,11 @@ class CheapestFamily(Family):
                     m[pos[best.id]] = True
             cols["cheapest_" + cur] = m
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"that are the cheapest printing in {self.currency.upper()}"
 
 
-NEW_PROPERTIES = {
+NEW_PROPERTIES: dict[str, Callable[[Printing], object]] = {
     "art": lambda p: p.illustration_id or p.id,
     "artist": lambda p: p.artist,
     "flavor": lambda p: "\n".join(p.flavor_texts),
@@ -559,12 +566,13 @@ NEW_PROPERTIES = {
 }
 
 
-def new_flags(ref, oracle_id: str, prop: str) -> set[str]:
+def new_flags(ref: Reference, oracle_id: str, prop: str) -> set[str]:
     """Printings of the card that are the first (by release) with their value of the property.
 
     new:rarity is "reprint cards printed at a new rarity for the first time" (Scryfall's guide): the
     printings of the card's first release are not reprints, so they are not new at a rarity."""
-    seen, first = set(), set()
+    seen: set[object] = set()
+    first: set[str] = set()
     get = NEW_PROPERTIES[prop]
     prints = ref.prints_of(oracle_id)
     debut = prints[0].released_at if prints else ""
@@ -586,21 +594,22 @@ class NewFamily(Family):
     level = "printing"
     ops = (":", "=")
 
-    def prepare(self):
+    def prepare(self) -> None:
         self.prop = self.value.lower()
         if self.prop not in NEW_PROPERTIES:
             raise self.unknown("property")
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         ref = self.ctx.reference
         firsts = ref.memo(("new", self.prop, card.oracle_id), lambda: new_flags(ref, card.oracle_id, self.prop))
         return printing.id in firsts
 
-    def printing_holds(self, index, within=None):
-        return index.cols["new_" + self.prop]
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
+        firsts: np.ndarray = index.cols["new_" + self.prop]
+        return firsts
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         ids = list(ref.corpus.printings)
         pos = {pid: i for i, pid in enumerate(ids)}
         for prop in NEW_PROPERTIES:
@@ -610,7 +619,7 @@ class NewFamily(Family):
                     m[pos[pid]] = True
             cols["new_" + prop] = m
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"that are printings with a new {self.prop}"
 
 
@@ -623,7 +632,7 @@ class InFamily(Family):
     ops = (":", "=", "!=")
     needs_corpus = True
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = fold(self.value)
         if v.startswith("list/"):
             return self._prepare_list(self.value.split("/", 1)[1])
@@ -658,7 +667,7 @@ class InFamily(Family):
             raise Ignored(f"in:list/{name}: you have no list named {name!r}")
         self.kind_, self.v, self.list_ids = "list", name, frozenset(found)
 
-    def _printing_test(self, p) -> bool:
+    def _printing_test(self, p: Printing) -> bool:
         if self.kind_ == "set":
             return p.set_code.lower() == self.v
         if self.kind_ == "rarity":
@@ -671,12 +680,12 @@ class InFamily(Family):
             return self.v in set_types_of(p, self.ctx.sets.get(p.set_code.lower()))
         return fold(p.lang) == self.v
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         if self.kind_ == "list":
             return card.oracle_id in self.list_ids
         return any(self._printing_test(p) for p in self.ctx.reference.prints_of(card.oracle_id))
 
-    def card_holds(self, index):
+    def card_holds(self, index: CardIndex) -> np.ndarray:
         cols = index.cols
         if self.kind_ == "list":
             return np.fromiter((oid in self.list_ids for oid in index.oracle_ids), bool, index.n_cards)
@@ -694,18 +703,18 @@ class InFamily(Family):
             pm = mask_of(index.n_printings, cols["lang"].get(self.v))
         return card_any(index, pm)
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         if self.kind_ == "list":
             return f"in your list {self.v!r}"
         return f"ever printed in {self.v}"
 
-    def explain_negated(self):
+    def explain_negated(self) -> str:
         if self.kind_ == "list":
             return f"not in your list {self.v!r}"
         return f"never printed in {self.v}"
 
     @classmethod
-    def explain_unchecked(cls, op, value):
+    def explain_unchecked(cls, op: str, value: str) -> str:
         return f"{'never ' if op == '!=' else 'ever '}printed in {value}"
 
 
@@ -714,28 +723,29 @@ class CountFamily(Family):
     compares = True
     what = ""
 
-    def prepare(self):
-        self.n = number(self.value)
-        if self.n is None:
+    def prepare(self) -> None:
+        n = number(self.value)
+        if n is None:
             raise self.unknown("number")
+        self.n = n
 
     @classmethod
-    def count(cls, prints) -> int:  # pragma: no cover - abstract
+    def count(cls, prints: Sequence[Printing]) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         ref = self.ctx.reference
         n = ref.memo((self.what, card.oracle_id), lambda: self.count(ref.prints_of(card.oracle_id)))
         return bool(compare(float(n), self.op, self.n))
 
-    def card_holds(self, index):
+    def card_holds(self, index: CardIndex) -> np.ndarray:
         return compare(index.cols["count_" + self.what], self.op, self.n)
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols["count_" + cls.what] = np.fromiter((float(cls.count(ref.prints_of(c.oracle_id))) for c in cards), float)
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"with a number of {self.what} that {OP_WORDS[self.op]} {self.value}"
 
 
@@ -747,7 +757,7 @@ class PrintsFamily(CountFamily):
     what = "prints"
 
     @classmethod
-    def count(cls, prints):
+    def count(cls, prints: Sequence[Printing]) -> int:
         return len(prints)
 
 
@@ -759,7 +769,7 @@ class SetsFamily(CountFamily):
     what = "sets"
 
     @classmethod
-    def count(cls, prints):
+    def count(cls, prints: Sequence[Printing]) -> int:
         return len({p.set_code for p in prints})
 
 
@@ -771,7 +781,7 @@ class PaperPrintsFamily(CountFamily):
     what = "paperprints"
 
     @classmethod
-    def count(cls, prints):
+    def count(cls, prints: Sequence[Printing]) -> int:
         return sum(1 for p in prints if "paper" in p.games)
 
 
@@ -783,7 +793,7 @@ class PaperSetsFamily(CountFamily):
     what = "papersets"
 
     @classmethod
-    def count(cls, prints):
+    def count(cls, prints: Sequence[Printing]) -> int:
         return len({p.set_code for p in prints if "paper" in p.games})
 
 
@@ -795,7 +805,7 @@ class IllustrationsFamily(CountFamily):
     what = "illustrations"
 
     @classmethod
-    def count(cls, prints):
+    def count(cls, prints: Sequence[Printing]) -> int:
         return len({p.illustration_id or p.id for p in prints})
 
 
@@ -807,7 +817,7 @@ class ArtistsFamily(CountFamily):
     what = "artists"
 
     @classmethod
-    def count(cls, prints):
+    def count(cls, prints: Sequence[Printing]) -> int:
         return len({p.artist for p in prints if p.artist})
 
 
@@ -823,7 +833,7 @@ class OracleIdFamily(Category):
     phrase = "with oracle id"
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return (p.oracle_id.lower(),)
 
 
@@ -839,5 +849,5 @@ class IllustrationIdFamily(Category):
     phrase = "with illustration id"
 
     @staticmethod
-    def _values(p, sets):
+    def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
         return (p.illustration_id.lower(),) if p.illustration_id else ()

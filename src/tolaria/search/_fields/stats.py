@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._base import OP_WORDS, Family, compare, number, register
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tolaria.cards import Card, Face, Printing
+
+    from .._index import CardIndex
+    from .._reference import Reference
+    from ._base import Columns
 
 # ".5" is Little Girl's power (a half), not 5
 _LEADING = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)")
@@ -43,7 +53,7 @@ def stat_value(text: str | None) -> float:
     return math.nan
 
 
-def face_stat(face, card, which: str) -> float:
+def face_stat(face: Face, card: Card, which: str) -> float:
     if which == "pt":
         return stat_value(face.power) + stat_value(face.toughness)
     if which == "mv":
@@ -51,7 +61,7 @@ def face_stat(face, card, which: str) -> float:
     return stat_value(getattr(face, STATS[which]))
 
 
-def face_star(face, which: str) -> bool:
+def face_star(face: Face, which: str) -> bool:
     if which == "pt":
         return "*" in (face.power or "") or "*" in (face.toughness or "")
     if which == "mv":
@@ -64,10 +74,11 @@ class StatFamily(Family):
     compares = True  # a card without the stat matches neither = nor !=, not even pow!=*
     which = ""
 
-    def prepare(self):
+    def prepare(self) -> None:
         v = self.value.lower()
-        self.other = None
+        self.other: str | None = None  # another stat compared with (pow>tou)
         self.star = False
+        self.n = math.nan  # the number compared with, when there is neither a star nor another stat
         if v == "*":
             if self.op not in (":", "=", "!="):
                 raise self.unknown()
@@ -75,11 +86,12 @@ class StatFamily(Family):
         elif v in ALIASES:
             self.other = ALIASES[v]
         else:
-            self.n = number(v)
-            if self.n is None:
+            n = number(v)
+            if n is None:
                 raise self.unknown("number")
+            self.n = n
 
-    def _face_test(self, face, card) -> bool:
+    def _face_test(self, face: Face, card: Card) -> bool:
         if self.star:
             has = face_star(face, self.which)
             present = not math.isnan(face_stat(face, card, self.which))
@@ -92,10 +104,10 @@ class StatFamily(Family):
             return False
         return bool(compare(a, self.op, b))
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         return any(self._face_test(f, card) for f in card.faces)
 
-    def card_holds(self, index):
+    def card_holds(self, index: CardIndex) -> np.ndarray:
         cols = index.cols
         a = cols["face_" + self.which]
         if self.star:
@@ -111,7 +123,7 @@ class StatFamily(Family):
         return cm
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         if "face_card" not in cols:
             cols["face_card"] = np.asarray([i for i, c in enumerate(cards) for _ in c.faces], np.int32)
         faces = [(f, c) for c in cards for f in c.faces]
@@ -120,7 +132,7 @@ class StatFamily(Family):
                 cols["face_" + which] = np.fromiter((face_stat(f, c, which) for f, c in faces), np.float64, len(faces))
                 cols["face_star_" + which] = np.fromiter((face_star(f, which) for f, c in faces), bool, len(faces))
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         what = {"pow": "power", "tou": "toughness", "loy": "loyalty", "def": "defense", "pt": "power plus toughness"}
         if self.star:
             return f"whose {what[self.which]} {'does not include' if self.op == '!=' else 'includes'} *"

@@ -3,21 +3,31 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 import re2
 
 from tolaria.cards._names import NameTable, fold_name
 
-from .._text import TextColumn, compile_regex, fold, strip_reminder, tilde
+from .._text import Regex, TextColumn, compile_regex, fold, strip_reminder, tilde
 from ._base import Family, Ignored, card_any, register
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
-def _names(card):
+    from tolaria.cards import Card, Printing
+
+    from .._index import CardIndex
+    from .._reference import Reference
+    from ._base import Columns
+
+
+def _names(card: Card) -> list[str]:
     return [card.name] + [f.name for f in card.faces]
 
 
-def _self_names(card):
+def _self_names(card: Card) -> list[str]:
     """Names by which a card's text refers to itself: its names, and a legend's short name ("Jace")."""
     names = _names(card)
     for f in card.faces:
@@ -26,7 +36,7 @@ def _self_names(card):
     return names
 
 
-def _regex(value: str):
+def _regex(value: str) -> Regex:
     try:
         return compile_regex(value)
     except re2.error as err:
@@ -45,10 +55,10 @@ class TextFamily(Family):
     uses_tilde = False
 
     @staticmethod
-    def raw(card) -> str:  # pragma: no cover - abstract
+    def raw(card: Card) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def prepare(self):
+    def prepare(self) -> None:
         self.tilde = self.uses_tilde and "~" in self.value
         if self.kind == "regex":
             self.pattern = _regex(self.value)
@@ -56,32 +66,33 @@ class TextFamily(Family):
             self.needle = fold(self.value)
 
     @classmethod
-    def docs(cls, card, with_tilde: bool) -> tuple[str, str]:
+    def docs(cls, card: Card, with_tilde: bool) -> tuple[str, str]:
         raw = cls.raw(card)
         if with_tilde:
             raw = tilde(raw, _self_names(card))
         return fold(raw), raw
 
-    def _doc(self, card):
+    def _doc(self, card: Card) -> tuple[str, str]:
         key = (self.column, self.tilde, card.oracle_id)
         return self.ctx.reference.memo(key, lambda: self.docs(card, self.tilde))
 
-    def holds(self, card, printing) -> bool:
+    def holds(self, card: Card, printing: Printing) -> bool:
         folded, raw = self._doc(card)
         return bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in folded
 
-    def card_holds(self, index, within=None):
+    def card_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         col: TextColumn = index.cols[self.column + ("~" if self.tilde else "")]
         return col.regex(self.pattern, within) if self.kind == "regex" else col.contains(self.needle, within)
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         cards = None
         if within is not None:
             cards = card_any(index, within)
-        return self.card_holds(index, cards)[index.card_of]
+        by_printing: np.ndarray = self.card_holds(index, cards)[index.card_of]
+        return by_printing
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         if cls.column in cols:
             return
         variants = (False, True) if cls.uses_tilde else (False,)
@@ -89,12 +100,12 @@ class TextFamily(Family):
             docs = [cls.docs(c, t) for c in cards]
             cols[cls.column + ("~" if t else "")] = TextColumn([d[0] for d in docs], [d[1] for d in docs])
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         if self.kind == "regex":
             return f"whose {self.what} matches the regex /{self.value}/"
         return f"whose {self.what} contains {self.value!r}"
 
-    def explain_negated(self):
+    def explain_negated(self) -> str:
         if self.kind == "regex":
             return f"whose {self.what} does not match the regex /{self.value}/"
         return f"whose {self.what} does not contain {self.value!r}"
@@ -109,15 +120,15 @@ class NameFamily(TextFamily):
     column = "name"
 
     @staticmethod
-    def raw(card):
+    def raw(card: Card) -> str:
         return card.name
 
     @classmethod
-    def docs(cls, card, with_tilde):
+    def docs(cls, card: Card, with_tilde: bool) -> tuple[str, str]:
         # folded as names are everywhere: "lim-dul" finds Lim-Dûl's Vault, "fire/ice" Fire // Ice
         return fold_name(card.name), card.name
 
-    def prepare(self):
+    def prepare(self) -> None:
         super().prepare()
         if self.kind != "regex":
             self.needle = fold_name(self.value)
@@ -132,11 +143,11 @@ class ExactName(Family):
     names = ()
     ops = (":",)
 
-    def prepare(self):
+    def prepare(self) -> None:
         self.target = fold_name(self.value)
         self.compact = self.target.replace(" ", "")
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         folded = [fold_name(n) for n in _names(card)]
         if self.target in folded:
             return True
@@ -146,7 +157,7 @@ class ExactName(Family):
             return False
         return self.compact in (f.replace(" ", "") for f in folded)
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         # the cards' printings straight from the table: printings are grouped by card, in card order
         rows = index.cols["names"].cards_named(self.value)
         m = np.zeros(index.n_printings, bool)
@@ -158,14 +169,14 @@ class ExactName(Family):
         return m
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         cols["names"] = NameTable((i, c.name, [f.name for f in c.faces]) for i, c in enumerate(cards))
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         return f"named exactly {self.value!r}"
 
 
-def _folded_names(ref) -> set[str]:
+def _folded_names(ref: Reference) -> set[str]:
     return {fold_name(n) for c in ref.cards.values() for n in _names(c)}
 
 
@@ -179,7 +190,7 @@ class OracleFamily(TextFamily):
     uses_tilde = True
 
     @staticmethod
-    def raw(card):
+    def raw(card: Card) -> str:
         return strip_reminder(card.oracle_text)
 
 
@@ -193,7 +204,7 @@ class FullOracleFamily(TextFamily):
     uses_tilde = True
 
     @staticmethod
-    def raw(card):
+    def raw(card: Card) -> str:
         return card.oracle_text
 
 
@@ -209,20 +220,20 @@ class TypeFamily(TextFamily):
     column = "type"
 
     @staticmethod
-    def raw(card):
+    def raw(card: Card) -> str:
         return card.type_line
 
     @classmethod
-    def docs(cls, card, with_tilde):
+    def docs(cls, card: Card, with_tilde: bool) -> tuple[str, str]:
         raw = card.type_line
         return " " + _NONWORD.sub(" ", fold(raw)).strip() + " ", raw
 
-    def prepare(self):
+    def prepare(self) -> None:
         super().prepare()
         if self.kind != "regex":
             self.needle = " " + _NONWORD.sub(" ", fold(self.value)).strip()
 
-    def card_holds(self, index, within=None):
+    def card_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         prefixes = index.cols.get("type_prefix")
         if self.kind == "regex" or " " in self.needle[1:] or prefixes is None or self.tilde:
             return super().card_holds(index, within)
@@ -234,7 +245,7 @@ class TypeFamily(TextFamily):
         return m
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         super().build(ref, cards, cols)
         table: dict[str, set[int]] = {}
         for i, doc in enumerate(cols[cls.column].folded):
@@ -249,12 +260,12 @@ class TypeFamily(TextFamily):
         cols["type_prefix"] = spans
         cols["type_prefix_ids"] = np.asarray(ids, np.int32)
 
-    def explain_holds(self):
+    def explain_holds(self) -> str:
         if self.kind == "regex":
             return super().explain_holds()
         return f"that are {_plural(self.value)}"
 
-    def explain_negated(self):
+    def explain_negated(self) -> str:
         if self.kind == "regex":
             return super().explain_negated()
         return f"that are not {_plural(self.value)}"
@@ -267,20 +278,21 @@ class PrintingTextFamily(TextFamily):
     level = "printing"
 
     @staticmethod
-    def printing_raw(printing) -> str:  # pragma: no cover - abstract
+    def printing_raw(printing: Printing) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def holds(self, card, printing):
+    def holds(self, card: Card, printing: Printing) -> bool:
         raw = self.printing_raw(printing)
         return bool(self.pattern.search(raw)) if self.kind == "regex" else self.needle in fold(raw)
 
-    def printing_holds(self, index, within=None):
+    def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         col: TextColumn = index.cols[self.column]
         m = col.regex(self.pattern) if self.kind == "regex" else col.contains(self.needle)
-        return m[index.cols[self.column + "_id"]]
+        by_printing: np.ndarray = m[index.cols[self.column + "_id"]]
+        return by_printing
 
     @classmethod
-    def build(cls, ref, cards, cols):
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         vocab: dict[str, int] = {}
         ids = np.fromiter(
             (vocab.setdefault(cls.printing_raw(p), len(vocab)) for p in ref.corpus.printings.values()),
@@ -301,7 +313,7 @@ class FlavorFamily(PrintingTextFamily):
     column = "flavor"
 
     @staticmethod
-    def printing_raw(printing):
+    def printing_raw(printing: Printing) -> str:
         return "\n".join(t for t in printing.flavor_texts if t)
 
 
@@ -314,7 +326,7 @@ class ArtistFamily(PrintingTextFamily):
     column = "artist"
 
     @staticmethod
-    def printing_raw(printing):
+    def printing_raw(printing: Printing) -> str:
         return printing.artist or ""
 
 
