@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from tolaria.cards import read_mtgjson
 from tolaria.oracle import read_card
-from tolaria.rules import Linker, shipped_rulebook
+from tolaria.rules import Linker, shipped_reader, shipped_rulebook
 from tolaria.rules._gold import KINDS, score_links
 from tolaria.site.explain import rule_title
 from tolaria.tags import Tagger
@@ -85,7 +85,7 @@ def wrong_tags(cards, tagger: Tagger) -> Counter:
     """Corpus-wide counts of the tag patterns issue 12 found resting on the wrong role."""
     out: Counter = Counter()
     for card in cards:
-        readings = read_card(card)
+        readings = read_card(card, shipped_reader())
         tags = {t.id: t for t in tagger.tag(card)}
         for t in tags.values():
             texts = [e for e in t.evidence if e.source == "text"]

@@ -1,10 +1,10 @@
 """The structural reading of oracle text (tolaria.oracle): texts are real Oracle wording (Scryfall/MTGJSON)."""
 
-from tolaria.oracle import default_reader
+from tolaria.rules import shipped_reader
 
 
 def read(text, name="Card", type_line="Creature"):
-    return default_reader().read(text, names=[name], type_line=type_line)
+    return shipped_reader().read(text, names=[name], type_line=type_line)
 
 
 def kinds(reading):

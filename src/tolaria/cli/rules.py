@@ -164,22 +164,16 @@ def rules_diff(old_date: str, new_date: str) -> int:
     def one_line(text: str) -> str:
         return " ".join(text.split())
 
-    if d.added:
-        print(f"\nAdded ({len(d.added)}):")
-        print("\n".join(f"  + {r.number} {one_line(r.full_text)}" for r in d.added))
-    if d.removed:
-        print(f"\nRemoved ({len(d.removed)}):")
-        print("\n".join(f"  - {r.number} {one_line(r.full_text)}" for r in d.removed))
-    if d.changed:
-        print(f"\nChanged ({len(d.changed)}):")
-        print("\n".join(f"  ~ {c.number} {one_line(_marked(c.words))}" for c in d.changed))
-    if d.glossary_added:
-        print(f"\nGlossary added ({len(d.glossary_added)}):")
-        print("\n".join(f"  + {e.term}: {one_line(e.definition)}" for e in d.glossary_added))
-    if d.glossary_removed:
-        print(f"\nGlossary removed ({len(d.glossary_removed)}):")
-        print("\n".join(f"  - {e.term}" for e in d.glossary_removed))
-    if d.glossary_changed:
-        print(f"\nGlossary changed ({len(d.glossary_changed)}):")
-        print("\n".join(f"  ~ {c.term}: {one_line(_marked(c.words))}" for c in d.glossary_changed))
+    sections = (  # (heading, one line per difference)
+        ("Added", [f"+ {r.number} {one_line(r.full_text)}" for r in d.added]),
+        ("Removed", [f"- {r.number} {one_line(r.full_text)}" for r in d.removed]),
+        ("Changed", [f"~ {c.number} {one_line(_marked(c.words))}" for c in d.changed]),
+        ("Glossary added", [f"+ {e.term}: {one_line(e.definition)}" for e in d.glossary_added]),
+        ("Glossary removed", [f"- {e.term}" for e in d.glossary_removed]),
+        ("Glossary changed", [f"~ {c.term}: {one_line(_marked(c.words))}" for c in d.glossary_changed]),
+    )
+    for heading, lines in sections:
+        if lines:
+            print(f"\n{heading} ({len(lines)}):")
+            print("\n".join("  " + line for line in lines))
     return 0

@@ -3,16 +3,16 @@ parameters, activated, loyalty, triggered, static, spell text, modes, chapters, 
 each knowing its cost, trigger, condition, effect, and the face's reminder text, quoted granted
 abilities, negations and references to itself. The rules linker and the tagger both read this.
 
-    reader = default_reader()
+    reader = reader_for(rulebook)  # tolaria.rules.shipped_reader(): the shipped rules' keywords
     reading = reader.read(face.oracle_text, names=[card.name, face.name], type_line=face.type_line)
     for ability in reading.abilities: ability.kind, ability.cost, ability.effect …
 
-Never imports Django.
+Never imports Django, nor tolaria.rules (which reads oracle text with it): a reader is made from a
+RuleBook handed to ``reader_for``.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 
 from ._reading import Ability, AbilityKind, FaceReading, KeywordItem, Part, Reader
@@ -24,7 +24,6 @@ __all__ = [
     "KeywordItem",
     "Part",
     "Reader",
-    "default_reader",
     "keyword_names",
     "read_card",
     "reader_for",
@@ -71,14 +70,6 @@ def reader_for(book) -> Reader:
     return _READERS[key]
 
 
-@functools.cache
-def default_reader() -> Reader:
-    from tolaria.rules import shipped_rulebook
-
-    return reader_for(shipped_rulebook())
-
-
-def read_card(card, reader: Reader | None = None) -> list[FaceReading]:
+def read_card(card, reader: Reader) -> list[FaceReading]:
     """One reading per face of a ``tolaria.cards.Card``."""
-    reader = reader or default_reader()
     return [reader.read(f.oracle_text, names=(card.name, f.name), type_line=f.type_line) for f in card.faces]

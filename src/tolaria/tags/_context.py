@@ -8,6 +8,7 @@ from typing import Any
 from ..cards import PERMANENT_TYPES as CARD_PERMANENT_TYPES
 from ..cards import Card
 from ..oracle import FaceReading, read_card
+from ..rules import shipped_reader
 from ._text import FaceText, prepare
 
 PERMANENT_TYPES = {t.lower() for t in CARD_PERMANENT_TYPES}  # face types here are lower case
@@ -30,7 +31,13 @@ class CardContext:
         for f in card.faces:
             types = {t.lower() for t in f.types} or _types_from_line(f.type_line)
             face_types.append(types)
-        return cls(card, faces, set().union(*face_types) if face_types else set(), face_types, read_card(card))
+        return cls(
+            card,
+            faces,
+            set().union(*face_types) if face_types else set(),
+            face_types,
+            read_card(card, shipped_reader()),
+        )
 
     def is_permanent_face(self, i: int) -> bool:
         return bool(self.face_types[i] & PERMANENT_TYPES)
