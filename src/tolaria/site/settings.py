@@ -14,6 +14,10 @@ from pathlib import Path
 import dj_database_url
 
 DATA_DIR = Path(os.environ.get("TOLARIA_DATA_DIR", Path.cwd() / "var")).resolve()
+# `pytest -n N` (pytest-xdist): each worker process has a database of its own, and needs a data dir
+# of its own too (its published index files, the cache of its throttle counts)
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    DATA_DIR = DATA_DIR / os.environ["PYTEST_XDIST_WORKER"]
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
 
