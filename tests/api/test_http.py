@@ -68,6 +68,41 @@ def test_etag_answers_304_until_the_corpus_changes(client):
     assert client.get("/api/sets", HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
+def test_if_modified_since_alone_answers_304_until_the_corpus_changes(client):
+    """RFC 9110 13.1.3 and 13.2.2: without If-None-Match, a resource not modified since the date sent
+    is a 304; Last-Modified is when the data took its current version."""
+    import datetime as dt
+
+    from django.utils.http import http_date
+
+    from tolaria.site.catalog import models as m
+
+    first = client.get("/api/sets")
+    last = first["Last-Modified"]
+    made = m.IngestRun.objects.filter(version=m.IngestRun.objects.first().version).order_by("id").first()
+    assert last == http_date(int(made.finished_at.timestamp()))
+    again = client.get("/api/sets", HTTP_IF_MODIFIED_SINCE=last)
+    assert again.status_code == 304 and again["Last-Modified"] == last and again.has_header("ETag")
+    hour_before = http_date(int(made.finished_at.timestamp()) - 3600)
+    assert client.get("/api/sets", HTTP_IF_MODIFIED_SINCE=hour_before).status_code == 200
+    assert client.get("/api/sets", HTTP_IF_MODIFIED_SINCE="not a date").status_code == 200
+    # If-None-Match decides when both are sent: a stale tag is a 200 whatever the date
+    stale = client.get("/api/sets", HTTP_IF_MODIFIED_SINCE=last, HTTP_IF_NONE_MATCH='W/"v0-x"')
+    assert stale.status_code == 200
+    later = made.finished_at + dt.timedelta(hours=1)
+    # an ingest that changed nothing keeps the version, and so the date
+    m.IngestRun.objects.filter(id=m.IngestRun.objects.create(version=made.version, sources="test").id).update(
+        finished_at=later
+    )
+    assert client.get("/api/sets", HTTP_IF_MODIFIED_SINCE=last).status_code == 304
+    # a new corpus version is modified since
+    m.IngestRun.objects.filter(id=m.IngestRun.objects.create(version=made.version + 1, sources="test").id).update(
+        finished_at=later
+    )
+    changed = client.get("/api/sets", HTTP_IF_MODIFIED_SINCE=last)
+    assert changed.status_code == 200 and changed["Last-Modified"] == http_date(int(later.timestamp()))
+
+
 def test_random_is_never_cached(client):
     r = client.get("/api/cards/random")
     assert r["Cache-Control"] == "no-store" and not r.has_header("ETag")

@@ -14,7 +14,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
-from django.utils.http import http_date
+from django.utils.http import http_date, parse_http_date_safe
 
 from ._objects import error
 
@@ -73,15 +73,27 @@ def _over_limit(request: HttpRequest) -> int:
     return max(1, int((slot + 1) * window - now + 0.999))
 
 
-def _validator(request: HttpRequest) -> tuple[str, str | None]:
-    """(ETag, Last-Modified) of a public read: they change exactly when the corpus does."""
+def _validator(request: HttpRequest) -> tuple[str, int | None]:
+    """(ETag, Last-Modified as a timestamp) of a public read: they change exactly when the corpus
+    does. Last-Modified is when the data took its current version: the first ingest that made it
+    (later ingests that changed nothing keep the version, and so the date)."""
     from tolaria.site.catalog import models as m
 
-    run = m.IngestRun.objects.only("version", "finished_at").first()
-    version = run.version if run else 0
+    newest = m.IngestRun.objects.only("version").first()
+    version = newest.version if newest else 0
     digest = hashlib.sha1(request.get_full_path().encode()).hexdigest()[:16]
-    last = http_date(run.finished_at.timestamp()) if run else None
+    made = m.IngestRun.objects.filter(version=version).order_by("id").only("finished_at").first()
+    last = int(made.finished_at.timestamp()) if made else None
     return f'W/"v{version}-{digest}"', last
+
+
+def _not_modified(request: HttpRequest, etag: str, last: int | None) -> bool:
+    """RFC 9110 13.2.2: If-None-Match decides when sent; else If-Modified-Since, against Last-Modified."""
+    if_none_match = request.headers.get("If-None-Match")
+    if if_none_match is not None:
+        return etag in [t.strip() for t in if_none_match.split(",")] or if_none_match.strip() == "*"
+    since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+    return since is not None and last is not None and last <= since
 
 
 def _not_html(request: HttpRequest, response: HttpResponse) -> HttpResponse:
@@ -142,15 +154,17 @@ class ApiMiddleware:
         etag = last = None
         if cacheable:
             etag, last = _validator(request)
-            if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            if _not_modified(request, etag, last):
                 not_modified = HttpResponse(status=304)
                 not_modified["ETag"] = etag
+                if last is not None:
+                    not_modified["Last-Modified"] = http_date(last)
                 return not_modified
         response = _not_html(request, self.get_response(request))
         if cacheable and response.status_code == 200:
             response["ETag"] = etag
-            if last:
-                response["Last-Modified"] = last
+            if last is not None:
+                response["Last-Modified"] = http_date(last)
             response.setdefault("Cache-Control", f"public, max-age={getattr(settings, 'TOLARIA_API_MAX_AGE', 300)}")
         elif not _public(request.path) or request.path in UNCACHED:
             response.setdefault("Cache-Control", "no-store" if request.path in UNCACHED else "private, no-cache")
