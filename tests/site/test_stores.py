@@ -102,3 +102,26 @@ def test_a_worker_with_no_index_answers_503_with_retry_after(client, no_index_an
     assert "not available yet" in body and "tolaria derive" in body
     if path.startswith("/api/"):
         assert response.json()["status"] == 503
+
+
+def test_the_bulk_files_are_served_by_a_machine_that_did_not_write_them(client, tmp_path):
+    """The bulk files are published through the database like the indexes: another machine (an empty
+    data dir, nothing loaded) downloads and serves them without running the pass."""
+    import gzip
+
+    from tolaria.site.api import _bulk
+
+    item = files.newest(_bulk.NAME)
+    assert item is not None and item.version == corpus_version()
+    here = client.get("/api/bulk-data/rulings/download")
+    mine = gzip.decompress(b"".join(here.streaming_content))
+    try:
+        with override_settings(DATA_DIR=tmp_path):
+            _bulk.shared.reset()
+            assert not list(tmp_path.glob("stores/scryfall_bulk*"))
+            there = client.get("/api/bulk-data/rulings/download")
+            assert there.status_code == 200 and gzip.decompress(b"".join(there.streaming_content)) == mine
+            assert (tmp_path / "stores" / files.cached_path(item).with_suffix("").name / "index.json").exists()
+            assert client.get("/api/catalog/card-names").json()["total_values"] > 0
+    finally:
+        _bulk.shared.reset()

@@ -1,5 +1,7 @@
 """Scryfall's bulk files and catalogs, written by the ingesting process after each ingest (never by a
-web request): gzip-compressed JSON under $TOLARIA_DATA_DIR/bulk, with an index the API serves."""
+web request): gzip-compressed JSON with an index the API serves, published through the database as
+one tar (`stores.files`, like the indexes), so every machine on the database serves the same files
+without running the pass; each machine unpacks its copy once under $TOLARIA_DATA_DIR/stores."""
 
 from __future__ import annotations
 
@@ -7,18 +9,21 @@ import datetime as dt
 import gzip
 import os
 import re
+import shutil
+import tarfile
 import uuid
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import orjson
-from django.conf import settings
 
 from tolaria.cards import Card, Corpus, Printing
 
 if TYPE_CHECKING:
     from tolaria.site.stores.derive import Run
+
+from ..stores import files, runtime
 
 BULK_NAMESPACE = uuid.UUID("0d6c7e8a-51f5-4f0e-9a3c-2f1e6b7c9d41")
 KINDS = {
@@ -33,8 +38,30 @@ KINDS = {
 }
 
 
-def bulk_dir() -> Path:
-    return Path(settings.DATA_DIR) / "bulk"
+NAME = "scryfall_bulk"
+FORMAT = 2  # 2: published through the database (before: written to each machine's data dir)
+
+
+def _load(path: Path, item: files.Published) -> tuple[Path, dict]:
+    folder = path.with_suffix("")  # the tar unpacked beside it, once per machine
+    if not (folder / "index.json").exists():
+        tmp = folder.with_name(folder.name + ".unpack")
+        shutil.rmtree(tmp, ignore_errors=True)
+        with tarfile.open(path) as tar:
+            tar.extractall(tmp, filter="data")
+        os.replace(tmp, folder)
+    return folder, orjson.loads((folder / "index.json").read_bytes())
+
+
+shared = runtime.handle(NAME, _load)
+
+
+def current() -> tuple[Path, dict] | None:
+    """The folder of the newest published bulk files and their index (None: none published yet)."""
+    try:
+        return shared.get()
+    except runtime.IndexUnavailable:
+        return None
 
 
 def bulk_id(kind: str) -> str:
@@ -96,13 +123,15 @@ def derive_step(run: Run) -> None:
     write_all(run.corpus, run.version)
 
 
-def write_all(corpus: Corpus, version: int, out: Path | None = None) -> dict:
-    """Write every bulk file and the catalogs; return the index written beside them."""
+def write_all(corpus: Corpus, version: int) -> dict:
+    """Write every bulk file and the catalogs, publish them for every machine and hold them in this
+    process; return the index written beside them."""
     from . import _cards_data as data
     from ._objects import card_object, known_formats
 
-    out = out or bulk_dir()
-    out.mkdir(parents=True, exist_ok=True)
+    out = files.cache_dir() / f".{NAME}-build"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
     sets = {code: (s.name, s.set_type) for code, s in corpus.sets.items()}
     formats = known_formats()
     by_card: dict[str, list[Printing]] = {}
@@ -136,20 +165,30 @@ def write_all(corpus: Corpus, version: int, out: Path | None = None) -> dict:
     catalogs = build_catalogs(corpus)
     (out / f"catalogs-v{version}.json").write_bytes(orjson.dumps(catalogs))
     index = {"version": version, "updated_at": now, "files": entries, "catalogs": f"catalogs-v{version}.json"}
-    tmp = out / "index.json.tmp"
-    tmp.write_bytes(orjson.dumps(index))
-    os.replace(tmp, out / "index.json")
-    for old in out.iterdir():  # files of older versions go once the new index names the new ones
-        if re.search(r"-v\d+\.jsonl?(\.gz)?$", old.name) and f"-v{version}." not in old.name:
-            old.unlink(missing_ok=True)
+    (out / "index.json").write_bytes(orjson.dumps(index))
+    tar_path = out.with_suffix(".tar")
+    with tarfile.open(tar_path, "w") as tar:
+        for child in sorted(out.iterdir()):
+            tar.add(child, arcname=child.name, recursive=False)
+    item = files.publish(NAME, version, tar_path, {"files": len(entries)})
+    unpacked = files.cached_path(item).with_suffix("")
+    if unpacked.exists():  # the same file unpacked before: identical content
+        shutil.rmtree(out)
+    else:
+        os.replace(out, unpacked)
+    shared.install((unpacked, index), item)
     return index
 
 
 def read_index() -> dict | None:
-    path = bulk_dir() / "index.json"
-    if not path.exists():
-        return None
-    return orjson.loads(path.read_bytes())
+    held = current()
+    return held[1] if held else None
+
+
+def path_of(name: str) -> Path | None:
+    """The local path of one file the newest published index names (None: nothing published)."""
+    held = current()
+    return held[0] / name if held else None
 
 
 # --- catalogs --------------------------------------------------------------------------------------

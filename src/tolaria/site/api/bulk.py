@@ -41,7 +41,7 @@ NOT_YET = "Nothing is written yet: the bulk files and catalogs are written after
 
 def _catalogs() -> dict | None:
     index = _bulk.read_index()
-    path = _bulk.bulk_dir() / index["catalogs"] if index else None
+    path = _bulk.path_of(index["catalogs"]) if index else None
     return orjson.loads(path.read_bytes()) if path and path.exists() else None
 
 
@@ -103,7 +103,7 @@ def one_bulk(request: HttpRequest, key: str):
 
 def _serve(key: str, which: str, content_type: str):
     entry = _entry(key)
-    path = _bulk.bulk_dir() / entry[which] if entry else None
+    path = _bulk.path_of(entry[which]) if entry else None
     if path is None or not path.exists():
         return error(404, "not_found", f"No bulk file {key!r}.")
     response = FileResponse(path.open("rb"), content_type=content_type)
