@@ -104,6 +104,36 @@ def test_a_worker_with_no_index_answers_503_with_retry_after(client, no_index_an
         assert response.json()["status"] == 503
 
 
+def test_an_index_format_upgrade_is_stale_and_rebuilt_by_the_next_derive(monkeypatch):
+    """A stored card index of an older format than the code's looks current by corpus version alone
+    (and a worker could not load it): its store names the format it was built in, so it is stale."""
+    import tolaria.search._index as search_index
+
+    assert StoreBuild.objects.get(name="card index").format == f"card index v{search_index.FORMAT_VERSION}"
+    monkeypatch.setattr(search_index, "FORMAT_VERSION", search_index.FORMAT_VERSION + 1)
+    assert passes.stale() == ["card index"]
+    row = next(r for r in passes.status() if r["store"] == "card index")
+    assert row["built_from"] == corpus_version() and row["stale"] and row["old_format"]
+    seconds = passes.derive()
+    assert set(seconds) - {"load corpus"} == {"card index"}
+    assert passes.stale() == []
+    assert StoreBuild.objects.get(name="card index").format == f"card index v{search_index.FORMAT_VERSION}"
+    runtime.reset()  # a worker loads the rebuilt index: of the code's format now
+    assert current_index().n_cards > 0
+
+
+def test_stats_names_a_store_of_an_older_format_stale(capsys, monkeypatch):
+    from tolaria import cli
+
+    monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
+    StoreBuild.objects.filter(name="knowledge index").update(format="")  # built before stores named formats
+    assert cli.main(["stats"]) == 0
+    out = capsys.readouterr().out
+    line = next(li for li in out.splitlines() if li.startswith("store knowledge index:"))
+    assert "older format" in line and "STALE" in line
+    assert "STALE" not in next(li for li in out.splitlines() if li.startswith("store card index:"))
+
+
 def test_the_bulk_files_are_served_by_a_machine_that_did_not_write_them(client, tmp_path):
     """The bulk files are published through the database like the indexes: another machine (an empty
     data dir, nothing loaded) downloads and serves them without running the pass."""

@@ -96,6 +96,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"{label}: {value:,}" if isinstance(value, int) else f"{label}: {value}")
     for row in stores:
         built = "never built" if row["built_from"] is None else f"built from corpus version {row['built_from']}"
+        if row["old_format"]:
+            built += f" in {row['format'] or 'an older format'}, not the current one"
         print(f"store {row['store']}: {built}" + (" — STALE, run `tolaria derive`" if row["stale"] else ""))
     return 0
 

@@ -117,6 +117,11 @@ def _kind_items(kind: str, corpus: Corpus, by_card: dict[str, list[Printing]], b
             yield build(card, p)
 
 
+def store_format() -> str:
+    """The format the after-ingest pass records for this store (a build of another one is stale)."""
+    return f"scryfall bulk v{FORMAT}"
+
+
 def derive_step(run: Run) -> None:
     """The after-ingest pass's step (tolaria.site.stores.derive): Scryfall's bulk files and catalogs for
     /api/bulk-data and /api/catalog (issue 14)."""

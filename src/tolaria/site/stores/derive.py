@@ -6,6 +6,10 @@ Run by the ingesting process or `tolaria derive`, never by a web worker. A step 
 a name, `build(run)` that builds and stores, and `load(run)` that gives later steps its value from
 what is stored when the step is already current. Add one with `STEPS.append(Step(...))` (or insert
 it where its inputs are ready).
+
+A step whose stored file has a format of its own names it (`format`): a store built in another
+format than the code's is stale too, so a format upgrade is rebuilt by the next `tolaria derive`
+or ingest instead of leaving workers unable to load what is stored.
 """
 
 from __future__ import annotations
@@ -43,6 +47,10 @@ class Step:
     name: str
     build: Callable[[Run], Any]
     load: Callable[[Run], Any] | None = None  # None: later steps get it by building it again
+    format: Callable[[], str] | None = None  # the format the code builds (None: the corpus version only)
+
+    def current_format(self) -> str:
+        return self.format() if self.format is not None else ""
 
 
 @dataclass
@@ -119,11 +127,23 @@ def _build_similar_cards(run: Run) -> None:
     similar.build(run.version)
 
 
+def _card_index_format() -> str:
+    from tolaria.search._index import FORMAT_VERSION
+
+    return f"card index v{FORMAT_VERSION}"
+
+
+def _knowledge_index_format() -> str:
+    from tolaria.knowledge._index import FORMAT_VERSION
+
+    return f"knowledge index v{FORMAT_VERSION}"
+
+
 STEPS: list[Step] = [
     Step("tags", _build_tags, _load_tags),
     Step("links", _build_links),
-    Step("card index", _build_card_index),
-    Step("knowledge index", _build_knowledge_index),
+    Step("card index", _build_card_index, format=_card_index_format),
+    Step("knowledge index", _build_knowledge_index, format=_knowledge_index_format),
     Step("similar cards", _build_similar_cards),
 ]
 # the apps above the stores add their own steps when Django starts (add_step): the API its Scryfall
@@ -156,14 +176,32 @@ def built_versions() -> dict[str, int]:
     return dict(StoreBuild.objects.values_list("name", "version"))
 
 
+def _built() -> dict[str, tuple[int, str]]:
+    return {name: (version, fmt) for name, version, fmt in StoreBuild.objects.values_list("name", "version", "format")}
+
+
+def _is_stale(step: Step, built: dict[str, tuple[int, str]], version: int) -> bool:
+    return built.get(step.name) != (version, step.current_format())
+
+
 def status() -> list[dict]:
-    """Each store: the corpus version it was built from and whether it is stale."""
+    """Each store: the corpus version and the format it was built in, and whether it is stale
+    (behind the corpus version, or in another format than the code builds)."""
     current = corpus_version()
-    built = built_versions()
-    return [
-        {"store": step.name, "built_from": built.get(step.name), "stale": built.get(step.name) != current}
-        for step in STEPS
-    ]
+    built = _built()
+    rows = []
+    for step in STEPS:
+        version, fmt = built.get(step.name, (None, None))
+        rows.append(
+            {
+                "store": step.name,
+                "built_from": version,
+                "format": fmt,
+                "stale": _is_stale(step, built, current),
+                "old_format": fmt is not None and fmt != step.current_format(),
+            }
+        )
+    return rows
 
 
 def stale() -> list[str]:
@@ -212,10 +250,10 @@ def _one_pass_at_a_time():
 
 def _derive(*, only, force, corpus, embed, progress) -> dict[str, float]:
     version = corpus_version()
-    built = built_versions()
+    built = _built()
     run = Run(version=version, embed=embed, progress=progress, given_corpus=corpus)
     for step in STEPS:
-        wanted = step.name in only if only is not None else force or built.get(step.name) != version
+        wanted = step.name in only if only is not None else force or _is_stale(step, built, version)
         if not wanted:
             continue
         die_if_asked(step.name)
@@ -224,5 +262,7 @@ def _derive(*, only, force, corpus, embed, progress) -> dict[str, float]:
         seconds = round(time.perf_counter() - started, 2)
         run.seconds[step.name] = seconds
         with transaction.atomic():
-            StoreBuild.objects.update_or_create(name=step.name, defaults={"version": version, "seconds": seconds})
+            StoreBuild.objects.update_or_create(
+                name=step.name, defaults={"version": version, "format": step.current_format(), "seconds": seconds}
+            )
     return run.seconds

@@ -9,10 +9,12 @@ from django.db import models
 class StoreBuild(models.Model):
     """The corpus version a store (tags, links, card index, …) was last built from. A store whose
     version is behind the corpus version is stale: an interrupted pass, finished by the next ingest
-    or by `tolaria derive`."""
+    or by `tolaria derive`. So is one built in another `format` than the code's (an index format
+    upgrade)."""
 
     name = models.CharField(max_length=40, primary_key=True)
     version = models.PositiveIntegerField()
+    format = models.CharField(max_length=40, default="")
     finished_at = models.DateTimeField(auto_now=True)
     seconds = models.FloatField(default=0.0)
 
