@@ -235,3 +235,25 @@ def test_set_type_series_and_promo_kinds(sample_setup):
     portal_sets = {sets[corpus.printings[p].set_code].name for p in portal}
     assert "Portal Second Age" in portal_sets and all(n.startswith("Portal") for n in portal_sets)
     assert "Lightning Bolt" in names(corpus, found(sample_setup, "in:judge_gift"))
+
+
+def test_every_scryfall_set_type_is_known_even_without_a_set(sample_index, sample_setup):
+    """Scryfall's set types (https://scryfall.com/docs/api/sets, "Set Types") are all st: words: one no
+    set of the sample has (alchemy, treasure_chest, minigame, eternal) finds nothing without a
+    warning; a word that is not a set type (multiplayer) is named unknown; st:fromthevault is
+    st:from_the_vault. MTGJSON's set `type` uses Scryfall's words, so a set's type is its set_type."""
+    from tolaria.search import search
+    from tolaria.search._fields.printing import SCRYFALL_SET_TYPES
+
+    assert len(SCRYFALL_SET_TYPES) == 24
+    for set_type in ("alchemy", "treasure_chest", "minigame", "eternal"):
+        result = search(sample_index, f"st:{set_type}")
+        assert result.total == 0 and not result.warnings, set_type
+        assert not search(sample_index, f"in:{set_type}").warnings, set_type
+    warned = search(sample_index, "st:multiplayer").warnings
+    assert warned and "unknown set type 'multiplayer'" in warned[0]
+    corpus = sample_setup[0]
+    vault = found(sample_setup, "st:from_the_vault")
+    assert vault and vault == found(sample_setup, "st:fromthevault")
+    assert {corpus.sets[corpus.printings[p].set_code].set_type for p in vault} == {"from_the_vault"}
+    assert {s.set_type for s in corpus.sets.values()} <= set(SCRYFALL_SET_TYPES)

@@ -116,6 +116,35 @@ PROMO_CATEGORIES = {
     "premiereshop": "premiere_shop",
 }
 SET_TYPE_EXTRAS = ("boxset", "portal", "unset", *PROMO_CATEGORIES.values())
+# Scryfall's set_type values (https://scryfall.com/docs/api/sets, "Set Types"); MTGJSON's set `type`
+# uses the same words. st: and in: know them all, also the ones no set of the corpus has.
+SCRYFALL_SET_TYPES: tuple[str, ...] = (
+    "core",
+    "expansion",
+    "masters",
+    "eternal",
+    "alchemy",
+    "masterpiece",
+    "arsenal",
+    "from_the_vault",
+    "spellbook",
+    "premium_deck",
+    "duel_deck",
+    "draft_innovation",
+    "treasure_chest",
+    "commander",
+    "planechase",
+    "archenemy",
+    "vanguard",
+    "funny",
+    "starter",
+    "box",
+    "promo",
+    "token",
+    "memorabilia",
+    "minigame",
+)
+KNOWN_SET_TYPES: tuple[str, ...] = (*SCRYFALL_SET_TYPES, *SET_TYPE_EXTRAS)
 
 
 def set_types_of(p: Printing, s: CardSet | None) -> tuple[str, ...]:
@@ -135,9 +164,9 @@ def set_types_of(p: Printing, s: CardSet | None) -> tuple[str, ...]:
 
 
 def set_type_word(value: str) -> str:
-    """st:judgegift is st:judge_gift."""
+    """st:judgegift is st:judge_gift, st:fromthevault st:from_the_vault."""
     v = fold(value)
-    return next((w for w in SET_TYPE_EXTRAS if w.replace("_", "") == v.replace("_", "")), v)
+    return next((w for w in KNOWN_SET_TYPES if w.replace("_", "") == v.replace("_", "")), v)
 
 
 @register
@@ -154,6 +183,13 @@ class SetTypeFamily(Category):
 
     def target_of(self, value: str) -> str:
         return set_type_word(value)
+
+    def prepare(self) -> None:
+        """Scryfall's set types (also those no set of the corpus has) and the corpus's own; any other
+        word is unknown (st:multiplayer is not a set type)."""
+        self.target = set_type_word(self.value)
+        if self.target not in KNOWN_SET_TYPES and self.target not in {fold(s.set_type) for s in self.ctx.sets.values()}:
+            raise self.unknown("set type")
 
     @staticmethod
     def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
@@ -647,7 +683,7 @@ class InFamily(Family):
         elif v == "booster":  # guide: "t:legendary -in:booster", never printed in a booster
             self.kind_ = "booster"
         elif set_type_word(v) in {fold(st.set_type) for st in self.ctx.sets.values() if st.set_type} | set(
-            SET_TYPE_EXTRAS
+            KNOWN_SET_TYPES
         ):
             self.kind_ = "settype"  # guide: "in: also supports these set types (-in:core)"
             self.v = set_type_word(v)
