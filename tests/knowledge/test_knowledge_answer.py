@@ -79,3 +79,27 @@ def test_a_card_request_gets_cards_and_an_editable_search(cr_answers):
 def test_a_rules_question_is_no_card_request(cr_answers):
     a = cr_answers.answer("Does first strike beat deathtouch?", mode="lexical")
     assert not a.card_request and a.suggestion is None
+
+
+def test_the_rules_are_ranked_by_meaning_with_the_shipped_vectors_even_in_a_lexical_index(rulebook):
+    index = KnowledgeIndex.build(documents_from(rulebook), embedder=None)
+    answerer = Answerer(index)  # rules="auto": the MiniLM vectors shipped with the package
+    assert not index.semantic_available and answerer.rules_index.semantic_available
+    q = "can the leftover damage of a big attacker go through to the player after the blocker is dealt lethal damage"
+    a = answerer.answer(q, mode="semantic")  # no word of "trample" in it
+    assert any(h.document.ref.startswith("702.19") for h in a.rules[:5])
+    assert Answerer(index, rules=None).rules_index.semantic_available is False
+
+
+def test_a_definition_no_shown_rule_holds_comes_after_the_rules(cr_answers):
+    a = cr_answers.answer("What happens if you run out of cards in your library?", mode="lexical")
+    kinds = [h.document.kind for h in a.rules]
+    assert kinds[0] == "rule"
+    assert kinds == sorted(kinds, key=("rule", "glossary").index)
+
+
+def test_a_named_cards_text_says_what_the_question_is_about(cr_answers):
+    # "Can you Swords to Plowshares a Blood Knight?": nothing but the cards' texts names protection
+    a = cr_answers.answer("Can you Swords to Plowshares a Blood Knight?", mode="lexical")
+    assert a.named_cards == ["Swords to Plowshares", "Blood Knight"]
+    assert any(h.document.ref.startswith("702.16") for h in a.rules[:5])

@@ -23,8 +23,8 @@ def test_glossary_documents(rulebook):
 def test_card_and_ruling_documents(death_ray):
     card = death_ray
     docs = documents_from(None, {card.oracle_id: card})
-    assert [d.kind for d in docs] == ["card"] + ["ruling"] * 4
-    assert docs[0].title == "Super-Duper Death Ray" and docs[0].text.startswith("Instant\nTrample")
+    assert [d.kind for d in docs] == ["ruling"] * 4 + ["card"]  # kind by kind, in KINDS order
+    assert docs[-1].title == "Super-Duper Death Ray" and docs[-1].text.startswith("Instant\nTrample")
     assert all(d.ref == card.oracle_id and d.title == card.name for d in docs)
     assert len({d.id for d in docs}) == 5
 
@@ -33,3 +33,15 @@ def test_content_hash_follows_text(tiny_documents):
     a, b = tiny_documents[0], tiny_documents[1]
     assert a.content_hash != b.content_hash
     assert a.content_hash == type(a)(a.id + "x", a.kind, a.title, a.text, a.ref).content_hash
+
+
+def test_an_index_ranks_one_kind_over_its_own_rows(rulebook, death_ray):
+    from tolaria.knowledge import KnowledgeIndex
+
+    docs = documents_from(rulebook, {death_ray.oracle_id: death_ray})
+    kinds = [d.kind for d in docs]
+    assert kinds == sorted(kinds, key=("rule", "glossary", "ruling", "card").index)
+    index = KnowledgeIndex.build(docs, embedder=None)
+    only_rulings = index.search("trample damage", k=10, kinds=["ruling"])
+    assert only_rulings and {h.document.kind for h in only_rulings} == {"ruling"}
+    assert {h.document.kind for h in index.search("Super-Duper Death Ray", k=3, kinds=["card"])} == {"card"}

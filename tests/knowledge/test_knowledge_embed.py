@@ -61,3 +61,58 @@ def test_store_embeds_only_new_texts_and_round_trips(embedder, tmp_path):
     second = again.vectors_for([("b", "Reach"), ("c", "Haste")], counting)
     assert counting.embedded == 3
     assert np.allclose(second[0], first[1])
+
+
+class _Counting:
+    """A stand-in model: counts the texts it embeds and can fail after some, like a killed run."""
+
+    model_id = "counting"
+    dimensions = 4
+
+    def __init__(self, fail_after: int | None = None):
+        self.embedded = 0
+        self.fail_after = fail_after
+
+    def embed(self, texts, batch_size=32, progress=False):
+        if self.fail_after is not None and self.embedded >= self.fail_after:
+            raise KeyboardInterrupt
+        self.embedded += len(texts)
+        return np.array([[len(t), 1.0, 0.0, 0.0] for t in texts], dtype=np.float32)
+
+
+def test_an_interrupted_embedding_resumes_from_its_checkpoint(tmp_path):
+    cache = tmp_path / "cache.npz"
+    texts = [(f"k{n}", "x" * n) for n in range(1, 11)]
+    first = _Counting(fail_after=4)
+    try:
+        EmbeddingStore().vectors_for(texts, first, checkpoint=cache, every=4)
+    except KeyboardInterrupt:
+        pass
+    assert first.embedded == 4
+    resumed = EmbeddingStore.load(cache)
+    assert len(resumed) == 4 and resumed.model_id == "counting"
+    second = _Counting()
+    vectors = resumed.vectors_for(texts, second, checkpoint=cache, every=4)
+    assert second.embedded == 6  # only what the killed run had not done
+    assert vectors[:, 0].tolist() == list(range(1, 11))
+    third = _Counting()
+    EmbeddingStore.load(cache).vectors_for(texts, third)
+    assert third.embedded == 0  # unchanged texts are never embedded again
+
+
+def test_the_shipped_rule_vectors_cover_the_shipped_cr(rulebook):
+    from tolaria.knowledge import documents_from
+    from tolaria.knowledge._embed import MINILM, shipped_rule_store, shipped_rule_vectors
+
+    store = shipped_rule_store()
+    assert store is not None and store.model_id == MINILM
+    docs = [d for d in documents_from(rulebook) if d.kind in ("rule", "glossary")]
+    assert all(d.content_hash in store for d in docs)
+    shipped = shipped_rule_vectors(docs)
+    assert shipped is not None  # make install installs the model (the ai extra)
+    vectors, embedder = shipped
+    assert vectors.shape == (len(docs), DIMENSIONS) and embedder.model_id == MINILM
+    at = {d.ref: n for n, d in enumerate(docs) if d.kind == "rule"}
+    query = embedder.embed_query("excess combat damage from an attacking creature goes to the player")
+    scores = vectors @ query
+    assert scores[at["702.19"]] > np.median(scores)

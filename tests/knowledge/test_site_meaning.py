@@ -51,3 +51,16 @@ def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsy
         assert f'href="/card/{ray.oracle_id}#rulings-h"' in trample
     finally:  # leave the lexical index the rest of the session expects
         knowledge_index.build(load_corpus(), corpus_version(), embed=False)
+
+
+@pytest.mark.django_db
+def test_ask_answers_a_question_with_the_rules_first(capsys):
+    q = "If my creature with deathtouch and trample is blocked, how much damage has to go to the blocker?"
+    assert cli.main(["ask", q, "--limit", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Rules:\n 1. CR ")
+    assert "702.19" in out.split("Rulings:")[0] or "702.2" in out.split("Rulings:")[0]
+    assert cli.main(["ask", q, "--json"]) == 0
+    body = __import__("json").loads(capsys.readouterr().out)
+    assert body["question"] is True and body["groups"]["rules"][0]["kind"] == "rule"
+    assert {"Deathtouch", "Trample"} <= set(body["terms"])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from pathlib import Path
 
 from . import _site
@@ -155,39 +154,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from tolaria.site.stores import ensure_loaded
 
-    print(ensure_loaded(progress=_site.is_tty()))
-    _embed_in_background()
+    print(ensure_loaded(progress=_site.is_tty()))  # serving never embeds: an ingest or `knowledge embed` does
     call_command("collectstatic", interactive=False, verbosity=0)
     from tolaria.site.server import serve
 
     serve(host=args.host, port=args.port, workers=args.workers)
     return 0
-
-
-def _embed_in_background() -> None:
-    """Ranking by meaning needs embeddings of every document (minutes on a small machine): when the
-    knowledge index has none, compute them in a separate process while the site already serves;
-    the workers pick the new index up when it is saved."""
-    import subprocess
-
-    from django.conf import settings
-
-    from tolaria.knowledge import locate_model
-    from tolaria.site.stores import knowledge_index
-
-    if knowledge_index.has_embeddings() or not knowledge_index.embed_at_ingest():
-        return
-    try:
-        locate_model()
-    except Exception as exc:
-        print(exc)
-        return
-    log = Path(settings.DATA_DIR) / "embed.log"
-    with open(log, "ab") as out:  # the child keeps its own copy of the descriptor
-        subprocess.Popen(
-            [sys.executable, "-m", "tolaria.cli", "knowledge", "embed"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    print(f"Computing embeddings for ranking by meaning in the background (log: {log}).")

@@ -18,7 +18,7 @@ from ._registry import CommandError, arg, command
 
 @command(
     "ask",
-    "search the rules, glossary, rulings and cards in plain words",
+    "ask a rules question (or plain words): the rules that answer it, then rulings and cards",
     arg("question"),
     arg("--limit", type=int, default=10),
     arg("--json", action="store_true"),
@@ -30,33 +30,44 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     if not args.question.strip():
         raise CommandError("ask what? give a question or some words")
-    hits = knowledge_index.search_knowledge(args.question, limit=max(1, args.limit))
+    limit = max(1, args.limit)
+    answers = knowledge_index.answer(args.question, rules=limit, rulings=min(limit, 5), cards=min(limit, 5))
     status = knowledge_index.meaning_status()
-    suggestion = knowledge_index.syntax_for(args.question)
+    groups = {"rules": answers.rules, "rulings": answers.rulings, "cards": answers.cards}
     if args.json:
         print(
             json.dumps(
                 {
                     "query": args.question,
+                    "question": answers.question,
                     "ranking_by_meaning": status is None,
-                    "suggested_query": suggestion,
-                    "data": [hit_object(h) for h in hits],
+                    "terms": answers.terms,
+                    "named_cards": answers.named_cards,
+                    "suggested_query": answers.suggestion,
+                    "groups": {name: [hit_object(h) for h in hits] for name, hits in groups.items()},
                 },
                 indent=2,
             )
         )
-        return 0
+        return 0 if answers.shown else 1
     if status:
         print(status, file=sys.stderr)
-    for rank, hit in enumerate(hits, 1):
-        doc = hit.document
-        label = {"rule": f"CR {doc.ref}", "glossary": "Glossary", "ruling": "Ruling", "card": "Card"}[doc.kind]
-        excerpt = "".join(f"[{t}]" if m else t for t, m in hit.excerpt)
-        print(f"{rank:>2}. {label}: {doc.title}")
-        print(textwrap.indent(textwrap.fill(excerpt, 100), "      "))
-    if suggestion:
-        print(f"\nAs a card search: {suggestion}")
-    return 0 if hits else 1
+    rank = 0
+    for name, hits in groups.items():
+        if not hits:
+            continue
+        print(f"{name.capitalize()}:")
+        for hit in hits:
+            rank += 1
+            doc = hit.document
+            label = {"rule": f"CR {doc.ref}", "glossary": "Glossary", "ruling": "Ruling", "card": "Card"}[doc.kind]
+            excerpt = "".join(f"[{t}]" if m else t for t, m in hit.excerpt)
+            also = f"  (+{len(hit.also)} more)" if hit.also and doc.kind == "ruling" else ""
+            print(f"{rank:>2}. {label}: {doc.title}{also}")
+            print(textwrap.indent(textwrap.fill(excerpt, 100), "      "))
+    if answers.suggestion:
+        print(f"\nAs a card search: {answers.suggestion}")
+    return 0 if answers.shown else 1
 
 
 @command(

@@ -19,9 +19,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
+
+import numpy as np
 
 from ._documents import Document
+from ._embed import shipped_rule_vectors
 from ._index import Hit, KnowledgeIndex, _ancestors
+from ._lexical import LexicalRanker
 from ._question import is_question
 from ._similar import similar_cards
 from ._suggest import suggest_syntax
@@ -86,9 +91,15 @@ def sentence_excerpt(doc: Document, query: str, width: int = 320) -> list[tuple[
 
 
 class Answerer:
-    """Answers queries over a ``KnowledgeIndex`` (built once per index: it reads its terms and card names)."""
+    """Answers queries over a ``KnowledgeIndex`` (built once per index: it reads its terms and card names).
 
-    def __init__(self, index: KnowledgeIndex):
+    ``rules``: the vectors the rules and glossary entries are ranked by meaning with — "auto" (the MiniLM
+    vectors shipped with the package, when they hold every rule of the index and the model is installed;
+    else the index's own), ``(vectors, embedder)`` with one row per rule and glossary document in index
+    order, or None (the index's own).
+    """
+
+    def __init__(self, index: KnowledgeIndex, rules: tuple[np.ndarray, Any] | str | None = "auto"):
         self.index = index
         self.terms = TermIndex(index.documents)
         self._rule_at: dict[str, int] = {}
@@ -102,6 +113,29 @@ class Answerer:
             elif doc.kind == "ruling":
                 self._rulings_of.setdefault(doc.ref, []).append(i)
         self._longest_name = max((len(k.split()) for k in self._card_at), default=0)
+        self._rules_rows = [i for i, d in enumerate(index.documents) if d.kind in ("rule", "glossary")]
+        self.rules_index = self._build_rules_index(rules)
+
+    def _build_rules_index(self, rules: tuple[np.ndarray, Any] | str | None) -> KnowledgeIndex:
+        """The rules and glossary apart: their own BM25 (word weights from the rules, not from 45k rulings)
+        and their own vectors (the shipped MiniLM ones when ``rules`` is "auto" and they match)."""
+        index = self.index
+        docs = [index.documents[i] for i in self._rules_rows]
+        vectors = index.vectors[self._rules_rows] if index.vectors is not None else None
+        embedder, reason = index.embedder, index._unavailable_reason
+        if rules == "auto":
+            shipped = shipped_rule_vectors(docs)
+            if shipped is not None:
+                (vectors, embedder), reason = shipped, None
+        elif rules is not None:
+            vectors, embedder = rules
+            reason = None
+        sub = KnowledgeIndex(
+            docs, LexicalRanker.build([d.lexical_text for d in docs]), vectors, embedder, reason, fusion=index.fusion
+        )
+        if embedder is index.embedder:
+            sub._query_vectors = index._query_vectors  # one query embedding for both
+        return sub
 
     # --- what the query names ---------------------------------------------------------------
 
@@ -147,22 +181,27 @@ class Answerer:
 
     # --- ranking ----------------------------------------------------------------------------
 
-    def _base(self, query: str, kinds: Sequence[str], mode: str) -> dict[int, list]:
+    def _base(self, query: str, kinds: Sequence[str], mode: str, semantic_query: str | None = None) -> dict[int, list]:
         """Candidates as ``{doc index: [score, lexical rank, semantic rank]}``, scored by their ranks alone."""
         f = self.index.fusion
         w = f.semantic_weight if mode == "fused" else (1.0 if mode == "semantic" else 0.0)
         out: dict[int, list] = {}
-        for i, _score, lr, sr in self.index.rank(query, kinds=kinds, mode=mode):
+        index, rows = self.index, None
+        if set(kinds) <= {"rule", "glossary"}:
+            index, rows = self.rules_index, self._rules_rows
+        for i, _score, lr, sr in index.rank(query, kinds=kinds, mode=mode, semantic_query=semantic_query):
             score = 0.0
             if lr is not None and w < 1:
                 score += (1 - w) / (f.k + lr)
             if sr is not None and w > 0:
                 score += w / (f.k + sr)
-            out[i] = [score, lr, sr]
+            out[i if rows is None else rows[i]] = [score, lr, sr]
         return out
 
-    def _rank_rules(self, query: str, terms: Sequence[tuple[Term, float]], mode: str) -> list[tuple]:
-        cands = self._base(query, ("rule", "glossary"), mode)
+    def _rank_rules(
+        self, query: str, terms: Sequence[tuple[Term, float]], mode: str, semantic_query: str | None = None
+    ) -> list[tuple]:
+        cands = self._base(query, ("rule", "glossary"), mode, semantic_query)
         unit = TERM_BONUS / (self.index.fusion.k + 1)
         pointed: dict[str, float] = {}
         for term, weight in terms:
@@ -189,6 +228,10 @@ class Answerer:
                 continue
             for number in rule_refs(hit.document.text):
                 m = rule_hit.get(number)
+                if m is None:  # "Library: See rule 401" goes with 401.3 when that is shown
+                    m = next(
+                        (k for ref, k in rule_hit.items() if number in _ancestors(ref) and out[k] is not None), None
+                    )
                 if m is None or out[m] is None:
                     continue
                 target = out[m]
@@ -198,7 +241,9 @@ class Answerer:
                 else:
                     out[m], out[n] = merged, None
                 break
-        return [h for h in out if h is not None]
+        # a definition no shown rule holds comes after the rules: a question is answered by a rule
+        kept = [h for h in out if h is not None]
+        return [h for h in kept if h.document.kind != "glossary"] + [h for h in kept if h.document.kind == "glossary"]
 
     def _rank_rulings(self, query: str, cards: Sequence[int], mode: str, k: int) -> list[Hit]:
         cands = self._base(query, ("ruling",), mode)
@@ -236,17 +281,24 @@ class Answerer:
         out.terms = [t.name for t, _ in terms]
         out.named_cards = [self.index.documents[at].title for at in named]
         # a card's name says nothing about the rules ("Blood Knight" is no Knight creature type rule):
-        # the rules are ranked on the rest of the question, and on the terms of the card's text
-        ranked = self._rank_rules(self._without_names(query, named) or query, terms, mode)
+        # the rules are ranked on the rest of the question with the cards' texts, and on their terms
+        rules_query = self._without_names(query, named) or query
+        if named:  # what the named cards do is what the question is about
+            rules_query = " ".join([rules_query, *(self.index.documents[at].text for at in named)])
+        ranked = self._rank_rules(rules_query, terms, mode)
         rule_hits = self.index.collapse(ranked, query, rules * 2, excerpts=False)
         out.rules = [_with_sentence(h, query) for h in self._fold_glossary(rule_hits)[:rules]]
-        if rulings:
-            out.rulings = [_with_sentence(h, query) for h in self._rank_rulings(query, named, mode, rulings)]
         suggestion = suggest_syntax(query)
         describes_cards = suggestion is not None and re.search(r"(?:^| )(?:t|c|kw):", suggestion) is not None
         out.card_request = bool(_CARD_REQUEST.search(query)) or (not out.question and describes_cards)
         if out.card_request:
             out.suggestion = suggestion
+        # a rules question's rulings and cards illustrate it: its words and the cards it names find them
+        # (ranking 69k rulings and cards by meaning would cost a question most of its time); a request
+        # for cards, or plain words, ranks them by meaning too
+        mode = mode if out.card_request or not out.question else "lexical"
+        if rulings:
+            out.rulings = [_with_sentence(h, query) for h in self._rank_rulings(query, named, mode, rulings)]
         if cards:
             like = _LIKE.search(query) if out.card_request else None
             model = [

@@ -104,14 +104,15 @@ def glossary_documents(rulebook: Any) -> list[Document]:
 
 
 def card_documents(cards: Iterable[Any]) -> list[Document]:
-    """One document per card (name, type line, oracle text) and one per ruling."""
-    docs = []
+    """One document per ruling and one per card (name, type line, oracle text), kind by kind (in
+    ``KINDS`` order: the index then ranks one kind over its own rows)."""
+    rulings, docs = [], []
     for card in cards:
         text = "\n".join(p for p in (card.type_line, card.oracle_text) if p)
         docs.append(Document(f"card:{card.oracle_id}", "card", card.name, text, card.oracle_id))
         for n, ruling in enumerate(getattr(card, "rulings", ()) or ()):
-            docs.append(Document(f"ruling:{card.oracle_id}:{n}", "ruling", card.name, ruling.text, card.oracle_id))
-    return docs
+            rulings.append(Document(f"ruling:{card.oracle_id}:{n}", "ruling", card.name, ruling.text, card.oracle_id))
+    return rulings + docs
 
 
 def documents_from(rulebook: Any = None, cards: Iterable[Any] | None = None) -> list[Document]:

@@ -8,16 +8,24 @@ files are found through the import system's spec, so importing them cannot fail 
 Vectors are mean-pooled over the attention mask and L2-normalised (384 floats): a dot product is a
 cosine. ``EmbeddingStore`` caches them by content hash so unchanged texts are never embedded twice.
 
+The rules' and glossary's MiniLM vectors ship with the package (``tolaria/data/knowledge/``, one file per
+CR date and model: ``rules-<CR date>-<model>.npz``, float16, keyed by content hash); they change only with
+a new CR, and ``python scripts/embed_rules.py`` writes them again. Cards and rulings are embedded with the
+static model (``StaticEmbedder``), which takes seconds where MiniLM would take hours on two cores.
+
 Set ``TOLARIA_NO_SEMANTIC=1`` to run without the model (lexical ranking only).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
+import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -25,9 +33,13 @@ DIMENSIONS = 384  # MiniLM's
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
 MINILM = "all-MiniLM-L6-v2-onnx-int8"
 STATIC = "wordllama-l2-supercat-256"
-ENV_MODEL = "TOLARIA_EMBEDDING_MODEL"  # "minilm" (default) or "static"
+ENV_MODEL = "TOLARIA_EMBEDDING_MODEL"  # load_embedder: "minilm" (default) or "static"; the site: the other way
 UNAVAILABLE = "Ranking by meaning is unavailable: "
 ENV_DISABLE = "TOLARIA_NO_SEMANTIC"
+
+
+SHIPPED = Path(__file__).resolve().parents[1] / "data" / "knowledge"
+_SHIPPED_NAME = re.compile(r"^rules-(\d{8})-(.+)\.npz$")
 
 
 class SemanticUnavailable(RuntimeError):
@@ -91,6 +103,8 @@ class Embedder:
             options = onnxruntime.SessionOptions()
             if threads:
                 options.intra_op_num_threads = threads
+            # no busy-waiting threads between runs: on a shared 2-core machine they only steal time
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             options.log_severity_level = 3
             self._session = onnxruntime.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
             self._tokenizer = Tokenizer.from_file(str(tokenizer_path))
@@ -146,6 +160,12 @@ class Embedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return self._batch([text])[0]
+
+
+def document_embedder() -> tuple[Embedder | StaticEmbedder | None, str | None]:
+    """The model the site embeds its documents with: the static one (the full data in about a minute),
+    or MiniLM when ``TOLARIA_EMBEDDING_MODEL=minilm`` (hours for the full data on two cores)."""
+    return load_embedder(MINILM if os.environ.get(ENV_MODEL, "").lower() == "minilm" else STATIC)
 
 
 def load_embedder(model_id: str | None = None) -> tuple[Embedder | StaticEmbedder | None, str | None]:
@@ -253,12 +273,19 @@ class EmbeddingStore:
     def vectors_for(
         self,
         keyed_texts: Sequence[tuple[str, str]],
-        embedder: Embedder,
+        embedder: Embedder | StaticEmbedder,
         *,
         batch_size: int = 32,
         progress: bool = False,
+        checkpoint: str | Path | None = None,
+        every: int = 8192,
     ) -> np.ndarray:
-        """Vectors for ``(key, text)`` pairs, in order, embedding only keys not stored yet."""
+        """Vectors for ``(key, text)`` pairs, in order, embedding only keys not stored yet.
+
+        The missing texts are embedded ``every`` at a time; after each such step the store is written to
+        ``checkpoint`` (when given), so an interrupted run loses at most one step and the next resumes.
+        ``progress`` shows a bar (on a terminal) or a line per step (in a log).
+        """
         missing: dict[str, str] = {}
         for key, text in keyed_texts:
             if key not in self._row:
@@ -268,17 +295,33 @@ class EmbeddingStore:
                 raise ValueError(f"embedding cache holds {self.model_id} vectors, not {embedder.model_id}")
             self.model_id = embedder.model_id
             keys = list(missing)
-            self.add(keys, embedder.embed([missing[k] for k in keys], batch_size=batch_size, progress=progress))
+            bar = None
+            if progress:
+                from tqdm import tqdm
+
+                bar = tqdm(total=len(keys), desc="Embedding", unit="text", mininterval=5)
+            for start in range(0, len(keys), every):
+                step = keys[start : start + every]
+                self.add(step, embedder.embed([missing[k] for k in step], batch_size=batch_size))
+                if checkpoint is not None:
+                    self.save(checkpoint)
+                if bar is not None:
+                    bar.update(len(step))
+            if bar is not None:
+                bar.close()
         if not keyed_texts:
             return np.zeros((0, getattr(embedder, "dimensions", DIMENSIONS)), dtype=np.float32)
         return self._vectors[[self._row[k] for k, _ in keyed_texts]]
 
-    def save(self, path: str | Path) -> None:
+    def save(self, path: str | Path, *, dtype: Any = np.float32, compress: bool = False) -> None:
+        """Write the store (``dtype=np.float16`` halves it: the shipped rule vectors are written so)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         keys = np.array(sorted(self._row, key=self._row.__getitem__), dtype="U32")
         tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez(tmp, keys=keys, vectors=self._vectors.astype(np.float32), model_id=np.array(self.model_id))
+        (np.savez_compressed if compress else np.savez)(
+            tmp, keys=keys, vectors=self._vectors.astype(dtype), model_id=np.array(self.model_id)
+        )
         os.replace(tmp, path)
 
     @classmethod
@@ -288,3 +331,48 @@ class EmbeddingStore:
             return cls()
         with np.load(path, allow_pickle=False) as data:
             return cls([str(k) for k in data["keys"]], data["vectors"].astype(np.float32), str(data["model_id"]))
+
+
+def shipped_rules_path(cr_date: str, model_id: str = MINILM) -> Path:
+    """Where the shipped rule vectors of the CR of ``cr_date`` (YYYYMMDD) and ``model_id`` live."""
+    return SHIPPED / f"rules-{cr_date}-{model_id}.npz"
+
+
+@functools.cache
+def shipped_rule_store(model_id: str = MINILM) -> EmbeddingStore | None:
+    """The newest shipped rule vectors of ``model_id`` (None when the package ships none)."""
+    if not SHIPPED.is_dir():
+        return None
+    found = sorted(
+        (m.group(1), p) for p in SHIPPED.iterdir() if (m := _SHIPPED_NAME.match(p.name)) and m.group(2) == model_id
+    )
+    return EmbeddingStore.load(found[-1][1]) if found else None
+
+
+@functools.cache
+def _cached_embedder(model_id: str) -> Embedder | StaticEmbedder | None:
+    """One query embedder per model and process; MiniLM on one thread (a query is short: threads only
+    add their hand-over cost)."""
+    if model_id == MINILM:
+        try:
+            return Embedder(threads=1)
+        except SemanticUnavailable:
+            return None
+    return load_embedder(model_id)[0]
+
+
+def shipped_rule_vectors(docs: Sequence[Any]) -> tuple[np.ndarray, Embedder | StaticEmbedder] | None:
+    """``(vectors, embedder)`` for rule and glossary documents from the shipped MiniLM vectors, or None
+    when the package ships none that hold every one of them (another CR) or the model cannot run here.
+
+    The model is loaded once per process (the query is embedded with the model the vectors were made with).
+    """
+    if os.environ.get(ENV_DISABLE):
+        return None
+    store = shipped_rule_store()
+    if store is None or not docs or any(d.content_hash not in store for d in docs):
+        return None
+    embedder = _cached_embedder(store.model_id or MINILM)
+    if embedder is None:
+        return None
+    return np.stack([store.get(d.content_hash) for d in docs]).astype(np.float32), embedder

@@ -11,6 +11,8 @@ textbook RRF k=60; RRF was kept because it needs no score normalisation.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 import re
@@ -120,6 +122,13 @@ class KnowledgeIndex:
         self._last_semantic: tuple[str | None, np.ndarray | None] = (None, None)
         self._masks: dict[tuple[str, ...], np.ndarray] = {}
         self._kinds = np.array([KINDS.index(d.kind) for d in self.documents], dtype=np.int8)
+        # documents come kind by kind (``documents_from``): a kind's rows are then one slice, and ranking
+        # one kind reads only its own rows of the matrix (a view, no copy)
+        self._spans: dict[str, slice] = {}
+        for n, kind in enumerate(KINDS):
+            rows = np.flatnonzero(self._kinds == n)
+            if len(rows) and rows[-1] - rows[0] + 1 == len(rows):
+                self._spans[kind] = slice(int(rows[0]), int(rows[-1]) + 1)
         self._by_id = {d.id: i for i, d in enumerate(self.documents)}
         self._headings: dict[str, list[int]] = {}
         for i, d in enumerate(self.documents):
@@ -144,7 +153,8 @@ class KnowledgeIndex:
 
         ``embedder``: an ``Embedder``; ``"auto"`` (default) loads the installed model if it can; ``None``
         builds a lexical-only index. ``cache``: an ``EmbeddingStore`` or the path of its ``.npz``; texts
-        whose hash it holds are not embedded again, and a path is written back with the new vectors.
+        whose hash it holds are not embedded again, and a path is written back with the new vectors (and
+        after every few thousand of them: an interrupted build resumes where it stopped).
         """
         documents = list(documents)
         lexical = LexicalRanker.build([d.lexical_text for d in documents])
@@ -167,6 +177,7 @@ class KnowledgeIndex:
                 embedder,
                 batch_size=batch_size,
                 progress=progress,
+                checkpoint=None if cache is None or isinstance(cache, EmbeddingStore) else cache,
             )
             if cache is not None and not isinstance(cache, EmbeddingStore):
                 store.save(cache)
@@ -216,21 +227,47 @@ class KnowledgeIndex:
             self._last_lexical = (query, self.lexical.scores(query))
         return self._last_lexical[1]
 
-    def semantic_scores(self, query: str) -> np.ndarray | None:
+    def query_vector(self, query: str) -> np.ndarray | None:
+        """The query's embedding (cached: a page ranks several kinds for one query)."""
         if not self.semantic_available:
             return None
-        if self._last_semantic[0] == query:
-            return self._last_semantic[1]
         vector = self._query_vectors.get(query)
         if vector is None:
             if len(self._query_vectors) >= 256:
                 self._query_vectors.clear()
             vector = self._query_vectors[query] = self.embedder.embed_query(query)
-        self._last_semantic = (query, self.vectors @ vector)
-        return self._last_semantic[1]
+        return vector
+
+    def semantic_scores(self, query: str, span: slice | None = None) -> np.ndarray | None:
+        """Cosine of the query with every document (or with the rows of ``span`` only)."""
+        key = (query, span.start if span else None, span.stop if span else None)
+        if self._last_semantic[0] == key:
+            return self._last_semantic[1]
+        vector = self.query_vector(query)
+        if vector is None:
+            return None
+        matrix = self.vectors if span is None else self.vectors[span]
+        with _single_threaded_blas():  # one query's product: threads only contend on a busy machine
+            scores = matrix @ vector
+        self._last_semantic = (key, scores)
+        return scores
+
+    def _span(self, kinds: Iterable[str] | None) -> slice | None:
+        """The one slice of rows holding exactly ``kinds`` (None when they are not contiguous)."""
+        if not kinds:
+            return None
+        spans = sorted((self._spans.get(k) for k in set(kinds)), key=lambda sl: sl.start if sl else -1)
+        if any(sl is None for sl in spans):
+            return None
+        for a, b in zip(spans, spans[1:], strict=False):
+            if a.stop != b.start:
+                return None
+        return slice(spans[0].start, spans[-1].stop)
 
     @staticmethod
-    def _ranks(scores: np.ndarray, depth: int, mask: np.ndarray | None, positive_only: bool) -> dict[int, int]:
+    def _ranks(
+        scores: np.ndarray, depth: int, mask: np.ndarray | None, positive_only: bool, offset: int = 0
+    ) -> dict[int, int]:
         scores = scores.copy()
         if mask is not None:
             scores[~mask] = -np.inf
@@ -241,22 +278,43 @@ class KnowledgeIndex:
             return {}
         top = np.argpartition(-scores, depth - 1)[:depth]
         top = top[np.argsort(-scores[top], kind="stable")]
-        return {int(i): r for r, i in enumerate(top, 1) if np.isfinite(scores[i])}
+        return {int(i) + offset: r for r, i in enumerate(top, 1) if np.isfinite(scores[i])}
 
     def rank(
-        self, query: str, *, kinds: Iterable[str] | None = None, mode: str = "fused", fusion: Fusion | None = None
+        self,
+        query: str,
+        *,
+        kinds: Iterable[str] | None = None,
+        mode: str = "fused",
+        fusion: Fusion | None = None,
+        semantic_query: str | None = None,
     ) -> list[tuple[int, float, int | None, int | None]]:
         """All candidates as ``(doc index, score, lexical rank, semantic rank)``, best first.
+
+        ``semantic_query``: what to rank by meaning when it is not ``query`` itself.
 
         ``mode``: "lexical", "semantic" or "fused" (semantic and fused fall back to lexical when
         ranking by meaning is unavailable).
         """
         f = fusion or self.fusion
-        mask = self._mask(kinds)
+        span = self._span(kinds)
+        mask = None if span is not None else self._mask(kinds)
         lex_scores = self.lexical_scores(query)
-        lex = self._ranks(lex_scores, f.depth, mask, positive_only=True)
-        sem_scores = self.semantic_scores(query) if mode != "lexical" else None
-        sem = self._ranks(sem_scores, f.depth, mask, positive_only=False) if sem_scores is not None else {}
+        sem_scores = self.semantic_scores(semantic_query or query, span) if mode != "lexical" else None
+        if span is not None:  # rank the kind's own rows; indexes are shifted back to the whole index
+            lex = self._ranks(lex_scores[span], f.depth, None, positive_only=True, offset=span.start)
+            sem = (
+                self._ranks(sem_scores, f.depth, None, positive_only=False, offset=span.start)
+                if sem_scores is not None
+                else {}
+            )
+            if sem_scores is not None:
+                full = np.zeros(len(self.documents), dtype=np.float32)
+                full[span] = sem_scores
+                sem_scores = full
+        else:
+            lex = self._ranks(lex_scores, f.depth, mask, positive_only=True)
+            sem = self._ranks(sem_scores, f.depth, mask, positive_only=False) if sem_scores is not None else {}
         if mode == "lexical" or sem_scores is None:
             mode = "lexical"
         scores: dict[int, float] = {}
@@ -284,7 +342,7 @@ class KnowledgeIndex:
                 else f.title_bonus * (max(scores.values(), default=1.0) or 1.0)
             )
             for i in self._headings.get(_key(query), ()):
-                if mask is None or mask[i]:
+                if (span is None or span.start <= i < span.stop) and (mask is None or mask[i]):
                     scores[i] = scores.get(i, 0.0) + unit
         ordered = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
         return [(i, s, lex.get(i), sem.get(i)) for i, s in ordered]
@@ -435,6 +493,20 @@ class KnowledgeIndex:
         else:
             embedder = None
         return cls(documents, lexical, vectors, embedder, reason, store, fusion)
+
+
+@functools.cache
+def _blas_controller():
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:  # threadpoolctl comes with scikit-learn; without it BLAS keeps its threads
+        return None
+    return ThreadpoolController()
+
+
+def _single_threaded_blas():
+    controller = _blas_controller()
+    return contextlib.nullcontext() if controller is None else controller.limit(limits=1, user_api="blas")
 
 
 def group_by_kind(hits: Iterable[Hit], kinds: Sequence[str] = KINDS) -> dict[str, list[Hit]]:

@@ -43,6 +43,6 @@ def ensure_loaded(*, progress: bool = False) -> str:
         if behind:
             return f"{cards} Stale stores (an interrupted pass): {', '.join(behind)} — run `tolaria derive`."
         return cards
-    # embeddings later (tolaria knowledge embed, started in the background by `serve`): up at once
-    summary = ingest_and_derive(sample_paths(), progress=progress, embed=False)
+    # the sample's static embeddings take seconds: the first start embeds them, nothing runs after it
+    summary = ingest_and_derive(sample_paths(), progress=progress)
     return f"Loaded the embedded sample: {summary.cards.added:,} cards, {summary.printings.added:,} printings."

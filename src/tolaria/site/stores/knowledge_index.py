@@ -1,10 +1,15 @@
 """The knowledge index of the site: rules, glossary, rulings and cards, ranked by words and meaning.
 
-Built by the after-ingest pass (lexically at once; with embeddings unless TOLARIA_EMBED_AT_INGEST=0,
-when the model package is installed — cached by text, so unchanged texts are never embedded twice),
-published through the database as one tar of its directory, loaded by every worker through
-`runtime`. `tolaria knowledge embed` publishes it again with embeddings when an ingest left them
-out (the first start of `make run` does so in the background, so the site is up at once).
+Two models (chosen by the figures of benchmarks/bench_answers.py): the rules and glossary are ranked by
+meaning with MiniLM, whose vectors ship with the package (they change only with a new CR); the rulings
+and cards are embedded with the static model, which takes about a minute for the full data where MiniLM
+took hours. Built by the after-ingest pass (with the static embeddings unless TOLARIA_EMBED_AT_INGEST=0 or
+the model package is missing — cached by text and checkpointed, so unchanged texts are never embedded
+twice and an interrupted run resumes), published through the database as one tar of its directory,
+loaded by every worker through `runtime`. `tolaria knowledge embed` publishes it again with
+embeddings when an ingest left them out. Serving never embeds.
+
+Questions are answered by ``Answerer`` (rules first, then rulings and cards), one per loaded index.
 """
 
 from __future__ import annotations
@@ -18,15 +23,17 @@ from pathlib import Path
 from django.conf import settings
 
 from tolaria.cards import Corpus
-from tolaria.knowledge import Hit, KnowledgeIndex, documents_from, suggest_syntax
+from tolaria.knowledge import Answerer, Answers, Hit, KnowledgeIndex, documents_from, suggest_syntax
+from tolaria.knowledge._embed import document_embedder
 
 from . import files, runtime
 
 NAME = "knowledge_index"
 
 
-def cache_path() -> Path:
-    return Path(settings.DATA_DIR) / "embeddings-cache.npz"
+def cache_path(model_id: str = "") -> Path:
+    """The embedding cache of ``model_id`` (one file per model: a cache never mixes two)."""
+    return Path(settings.DATA_DIR) / (f"embeddings-cache-{model_id}.npz" if model_id else "embeddings-cache.npz")
 
 
 def embed_at_ingest() -> bool:
@@ -57,10 +64,14 @@ def build(corpus: Corpus, version: int, *, embed: bool | None = None, progress: 
     """Build the knowledge index (embeddings when wanted and possible), publish it, hold it here."""
     embed = embed_at_ingest() if embed is None else embed
     documents = documents_from(_rulebook(), corpus.cards)
-    if embed:
-        index = KnowledgeIndex.build(documents, embedder="auto", cache=cache_path(), progress=progress)
+    embedder, reason = document_embedder() if embed else (None, None)
+    if embedder is not None:
+        cache = cache_path(embedder.model_id)
+        index = KnowledgeIndex.build(documents, embedder=embedder, cache=cache, progress=progress, batch_size=512)
     else:
         index = KnowledgeIndex.build(documents, embedder=None)
+        if reason:
+            index._unavailable_reason = reason
     folder = files.cache_dir() / f".{NAME}-build"
     index.save(folder)
     tar_path = folder.with_suffix(".tar")
@@ -85,6 +96,22 @@ def has_embeddings() -> bool:
 
 def current() -> KnowledgeIndex:
     return shared.get()
+
+
+_answerer: list[Answerer] = []  # the answerer of the index loaded last (one per worker)
+
+
+def answerer() -> Answerer:
+    """The ``Answerer`` over the current index (built once per index: its rules BM25, the shipped vectors)."""
+    index = current()
+    if not _answerer or _answerer[0].index is not index:
+        _answerer[:] = [Answerer(index)]
+    return _answerer[0]
+
+
+def answer(query: str, **kwargs) -> Answers:
+    """A question's answers: the rules that answer it first, then the rulings and cards that illustrate it."""
+    return answerer().answer(query, **kwargs)
 
 
 def search_knowledge(query: str, limit: int = 10, kinds=None) -> list[Hit]:
