@@ -26,3 +26,10 @@ def test_no_suggestion_for_syntax_or_nothing_known(query):
 def test_keywords_come_from_the_rulebook():
     # "ninjutsu" is not in the built-in list: it comes from rule 702.49's heading
     assert suggest_syntax("blue creatures with ninjutsu") == "c:u t:creature kw:ninjutsu"
+
+
+def test_what_players_say_for_what_oracle_text_says():
+    assert suggest_syntax("green creature that makes mana") == 'c:g t:creature o:"add {"'
+    assert suggest_syntax("a green creature that taps for mana") == 'c:g t:creature o:"add {"'
+    assert suggest_syntax("cards that destroy all creatures") == 'o:"destroy all creatures"'
+    assert suggest_syntax("blue instants that counter a spell") == 'c:u t:instant o:"counter"'  # "counter target spell"

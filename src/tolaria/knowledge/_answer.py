@@ -304,9 +304,18 @@ class Answerer:
             model = [
                 at for at in named if like and _name_key(self.index.documents[at].title) in _name_key(like.group(1))
             ]
-            out.cards = (self._similar(model[0], cards) if model else None) or self._rank_cards(
-                query, named, mode, cards
-            )
+            if model:  # "cards like X": by meaning, else by the words of X's text; never X itself
+                like_text = self.index.documents[model[0]].text
+                out.cards = (
+                    self._similar(model[0], cards)
+                    or [
+                        h
+                        for h in self._rank_cards(like_text, [], mode, cards + 1)
+                        if h.document.ref != self.index.documents[model[0]].ref
+                    ][:cards]
+                )
+            else:
+                out.cards = self._rank_cards(query, named, mode, cards)
         return out
 
     def _similar(self, at: int, k: int) -> list[Hit] | None:

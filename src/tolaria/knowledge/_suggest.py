@@ -139,6 +139,15 @@ def _looks_like_syntax(query: str) -> bool:
     return bool(re.search(r"\w[:=<>!]|[()]", query))
 
 
+_PHRASES = (
+    (
+        re.compile(r"\b(?:makes?|making|produces?|producing|adds?|adding|taps? for|tapping for) (?:\w+ )?mana\b"),
+        'o:"add {"',
+    ),
+    (re.compile(r"\bmana (?:dorks?|creatures?)\b"), 't:creature o:"add {"'),
+)
+
+
 def suggest_syntax(query: str) -> str | None:
     """The closest Scryfall-syntax query for plain words, or None when nothing maps (or it is syntax already)."""
     text = " ".join(query.lower().replace("\u2019", "'").split())
@@ -157,6 +166,11 @@ def suggest_syntax(query: str) -> str | None:
         }.get(mv.group(2) or "", "=")
         parts.append(f"mv{op}{mv.group(1)}")
         text = (text[: mv.start()] + text[mv.end() :]).strip()
+    for phrase, syntax in _PHRASES:  # what players say for what oracle text says
+        found = phrase.search(text)
+        if found:
+            parts.append(syntax)
+            text = (text[: found.start()] + " " + text[found.end() :]).strip()
     keywords = keyword_vocabulary()
     words = re.findall(r"[a-z][a-z'-]*", text)
     colors: list[str] = []
@@ -182,7 +196,10 @@ def suggest_syntax(query: str) -> str | None:
         elif w in keywords or s in keywords:
             kws.append(w if w in keywords else s)
         elif s in VERBS or w in VERBS:
-            if not in_clause and not oracle and i == 0:
+            # "destroy all creatures" at the start, or after "that" with all/each ("cards that destroy
+            # all creatures"): one oracle phrase, as the cards word it
+            sweeping = in_clause and words[i - 1] in OPENERS and words[i + 1 : i + 2] in (["all"], ["each"])
+            if not oracle and (i == 0 and not in_clause or sweeping):
                 # "destroy all creatures": a short verb phrase is one oracle phrase
                 rest = [x for x in words[i:] if x not in OPENERS]
                 if len(rest) <= 4:
@@ -206,6 +223,7 @@ def suggest_syntax(query: str) -> str | None:
     out += [f'kw:"{k}"' if " " in k else f"kw:{k}" for k in dict.fromkeys(kws)]
     out += [f'o:"{o}"' for o in dict.fromkeys(oracle)]
     out += [p for p in parts if p.startswith("mv")]
+    out += [p for p in parts if not p.startswith("mv")]
     if not out:
         return None
     return " ".join(out)

@@ -547,6 +547,28 @@ def knowledge_groups(q: str) -> list[dict]:
     return [g for g in groups if g["hits"]]
 
 
+ANSWER_GROUPS = (("rules", "Rules that answer it"), ("rulings", "Rulings"), ("cards", "Cards"))
+
+
+def answer_groups(answers) -> list[dict]:
+    """A question's answers as the page shows them: the rules first (with the glossary entries folded
+    into them), then the rulings and cards that illustrate it; each hit's best sentence, words marked."""
+    groups = []
+    order = ANSWER_GROUPS
+    if answers.card_request:  # cards asked for: the cards first, the rules that may matter after
+        order = (("cards", "Cards by what their text means"), ("rules", "Rules"), ("rulings", "Rulings"))
+    for name, label in order:
+        hits = []
+        for h in getattr(answers, name):
+            hit = _hit(h)
+            also = [d for d in h.also if d.kind == "glossary"]
+            more = sum(d.kind == "ruling" for d in h.also)
+            hits.append({"hit": hit, "definitions": [d.title for d in also], "more_rulings": more})
+        if hits:
+            groups.append({"kind": name, "label": label, "hits": hits})
+    return groups
+
+
 def _hit(h) -> Hit:
     """A tolaria.knowledge Hit as the page shows it: kind, title, a link, the excerpt with its matches marked."""
     doc = h.document

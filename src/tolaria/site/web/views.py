@@ -205,6 +205,44 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
 # --- search ----------------------------------------------------------------------------------------
 
 
+def _answer_page(request, q: str, ctx: dict, answers):
+    """A question or a sentence: its answers take the main column (rules first, the sentence that
+    answers highlighted); cards follow only when the words also make a card search that finds some.
+    Cards asked for in words ("green creature that makes mana", "cards like Llanowar Elves") come
+    first, by meaning, with the closest card search syntax in a box the player can edit."""
+    from tolaria.search import QuerySyntaxError, QueryTooLong
+    from tolaria.site.stores import knowledge_index
+    from tolaria.site.stores.card_index import run_search
+
+    ctx.update(
+        answers=answers,
+        answer_groups=p.answer_groups(answers),
+        meaning_status=knowledge_index.meaning_status(),
+        data_dated=data_facts.current_facts().dated(),
+    )
+    if answers.suggestion and answers.suggestion != q:
+        ctx.update(
+            syntax_suggestion=answers.suggestion,
+            syntax_url="/search?" + urllib.parse.urlencode({"q": answers.suggestion}),
+        )
+    # cards asked for in words: what the closest syntax finds; a question: what its own words find
+    searched = answers.suggestion if answers.card_request and answers.suggestion else q
+    try:
+        result = run_search(
+            searched, unique="cards", order="name", direction="auto", page=1, page_size=24, user=request.user
+        )
+    except (QuerySyntaxError, QueryTooLong):
+        result = None  # the question is no card search ("?", "and", ":" read as syntax): answers only
+    if result is not None and result.total:
+        ctx.update(
+            result=result,
+            searched=searched,
+            rows=_result_rows(result, full_text=False),
+            cards_url="/search?" + urllib.parse.urlencode({"q": searched, "cards": "all", "redirect": "no"}),
+        )
+    return render(request, "web/answers.html", ctx)
+
+
 def _int(value, default: int, lo: int = 1, hi: int = 10**6) -> int:
     try:
         return max(lo, min(hi, int(value)))
@@ -239,7 +277,15 @@ def search(request):
     }
     if not q:
         return render(request, "web/search.html", ctx)
+    from tolaria.knowledge import is_question
+
     plain = p.is_plain_words(q)
+    if page == 1 and request.GET.get("cards") != "all" and (is_question(q) or plain and len(q.split()) >= 3):
+        from tolaria.site.stores import knowledge_index
+
+        answers = knowledge_index.answer(q)
+        if answers.question or answers.card_request:  # a question, or cards asked for in words
+            return _answer_page(request, q, ctx, answers)
     groups = p.knowledge_groups(q) if plain and page == 1 else []
     hits = [h for g in groups for h in g["hits"]]
     ctx.update(hits=hits, knowledge_groups=groups)

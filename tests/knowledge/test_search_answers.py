@@ -1,0 +1,56 @@
+"""The /search page with a question: the answers take the main column (rules first, the sentence that
+answers marked); cards follow only when the words also make a card search that finds some."""
+
+import re
+
+import pytest
+
+
+def _main_column(html: str) -> str:
+    return html.split('<section class="answers"', 1)[1].split("</section>", 1)[0]
+
+
+@pytest.mark.django_db
+def test_a_question_gets_the_rules_in_the_main_column(client):
+    q = "If my creature with deathtouch and trample is blocked, how much damage has to go to the blocker?"
+    html = client.get("/search", {"q": q}).content.decode()
+    assert '<section class="answers"' in html and 'class="knowledge"' not in html  # no sidebar
+    main = _main_column(html)
+    assert main.index("Rules that answer it") < main.index('class="answer-sentence"')
+    first = re.search(r'<li class="hit kind-(\w+)">\s*<a href="([^"]+)"', main)
+    assert first.group(1) == "rule" and first.group(2).startswith("/rules/")
+    numbers = re.findall(r'href="/rules/(\d{3}\.\d+[a-z]?)"', main)[:3]
+    assert any(n.startswith(("702.19", "702.2", "510.1")) for n in numbers), numbers
+    assert "<mark>" in main.split('class="answer-sentence"', 1)[1].split("</blockquote>", 1)[0]
+    assert "Did you mean" not in html and "0 cards" not in html
+
+
+@pytest.mark.django_db
+def test_syntax_characters_in_a_question_do_not_hide_the_answers(client):
+    # ":" and "/" and "+" as players write them: the card search would read them as syntax
+    q = "Trample + Deathtouch: how much damage do I assign to a 2/2 blocker?"
+    response = client.get("/search", {"q": q})
+    assert response.status_code == 200
+    assert "Rules that answer it" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_cards_follow_only_when_the_words_make_a_card_search(client):
+    no_cards = client.get("/search", {"q": "What happens if you run out of cards in your library?"}).content.decode()
+    assert "Cards the words also find" not in no_cards
+    plain = client.get("/search", {"q": "trample"}).content.decode()  # plain words: cards, answers beside
+    assert '<section class="answers"' not in plain and 'class="knowledge"' in plain
+
+
+@pytest.mark.django_db
+def test_cards_asked_for_in_words_get_cards_and_an_editable_search(client):
+    # the sample holds Llanowar Elves, Elvish Mystic and Fyndhorn Elves (src/tolaria/data/sample)
+    html = client.get("/search", {"q": "green creature that makes mana"}).content.decode()
+    assert 'id="suggested-q" name="q" value="c:g t:creature o:&quot;add {&quot;"' in html
+    found = html.split("Cards the search", 1)[1].split("</div>", 1)[0]
+    assert "Llanowar Elves" in found and "Elvish Mystic" in found
+    assert html.index("Cards the search") < html.index("Cards by what their text means")
+    like = client.get("/search", {"q": "cards like Llanowar Elves"}).content.decode()
+    assert "Read as a request for cards like <strong>Llanowar Elves</strong>" in like
+    by_meaning = like.split("Cards by what their text means", 1)[1].split("</ol>", 1)[0]
+    assert 'hit-title">Llanowar Elves<' not in by_meaning  # like it, not it
