@@ -49,6 +49,7 @@ HOSTILE = [
 PAGE_PARAMS = [
     "q",
     "page",
+    "cards",  # /search?cards=all: a question's words as a card search, past the answers
     "order",
     "dir",
     "unique",
