@@ -23,12 +23,14 @@ def test_without_embeddings_the_site_says_meaning_is_unavailable(client, capsys,
     assert "knowledge embed" in capsys.readouterr().err
 
 
-@pytest.mark.full  # embeds the CR and the whole sample (shares the cache of test_knowledge_quality)
+@pytest.mark.full  # embeds the CR and the whole sample with the static model
 @pytest.mark.django_db
 def test_after_embedding_similar_cards_and_meaning_work_everywhere(client, capsys, monkeypatch):
     monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
     monkeypatch.setattr(
-        knowledge_index, "cache_path", lambda: Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"
+        knowledge_index,
+        "cache_path",
+        lambda model_id="": Path(tempfile.gettempdir()) / f"tolaria-knowledge-embeddings-{model_id}.npz",
     )
     try:
         index = embed_knowledge_index()

@@ -534,11 +534,24 @@ KNOWLEDGE_GROUPS = (
 def knowledge_groups(q: str) -> list[dict]:
     """The first page of the knowledge search: the best matches, then the rest grouped by kind (each
     kind ranked on its own, so the many cards that merely have a keyword do not push the rules off)."""
-    from tolaria.site.stores.knowledge_index import search_knowledge, search_page
+    from tolaria.site.stores.knowledge_index import answer, current, search_knowledge, search_page
 
     best = search_knowledge(q, limit=3)  # the best few across kinds first: "trample" opens 702.19 and the glossary
     shown = {h.document.id for h in best}
     page = search_page(q)
+    # the rules as the Answerer ranks them (their own BM25 and the shipped MiniLM vectors, the CR's terms)
+    page["rule"] = [h for h in answer(q, rulings=0, cards=0).rules if h.document.kind == "rule"]
+    # rulings by their words (the static model's add noise to a keyword's own), those of cards whose
+    # own text holds the words first: a ruling of a card with trample is about trample
+    index = current()
+    words = q.lower().split()
+
+    def holds(hit) -> bool:
+        card = index.document(f"card:{hit.document.ref}")
+        return card is not None and all(w in card.text.lower() for w in words)
+
+    rulings = index.search(q, k=30, kinds=["ruling"], mode="lexical")
+    page["ruling"] = sorted(rulings, key=lambda h: not holds(h))[:20]  # more: collapsed per card
     groups = [{"kind": "best", "label": "Best matches", "hits": [_hit(h) for h in best]}]
     groups += [
         {"kind": kind, "label": label, "hits": [_hit(h) for h in page.get(kind, []) if h.document.id not in shown]}
