@@ -211,6 +211,7 @@ def _answer_page(request, q: str, ctx: dict, answers):
     Cards asked for in words ("green creature that makes mana", "cards like Llanowar Elves") come
     first, by meaning, with the closest card search syntax in a box the player can edit."""
     from tolaria.search import QuerySyntaxError, QueryTooLong
+    from tolaria.site.collections.services import search_lists
     from tolaria.site.stores import knowledge_index
     from tolaria.site.stores.card_index import run_search
 
@@ -229,7 +230,13 @@ def _answer_page(request, q: str, ctx: dict, answers):
     searched = answers.suggestion if answers.card_request and answers.suggestion else q
     try:
         result = run_search(
-            searched, unique="cards", order="name", direction="auto", page=1, page_size=24, user=request.user
+            searched,
+            unique="cards",
+            order="name",
+            direction="auto",
+            page=1,
+            page_size=24,
+            user_lists=search_lists(request.user, searched),
         )
     except (QuerySyntaxError, QueryTooLong):
         result = None  # the question is no card search ("?", "and", ":" read as syntax): answers only
