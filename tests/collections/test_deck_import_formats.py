@@ -76,8 +76,10 @@ def test_unknown_printing_is_reported_and_the_card_still_added(alice_client, ali
         follow=True,
     )
     html = response.content.decode()
-    assert "Lightning Bolt has no printing (ZZZ) 999; it was added without a printing." in html
-    assert list(deck.cards.values_list("card_name", "printing_id")) == [("Lightning Bolt", "")]
+    assert "Line 1: Lightning Bolt (ZZZ) 999: Tolaria&#x27;s data (MTGJSON AllPrintings of 2022-04-25" in html
+    assert "has no set ZZZ; the card was added by its name, with the set and number as written." in html
+    rows = list(deck.cards.values_list("card_name", "printing_id", "set_code", "collector_number"))
+    assert rows == [("Lightning Bolt", "", "zzz", "999")]
 
 
 def test_mtgo_dek_commander_in_the_sideboard_is_the_commander(alice_client, alice):

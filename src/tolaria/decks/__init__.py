@@ -8,6 +8,7 @@ from ._entry import Entry
 from ._export import (
     CSV_COLUMNS,
     arena_name,
+    cat_id_of,
     export_archidekt,
     export_arena,
     export_csv,
@@ -46,6 +47,7 @@ from ._parse import (
 )
 from ._problems import Problem, Validation
 from ._resolve import NameIndex, name_key, name_variants
+from ._sets import DATA_NOTE, SetCodes, set_codes
 from ._stats import TYPE_ORDER, Stats, pip_counts, primary_type, statistics
 from ._validation import copy_allowance, validate
 
@@ -58,6 +60,10 @@ __all__ = [
     "MAX_LINES",
     "DecklistTooLarge",
     "NameIndex",
+    "DATA_NOTE",
+    "SetCodes",
+    "set_codes",
+    "cat_id_of",
     "arena_name",
     "check_size",
     "detect_format",

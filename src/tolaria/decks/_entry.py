@@ -19,4 +19,8 @@ class Entry:
     printing: Printing | None = None
     finish: str = ""  # "" (not said: nonfoil), "foil" or "etched"
     tags: tuple[str, ...] = ()  # the user's categories and tags, as they wrote them
-    cat_id: str = ""  # MTGO catalog id where known (read from a .dek)
+    cat_id: str = ""  # MTGO catalog id read from a .dek (else the printing's MTGO id is written)
+    # the printing as the user wrote it when the data has no such printing (an Arena-only set, a set
+    # newer than the data): kept and written back, never dropped
+    set_code: str = ""
+    collector_number: str = ""

@@ -17,10 +17,11 @@ from tolaria.cards import Card, Printing
 from ._commanders import front_name
 from ._entry import Entry
 from ._formats import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD
-from ._parse import ARENA_SET_CODES, ETCHED, FOIL
+from ._parse import ETCHED, FOIL
+from ._sets import HAND_ALIASES, HAND_ARENA, SetCodes
 
 _SPLIT_LAYOUTS = ("split", "aftermath")
-_TO_ARENA_SET = {scryfall: arena for arena, scryfall in ARENA_SET_CODES.items()}
+_NO_DATA_CODES = SetCodes(aliases=dict(HAND_ALIASES), arena=dict(HAND_ARENA))  # when the caller has no data
 _ZONE_CATEGORY = {
     COMMANDER: "Commander{top}",
     SIDEBOARD: "Sideboard{noDeck}{noPrice}",
@@ -33,11 +34,21 @@ def _sorted(entries: list[Entry], zone: str) -> list[Entry]:
     return sorted((e for e in entries if e.zone == zone and e.quantity > 0), key=lambda e: e.card.name)
 
 
-def _printing_text(printing: Printing | None, upper: bool = True) -> str:
-    if printing is None:
+def _set_and_number(e: Entry) -> tuple[str, str]:
+    """The row's printing (set code, collector number): the data's, else as the user wrote it."""
+    if e.printing is not None:
+        return e.printing.set_code.lower(), e.printing.collector_number
+    return e.set_code.lower(), e.collector_number
+
+
+def _printing_text(e: Entry, upper: bool = True, codes: SetCodes | None = None) -> str:
+    code, number = _set_and_number(e)
+    if not code:
         return ""
-    code = printing.set_code.upper() if upper else printing.set_code.lower()
-    return f" ({code}) {printing.collector_number}"
+    if codes is not None and e.printing is not None:
+        code = codes.arena_code(code)
+    code = code.upper() if upper else code
+    return f" ({code}) {number}".rstrip()
 
 
 def _finish_mark(finish: str) -> str:
@@ -78,27 +89,25 @@ def arena_name(card: Card, printing: Printing | None = None) -> str:
     return front_name(card.name)
 
 
-def _arena_line(e: Entry) -> str:
-    line = f"{e.quantity} {arena_name(e.card, e.printing)}"
-    if e.printing is not None:
-        code = e.printing.set_code.lower()
-        line += f" ({_TO_ARENA_SET.get(code, code).upper()}) {e.printing.collector_number}"
-    return line
+def _arena_line(e: Entry, codes: SetCodes) -> str:
+    return f"{e.quantity} {arena_name(e.card, e.printing)}{_printing_text(e, codes=codes)}"
 
 
-def export_arena(entries: list[Entry]) -> str:
-    """MTG Arena import format: `Commander`, `Companion`, `Deck`, `Sideboard` sections (no maybeboard)."""
+def export_arena(entries: list[Entry], set_codes: SetCodes | None = None) -> str:
+    """MTG Arena import format: `Commander`, `Companion`, `Deck`, `Sideboard` sections (no maybeboard);
+    set codes as Arena writes them (`set_codes`, derived from the data: DOM is DAR)."""
+    codes = set_codes or _NO_DATA_CODES
     sections = []
     commanders = _sorted(entries, COMMANDER)
     side = _sorted(entries, SIDEBOARD)
     companions = [e for e in side if e.card.is_companion and e.quantity == 1][:1]
     if commanders:
-        sections.append("Commander\n" + "\n".join(_arena_line(e) for e in commanders))
+        sections.append("Commander\n" + "\n".join(_arena_line(e, codes) for e in commanders))
     if companions:
-        sections.append("Companion\n" + "\n".join(_arena_line(e) for e in companions))
-    sections.append("Deck\n" + "\n".join(_arena_line(e) for e in _sorted(entries, MAIN)))
+        sections.append("Companion\n" + "\n".join(_arena_line(e, codes) for e in companions))
+    sections.append("Deck\n" + "\n".join(_arena_line(e, codes) for e in _sorted(entries, MAIN)))
     if side:
-        sections.append("Sideboard\n" + "\n".join(_arena_line(e) for e in side))
+        sections.append("Sideboard\n" + "\n".join(_arena_line(e, codes) for e in side))
     return "\n\n".join(sections) + "\n"
 
 
@@ -126,9 +135,21 @@ def export_mtgo_txt(entries: list[Entry]) -> str:
     return text
 
 
+def cat_id_of(e: Entry) -> str:
+    """The MTGO catalog id of a row: its own (read from a .dek), else its printing's MTGO id (MTGJSON
+    `identifiers.mtgoId`; `mtgoFoilId` for a foil row where MTGO has one). "" where none is known."""
+    if e.cat_id:
+        return str(e.cat_id)
+    if e.printing is None:
+        return ""
+    ids = e.printing.identifiers or {}
+    value = ids.get("mtgo_foil_id") if e.finish == FOIL and ids.get("mtgo_foil_id") else ids.get("mtgo_id")
+    return str(value) if value else ""
+
+
 def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> str:
-    """MTGO .dek XML. The CatID is the row's own (read from a .dek) or `cat_ids[oracle id]`; without
-    one the attribute is left out rather than invented."""
+    """MTGO .dek XML. The CatID is the row's (`cat_id_of`) or `cat_ids[oracle id]`; without one the
+    attribute is left out rather than invented."""
     cat_ids = cat_ids or {}
     root = ET.Element(
         "Deck",
@@ -140,7 +161,7 @@ def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> 
     for rows, sideboard in ((main, "false"), (side, "true")):
         for e in rows:
             attrs = {}
-            cat_id = e.cat_id or cat_ids.get(e.card.oracle_id, "")
+            cat_id = cat_id_of(e) or cat_ids.get(e.card.oracle_id, "")
             if cat_id:
                 attrs["CatID"] = str(cat_id)
             attrs.update(
@@ -156,7 +177,7 @@ def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> 
 
 
 def _moxfield_line(e: Entry) -> str:
-    line = f"{e.quantity} {e.card.name}{_printing_text(e.printing)}{_finish_mark(e.finish)}"
+    line = f"{e.quantity} {e.card.name}{_printing_text(e)}{_finish_mark(e.finish)}"
     line += " *CMDR*" if e.zone == COMMANDER else ""
     return line + "".join(f" #{tag}" for tag in e.tags)
 
@@ -176,7 +197,7 @@ def _archidekt_line(e: Entry) -> str:
     categories = list(e.tags)
     if e.zone in _ZONE_CATEGORY:
         categories.insert(0, _ZONE_CATEGORY[e.zone])
-    line = f"{e.quantity}x {e.card.name}{_printing_text(e.printing, upper=False)}{_finish_mark(e.finish)}"
+    line = f"{e.quantity}x {e.card.name}{_printing_text(e, upper=False)}{_finish_mark(e.finish)}"
     return line + (f" [{','.join(categories)}]" if categories else "")
 
 
@@ -263,8 +284,7 @@ CSV_COLUMNS = {
 
 def _csv_values(kind: str, e: Entry, set_names: dict[str, str]) -> dict[str, str]:
     p = e.printing
-    code = p.set_code if p else ""
-    number = p.collector_number if p else ""
+    code, number = _set_and_number(e)
     tags = ([_ZONE_WORD[e.zone]] if e.zone in _ZONE_WORD else []) + list(e.tags)
     finish = e.finish
     if kind == "csv_moxfield":
@@ -339,12 +359,20 @@ EXPORTERS = {
 }
 
 
-def export_deck(entries: list[Entry], kind: str, set_names: dict[str, str] | None = None) -> str:
-    """The deck in any format the importer reads (`FORMAT_LABELS` keys, or "text")."""
+def export_deck(
+    entries: list[Entry],
+    kind: str,
+    set_names: dict[str, str] | None = None,
+    set_codes: SetCodes | None = None,
+) -> str:
+    """The deck in any format the importer reads (`FORMAT_LABELS` keys, or "text"); `set_names` (code ->
+    name) for the CSVs that write the set's name, `set_codes` for the codes Arena writes."""
     if kind in CSV_COLUMNS:
         return export_csv(entries, kind, set_names)
     if kind == "plain":
         kind = "text"
     if kind not in EXPORTERS:
         raise ValueError(f"{kind!r} is not a decklist format Tolaria writes.")
+    if kind == "arena":
+        return export_arena(entries, set_codes)
     return EXPORTERS[kind](entries)

@@ -32,16 +32,13 @@ FORMAT_LABELS = {
     "csv_manabox": "ManaBox CSV",
 }
 
-# Arena writes a few sets under codes of its own (Draftmancer's Arena exporter, Senryoku/Draftmancer)
-ARENA_SET_CODES = {"dar": "dom", "conf": "con"}
-
 
 @dataclass(frozen=True, slots=True)
 class ParsedLine:
     quantity: int
     name: str
     zone: str = MAIN
-    set_code: str = ""  # lower case, Scryfall's code (Arena's own codes mapped)
+    set_code: str = ""  # lower case, as written (Arena's own codes are mapped by SetCodes.resolve)
     collector_number: str = ""
     line_number: int = 0
     finish: str = ""  # "" (not said), "foil" or "etched"
@@ -282,7 +279,6 @@ def _card_line(line: str, number: int, zone: str, heading_tags, errors: list[str
     if printed:
         rest = rest[: printed.start()]
         set_code = printed.group("set").lower()
-        set_code = ARENA_SET_CODES.get(set_code, set_code)
         number_text = printed.group("num") or ""
     # markers may also come before the set (Archidekt writes "(set) 123 *F* [Cat]", some tools the reverse)
     while (marker := _TAIL_MARKER.search(rest)) is not None:
@@ -420,7 +416,7 @@ def _csv_row(row: dict, columns: dict[str, str], number: int, errors: list[str])
         int(quantity_text),
         name,
         zone if zone != COMPANION else SIDEBOARD,
-        ARENA_SET_CODES.get(set_code, set_code) if len(set_code) <= 6 else "",
+        set_code if len(set_code) <= 6 else "",
         value("number"),
         number,
         _FINISH_WORDS.get(value("finish").lower().replace(" ", "").replace("-", ""), ""),

@@ -107,6 +107,10 @@ class DeckCard(models.Model):
     quantity = models.PositiveIntegerField(default=1)
     tags = models.JSONField(default=list, blank=True)  # the user's categories and tags, as written
     cat_id = models.CharField(max_length=16, blank=True, default="")  # MTGO catalog id, read from a .dek
+    # the printing as pasted when the data has no such printing (an Arena-only set, a set newer than the
+    # data): kept, shown with the reason, and written back by the exports
+    set_code = models.CharField(max_length=8, blank=True, default="")
+    collector_number = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ["zone", "card_name"]

@@ -3,6 +3,7 @@ their owner only (`visible_*` returns None otherwise, and callers answer 404); w
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import orjson
@@ -12,6 +13,7 @@ from django.utils import timezone
 from tolaria import decks
 from tolaria.cards import Card, Printing
 from tolaria.site.catalog import models as catalog
+from tolaria.site.catalog.repository import corpus_version
 from tolaria.site.catalog.services import card_names, suggest_names
 from tolaria.site.stores.card_index import autocomplete
 
@@ -94,6 +96,21 @@ def _printing_of(oracle_id: str, printing_id: str) -> str:
     if not catalog.Printing.objects.filter(pk=printing_id, card_id=oracle_id).exists():
         raise CollectionError("That printing is not a printing of this card.")
     return printing_id
+
+
+def set_codes() -> decks.SetCodes:
+    """The data's set codes and the codes other tools write for them (tolaria.decks.set_codes), once
+    per corpus version."""
+    return _set_codes_of(corpus_version())
+
+
+@functools.lru_cache(maxsize=1)
+def _set_codes_of(version: int) -> decks.SetCodes:
+    sets = [row.to_domain() for row in catalog.CardSet.objects.all()]
+    on_arena = set(
+        catalog.ExternalId.objects.filter(kind="arena").values_list("printing__set_code", flat=True).distinct()
+    )
+    return decks.set_codes(sets, on_arena)
 
 
 # ------------------------------------------------------------------------------------------
@@ -211,6 +228,8 @@ class Row:
     card: Card | None = None
     finish: str = ""
     tags: tuple[str, ...] = ()
+    pasted: str = ""  # the printing as pasted when the data has none ("YMID 12")
+    pasted_note: str = ""  # why the data has none
 
     @property
     def line_total(self) -> float | None:
@@ -218,7 +237,9 @@ class Row:
 
     @property
     def printing_label(self) -> str:
-        return f"{self.printing.set_code.upper()} {self.printing.collector_number}" if self.printing else ""
+        if self.printing:
+            return f"{self.printing.set_code.upper()} {self.printing.collector_number}"
+        return self.pasted
 
 
 def list_rows(card_list: CardList) -> tuple[list[Row], float]:
@@ -369,6 +390,8 @@ def add_card(
     finish: str = "",
     tags=(),
     cat_id: str = "",
+    set_code: str = "",
+    collector_number: str = "",
 ) -> DeckCard:
     """Add copies of a card to a zone. A row is one card in one zone, printing and finish; copies
     without a printing join the zone's row of the card. A commander is one card: adding the deck's
@@ -401,13 +424,17 @@ def add_card(
             finish=finish,
             tags=list(tags),
             cat_id=cat_id,
+            set_code="" if printing_id else set_code[:8],
+            collector_number="" if printing_id else collector_number[:16],
         )
     else:
         if zone != decks.COMMANDER:
             row.quantity = min(row.quantity + quantity, MAX_QUANTITY)
         row.tags = list(dict.fromkeys([*row.tags, *tags]))
         row.cat_id = row.cat_id or cat_id
-        row.save(update_fields=["quantity", "tags", "cat_id"])
+        if not row.printing_id and not row.set_code and set_code:
+            row.set_code, row.collector_number = set_code[:8], collector_number[:16]
+        row.save(update_fields=["quantity", "tags", "cat_id", "set_code", "collector_number"])
     Deck.objects.filter(pk=deck.pk).update(updated_at=timezone.now())
     return row
 
@@ -446,8 +473,17 @@ def deck_entries(deck: Deck) -> list[decks.Entry]:
 
 
 def _entry(row: DeckCard, card: Card, printings: dict[str, Printing]) -> decks.Entry:
+    printing = printings.get(row.printing_id)
     return decks.Entry(
-        card, row.quantity, row.zone, printings.get(row.printing_id), row.finish, tuple(row.tags), row.cat_id
+        card,
+        row.quantity,
+        row.zone,
+        printing,
+        row.finish,
+        tuple(row.tags),
+        row.cat_id,
+        "" if printing else row.set_code,
+        "" if printing else row.collector_number,
     )
 
 
@@ -521,6 +557,7 @@ def deck_view(deck: Deck) -> DeckView:
                 card,
                 r.finish,
                 tuple(r.tags),
+                *_pasted(r, printings, card),
             )
         )
         if card is not None:
@@ -533,6 +570,23 @@ def deck_view(deck: Deck) -> DeckView:
     stats.unpriced_cards = sum(r.quantity for r in priced if r.price is None)
     unresolved = list(deck.unresolved.all())
     return DeckView(deck, rows, entries, decks.validate(entries, deck.format), stats, unresolved)
+
+
+def _pasted(row: DeckCard, printings: dict[str, Printing], card: Card | None) -> tuple[str, str]:
+    """(the printing as pasted, why the data has none) for a row whose pasted printing is not in the data."""
+    if not row.set_code or row.printing_id in printings:
+        return "", ""
+    shown = f"{row.set_code.upper()} {row.collector_number}".strip()
+    return shown, _no_printing_reason(row.set_code, row.collector_number, card.name if card else row.card_name)
+
+
+def _no_printing_reason(set_code: str, number: str, name: str) -> str:
+    code, why = set_codes().resolve(set_code)
+    if why:
+        return why
+    if number:
+        return f"Tolaria's data has no {name} numbered {number} in {code.upper()}"
+    return f"Tolaria's data has no {name} in {code.upper()}"
 
 
 @dataclass(slots=True)
@@ -592,22 +646,41 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
             continue
         resolved.append((line, oid))
     cards = load_cards(oid for _, oid in resolved)
-    printing_ids = _printings_named(resolved)
+    codes = set_codes()
+    printing_ids = _printings_named(resolved, codes)
+    by_cat_id = _printings_by_mtgo_id(resolved)
     with transaction.atomic():
         for line, oid in resolved:
-            pid = ""
-            if line.set_code:
-                pid = printing_ids.get((oid, line.set_code, line.collector_number), "")
+            pid, finish, pasted = "", line.finish, ("", "")
+            if line.cat_id and (oid, line.cat_id) in by_cat_id:
+                pid, foil = by_cat_id[(oid, line.cat_id)]
+                finish = finish or (decks.FOIL if foil else "")
+            elif line.set_code:
+                code, _ = codes.resolve(line.set_code)
+                pid = printing_ids.get((oid, code, line.collector_number), "")
                 if not pid and not line.collector_number:
-                    pid = printing_ids.get((oid, line.set_code, "*"), "")
+                    pid = printing_ids.get((oid, code, "*"), "")
                 if not pid:
+                    pasted = (line.set_code, line.collector_number)
                     printed = f"({line.set_code.upper()}) {line.collector_number}".strip()
+                    why = _no_printing_reason(line.set_code, line.collector_number, cards[oid].name)
                     result.warnings.append(
-                        f"Line {line.line_number}: {cards[oid].name} has no printing {printed}; "
-                        "it was added without a printing."
+                        f"Line {line.line_number}: {cards[oid].name} {printed}: {why}; the card was added by its "
+                        "name, with the set and number as written."
                     )
             zone = _import_zone(deck, parsed.kind, line, cards[oid])
-            add_card(deck, cards[oid], line.quantity, zone, pid, finish=line.finish, tags=line.tags, cat_id=line.cat_id)
+            add_card(
+                deck,
+                cards[oid],
+                line.quantity,
+                zone,
+                pid,
+                finish=finish,
+                tags=line.tags,
+                cat_id=line.cat_id,
+                set_code=pasted[0],
+                collector_number=pasted[1],
+            )
             result.added += line.quantity
             result.rows += 1
         for line, suggestions in unresolved:
@@ -641,10 +714,25 @@ def _import_zone(deck: Deck, kind: str, line, card: Card) -> str:
     return line.zone
 
 
-def _printings_named(resolved) -> dict[tuple[str, str, str], str]:
-    """(oracle id, set, number) -> printing id for the printings the lines name; (oracle id, set, "*")
-    for a set named without a number (the set's first printing of the card)."""
-    wanted_sets = {line.set_code for line, _ in resolved if line.set_code}
+def _printings_by_mtgo_id(resolved) -> dict[tuple[str, str], tuple[str, bool]]:
+    """(oracle id, MTGO id) -> (printing id, whether it is the foil's id) for the CatIDs of a .dek."""
+    wanted = {line.cat_id for line, _ in resolved if line.cat_id}
+    if not wanted:
+        return {}
+    rows = catalog.ExternalId.objects.filter(
+        kind="mtgo", value__in=wanted, printing__card_id__in={o for _, o in resolved}
+    )
+    out: dict[tuple[str, str], tuple[str, bool]] = {}
+    for pid, oid, value, data in rows.values_list("printing_id", "printing__card_id", "value", "printing__data"):
+        ids = orjson.loads(data).get("identifiers") or {}
+        out[(oid, value)] = (pid, str(ids.get("mtgo_id") or "") != value and str(ids.get("mtgo_foil_id")) == value)
+    return out
+
+
+def _printings_named(resolved, codes: decks.SetCodes) -> dict[tuple[str, str, str], str]:
+    """(oracle id, set, number) -> printing id for the printings the lines name (set codes as the data
+    writes them); (oracle id, set, "*") for a set named without a number (the set's first printing)."""
+    wanted_sets = {codes.resolve(line.set_code)[0] for line, _ in resolved if line.set_code} - {""}
     if not wanted_sets:
         return {}
     out: dict[tuple[str, str, str], str] = {}
@@ -662,8 +750,25 @@ def resolve_unresolved(deck: Deck, unresolved_id, card: Card) -> DeckCard:
     line = deck.unresolved.filter(pk=unresolved_id).first()
     if line is None:
         raise CollectionError("That line is not waiting in this deck.")
+    code, _ = set_codes().resolve(line.set_code) if line.set_code else ("", "")
+    printing = ""
+    if code:
+        found = catalog.Printing.objects.filter(card_id=card.oracle_id, set_code=code)
+        if line.collector_number:
+            found = found.filter(collector_number=line.collector_number)
+        printing = found.order_by("collector_number").values_list("id", flat=True).first() or ""
     with transaction.atomic():
-        row = add_card(deck, card, line.quantity, line.zone, finish=line.finish, tags=line.tags)
+        row = add_card(
+            deck,
+            card,
+            line.quantity,
+            line.zone,
+            printing,
+            finish=line.finish,
+            tags=line.tags,
+            set_code="" if printing else line.set_code,
+            collector_number="" if printing else line.collector_number,
+        )
         line.delete()
     return row
 
@@ -694,7 +799,9 @@ def export_deck(deck: Deck, kind: str) -> tuple[str, str, str]:
     entries = deck_entries(deck)
     slug = "".join(ch if ch.isalnum() else "-" for ch in deck.name).strip("-") or "deck"
     _, content_type, suffix = EXPORT_FORMATS[kind]
-    text = decks.export_deck(entries, _EXPORT_KIND.get(kind, kind), set_names=_set_names(entries))
+    text = decks.export_deck(
+        entries, _EXPORT_KIND.get(kind, kind), set_names=_set_names(entries), set_codes=set_codes()
+    )
     return text, content_type, f"{slug}{suffix}"
 
 
