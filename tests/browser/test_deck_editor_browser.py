@@ -109,3 +109,6 @@ def test_build_a_commander_deck_by_keyboard(page, shot, priced):
     expect(page.locator(".price-total strong")).to_have_text(f"${2.0 + 99 * 0.25:.2f}")
     assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
     shot("deck-editor-maybeboard")
+    # the whole page fits the screen: no sideways scrolling on a 390 px phone
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.width, f"the deck page is {width} px wide on a {page.width} px screen"
