@@ -87,6 +87,8 @@ def test_build_a_commander_deck_by_keyboard(page, shot, priced):
     expect(page.locator("p.meta")).to_contain_text("100 cards")
     curve = page.locator("svg.mana-curve")
     expect(curve).to_have_attribute("aria-label", re.compile(r"1: 1"))  # Sol Ring
+    colors = page.locator("svg.color-balance")  # Krenko's {2}{R}{R}; each Mountain a red source
+    expect(colors).to_have_attribute("aria-label", re.compile(r"Red: 2 pips \(100%\), 98 sources"))
     expect(page.locator(".price-total strong")).to_have_text(f"${2.0 + 98 * 0.25 + 1.5:.2f}")
     assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
     shot("deck-editor-legal")
@@ -98,6 +100,8 @@ def test_build_a_commander_deck_by_keyboard(page, shot, priced):
     keys(page, "99")
     page.keyboard.press("Tab")  # leaving the field sends the change
     expect(page.locator(".validation")).to_contain_text("this one has 101")
+    expect(colors).to_have_attribute("aria-label", re.compile(r"Red: 2 pips \(100%\), 99 sources"))
+    expect(page.get_by_role("button", name="Update")).to_have_count(0)  # with JavaScript a change is sent at once
     expect(page.locator(".price-total strong")).to_have_text(f"${2.0 + 99 * 0.25 + 1.5:.2f}")
 
     # ... and moving the Sol Ring to the maybeboard makes it 100 again, still without a reload

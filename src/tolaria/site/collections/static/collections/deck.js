@@ -78,6 +78,9 @@
         for (const field of form.querySelectorAll("input[name=quantity], select[name=zone]")) {
           field.addEventListener("change", () => form.requestSubmit());
         }
+        // a change is sent as soon as it is made: the Update button is for pages without JavaScript
+        const update = form.querySelector("button[type=submit]:not([name])");
+        if (update) update.hidden = true;
       }
     }
   }
