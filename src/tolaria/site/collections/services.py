@@ -701,10 +701,11 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
 
 def _import_zone(deck: Deck, kind: str, line, card: Card) -> str:
     """MTGO keeps a Commander deck's commander in the sideboard: in a commander format, a sideboard card
-    of a .dek or MTGO list that may lead the deck goes to the commander zone."""
+    of a .dek or MTGO list that may lead the deck goes to the commander zone (an MTGO .txt without a split
+    card reads as a plain list, so plain lists too)."""
     fmt = decks.format_of(deck.format)
     if (
-        kind in ("mtgo", "mtgo_dek")
+        kind in ("mtgo", "mtgo_dek", "plain")
         and fmt.commander
         and line.zone == decks.SIDEBOARD
         and card.may_be_commander
