@@ -139,3 +139,21 @@ def test_dek_export_writes_the_printings_mtgo_ids_and_reads_them_back(alice):
 
     assert key(again) == key(deck)
     assert decks.parse_decklist(svc.export_deck(again, "mtgo")[0]).lines == decks.parse_decklist(text).lines
+
+
+def test_the_api_shows_a_pasted_printing_and_why(alice):
+    import json
+
+    from django.test import Client
+
+    from tolaria.site.accounts.models import ApiToken
+
+    _, secret = ApiToken.issue(alice, "script")
+    deck = svc.create_deck(alice, "Api", "")
+    headers = {"Authorization": f"Bearer {secret}"}
+    body = json.dumps({"text": "1 Opt (YMID) 12\n1 Opt (DAR) 60\n"})
+    Client().post(f"/api/decks/{deck.token}/import", body, content_type="application/json", headers=headers)
+    cards = Client().get(f"/api/decks/{deck.token}", headers=headers).json()["cards"]
+    got = sorted((c["set"], c["collector_number"], c["printing_id"] is None, bool(c["printing_note"])) for c in cards)
+    assert got == [("dom", "60", False, False), ("ymid", "12", True, True)]
+    assert "has no set YMID" in next(c["printing_note"] for c in cards if c["set"] == "ymid")

@@ -147,6 +147,9 @@ class DeckCardOut(Schema):
     zone: str
     quantity: int
     printing_id: str | None
+    set: str | None = None  # the printing's set, or the set as pasted where the data has no such printing
+    collector_number: str | None = None
+    printing_note: str | None = None  # why a pasted printing is not in the data
     price_usd: float | None
     finish: str = ""
     tags: list[str] = []
@@ -266,6 +269,9 @@ def _deck_out(deck: Deck) -> dict:
                 "zone": r.zone,
                 "quantity": r.quantity,
                 "printing_id": r.printing.id if r.printing else None,
+                "set": r.printing.set_code if r.printing else (r.pasted_set or None),
+                "collector_number": r.printing.collector_number if r.printing else (r.pasted_number or None),
+                "printing_note": r.pasted_note or None,  # why a pasted printing is not in the data
                 "price_usd": r.price,
                 "finish": r.finish,
                 "tags": list(r.tags),

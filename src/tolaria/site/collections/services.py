@@ -228,8 +228,13 @@ class Row:
     card: Card | None = None
     finish: str = ""
     tags: tuple[str, ...] = ()
-    pasted: str = ""  # the printing as pasted when the data has none ("YMID 12")
+    pasted_set: str = ""  # the printing as pasted when the data has none (set code, number)
+    pasted_number: str = ""
     pasted_note: str = ""  # why the data has none
+
+    @property
+    def pasted(self) -> str:
+        return f"{self.pasted_set.upper()} {self.pasted_number}".strip()
 
     @property
     def line_total(self) -> float | None:
@@ -572,12 +577,12 @@ def deck_view(deck: Deck) -> DeckView:
     return DeckView(deck, rows, entries, decks.validate(entries, deck.format), stats, unresolved)
 
 
-def _pasted(row: DeckCard, printings: dict[str, Printing], card: Card | None) -> tuple[str, str]:
-    """(the printing as pasted, why the data has none) for a row whose pasted printing is not in the data."""
+def _pasted(row: DeckCard, printings: dict[str, Printing], card: Card | None) -> tuple[str, str, str]:
+    """(set, number as pasted, why the data has none) for a row whose pasted printing is not in the data."""
     if not row.set_code or row.printing_id in printings:
-        return "", ""
-    shown = f"{row.set_code.upper()} {row.collector_number}".strip()
-    return shown, _no_printing_reason(row.set_code, row.collector_number, card.name if card else row.card_name)
+        return "", "", ""
+    why = _no_printing_reason(row.set_code, row.collector_number, card.name if card else row.card_name)
+    return row.set_code, row.collector_number, why
 
 
 def _no_printing_reason(set_code: str, number: str, name: str) -> str:
