@@ -57,6 +57,11 @@ class CardList(Owned):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def card_count(self) -> int:
+        """Cards in the list (the sum of quantities, as the list page counts them), not distinct rows."""
+        return sum(i.quantity for i in self.items.all())
+
 
 class ListItem(models.Model):
     card_list = models.ForeignKey(CardList, on_delete=models.CASCADE, related_name="items")
