@@ -199,7 +199,8 @@ def carried(deck, kind: str) -> list[tuple]:
         elif can.get("printing") and ids.get(r.printing_id, {}).get(can["printing"]):
             printing = r.printing_id
         as_finish = isinstance(can.get("finish"), set) and r.finish in can["finish"]
-        as_foil_id = can.get("finish") and r.finish == "foil" and printing and ids[r.printing_id].get(can["finish"])
+        by_id = isinstance(can.get("finish"), str)  # the .dek: foil where the printing has an MTGO foil id
+        as_foil_id = by_id and r.finish == "foil" and printing and ids[r.printing_id].get(can["finish"])
         if as_finish or as_foil_id:
             finish = r.finish
         key = (zone, r.card_name, printing, finish, tuple(r.tags) if can.get("tags") else ())
