@@ -1,6 +1,7 @@
 """Build tests/fixtures/mtgjson/DMU-tokens.json.xz: the embedded sample's DMU set with some of DMU's
 tokens and emblems (MTGJSON's `tokens` of the DMU set file in ../shared/data, 5.2.1) and the DMU cards
-that make them, to test extras at ingest, in search and in the API.
+that make them, every card with its `foreignData` (printed names and texts in other languages), to
+test extras and languages at ingest, in search and in the API.
 
 Usage: python scripts/make_token_fixture.py [--data ../shared/data]
 """
@@ -32,18 +33,18 @@ def main() -> None:
     tokens = [t for t in full["data"]["tokens"] if t["name"] in TOKENS]
     makers = {name for t in tokens for name in t["relatedCards"]["reverseRelated"]}
     have = {c["uuid"] for c in sample["data"]["cards"]}
-    extra_cards = [
-        {k: v for k, v in c.items() if k not in ("foreignData", "purchaseUrls")}
+    cards = [
+        {k: v for k, v in c.items() if k != "purchaseUrls"}
         for c in full["data"]["cards"]
-        if (c["name"] in makers or c.get("faceName") in makers) and c["uuid"] not in have
+        if c["uuid"] in have or c["name"] in makers or c.get("faceName") in makers
     ]
     doc = sample
-    doc["data"]["cards"] = sample["data"]["cards"] + extra_cards
+    doc["data"]["cards"] = cards
     doc["data"]["tokens"] = [{k: v for k, v in t.items() if k != "foreignData"} for t in tokens]
     doc["data"]["tokenSetCode"] = full["data"].get("tokenSetCode")
     with lzma.open(OUT, "wt", encoding="utf-8", preset=9) as f:
         json.dump(doc, f, ensure_ascii=False, separators=(",", ":"))
-    print(f"{OUT.relative_to(ROOT)}: {len(tokens)} tokens, {len(extra_cards)} card records added")
+    print(f"{OUT.relative_to(ROOT)}: {len(tokens)} tokens, {len(cards) - len(have)} card records added")
 
 
 if __name__ == "__main__":

@@ -124,3 +124,35 @@ def test_a_token_has_a_page_and_is_in_the_bulk_files(with_tokens, client):
     cards = orjson.loads(gzip.decompress(b"".join(download.streaming_content)))
     tokens = [c for c in cards if c["set"] == "tdmu"]
     assert {c["layout"] for c in tokens} == {"token", "emblem"} and len(tokens) == 4  # Scryfall's bulk has extras
+
+
+# --- languages: MTGJSON's foreignData (the fixture's DMU cards carry theirs) -----------------------
+
+
+def test_a_printing_in_another_language_by_set_number_and_language(with_tokens, client):
+    # Archangel of Wrath, DMU 3: MTGJSON's Japanese foreignData names it 怒りの大天使 (multiverse 575788)
+    english = get(client, "/api/cards/dmu/3")
+    japanese = get(client, "/api/cards/dmu/3/ja")
+    assert english["lang"] == "en" and "printed_name" not in english
+    assert (japanese["lang"], japanese["name"]) == ("ja", "Archangel of Wrath")
+    assert japanese["printed_name"] == "怒りの大天使"
+    assert japanese["printed_type_line"] == "クリーチャー — 天使"
+    assert japanese["printed_text"].startswith("キッカー{B}、キッカー{R}")
+    assert japanese["oracle_text"] == english["oracle_text"]  # the oracle text stays Oracle's
+    assert japanese["multiverse_ids"] == [575788] and japanese["id"] != english["id"]
+    assert japanese["uri"].endswith("/api/cards/dmu/3/ja") and set(japanese["prices"].values()) == {None}
+    assert get(client, japanese["uri"].removeprefix("http://testserver"))["id"] == japanese["id"]
+    # its foreignData: de, es, fr, it, ja, pt, zhs; no Korean
+    assert get(client, "/api/cards/dmu/3/de")["printed_name"] == "Erzengel des Zorns"
+    assert get(client, "/api/cards/dmu/3/zhs")["printed_name"] == "忿怒大天使"
+    get(client, "/api/cards/dmu/3/ko", 404)
+
+
+def test_lang_searches_answer_in_that_language(with_tokens, client):
+    found = get(client, "/api/cards/search", q="e:dmu lang:ja", unique="prints")
+    assert found["data"] and {c["lang"] for c in found["data"]} == {"ja"}
+    archangel = next(c for c in found["data"] if c["name"] == "Archangel of Wrath")
+    assert archangel["printed_name"] == "怒りの大天使"
+    plain = get(client, "/api/cards/search", q="e:dmu", unique="prints")
+    assert {c["lang"] for c in plain["data"]} == {"en"}
+    assert get(client, "/api/cards/search", q="e:dmu lang:any", unique="prints")["total_cards"] == plain["total_cards"]

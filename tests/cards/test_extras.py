@@ -75,3 +75,17 @@ def test_searches_leave_extras_out_unless_include_extras(index):
     plain = search(index, "c:w").total
     assert search(index, "c:w include:extras").total == plain + 1
     assert "Soldier" in _names(index, "c:w include:extras") and "Soldier" not in _names(index, "c:w")
+
+
+def test_printed_names_in_other_languages_from_foreign_data(corpus):
+    """MTGJSON's foreignData under Scryfall's language codes (Scryfall API docs, Languages)."""
+    archangel = next(p for p in corpus.printings.values() if p.set_code == "dmu" and p.collector_number == "3")
+    # its records' foreignData: German, Spanish, French, Italian, Japanese, Portuguese (Brazil), Chinese Simplified
+    assert archangel.langs == ("de", "es", "fr", "it", "ja", "pt", "zhs")
+    ja = archangel.printed["ja"]
+    assert ja["name"] == ["怒りの大天使"] and ja["type_line"] == ["クリーチャー — 天使"]
+    assert ja["multiverse_ids"] == [575788]
+    index = build_index(corpus)
+    japanese = search(index, "lang:ja", unique="prints", page_size=500).printing_ids
+    assert archangel.id in japanese
+    assert search(index, "lang:en", unique="prints", page_size=500).total >= len(japanese)

@@ -194,6 +194,11 @@ class Printing:
     # the other catalogues' ids, under Scryfall's names: mtgo_id, mtgo_foil_id, arena_id, tcgplayer_id,
     # tcgplayer_etched_id, cardmarket_id (ints), card_back_id (a uuid)
     identifiers: dict[str, Any] = field(default_factory=dict)
+    # other languages this printing was printed in (Scryfall's codes: ja, de, …), from MTGJSON's
+    # foreignData; their names and texts are in `printed` (lang -> name, type_line, text,
+    # flavor_text per face, multiverse_ids), which the corpus of the after-ingest pass leaves out
+    langs: tuple[str, ...] = ()
+    printed: dict[str, Any] = field(default_factory=dict)
     prices: Prices | None = None
     prices_date: str | None = None
 

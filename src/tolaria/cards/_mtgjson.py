@@ -14,6 +14,7 @@ from typing import Any
 
 from ._derive import FRONT_FACE_LAYOUTS, derived_card, meld_backs
 from ._files import DataFileError
+from ._foreign import printed_languages
 from ._model import COLORS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
 
 NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
@@ -107,6 +108,7 @@ def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, orac
         for artist in (r.get("artist") or "").split(" & "):
             if artist and artist not in artists:
                 artists.append(artist)
+    printed = printed_languages(records)
     multiverse = []
     for r in records:
         mid = r.get("identifiers", {}).get("multiverseId")
@@ -144,6 +146,8 @@ def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, orac
         mtgjson_uuids=tuple(r["uuid"] for r in records),
         multiverse_ids=tuple(multiverse),
         identifiers=external_ids(ids),
+        langs=tuple(sorted(printed)),
+        printed=printed,
     )
 
 

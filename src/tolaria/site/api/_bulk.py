@@ -32,7 +32,8 @@ KINDS = {
     "default_cards": ("Default Cards", "Every printing, in English (or the printing's only language)."),
     "all_cards": (
         "All Cards",
-        "Every printing in every language the data holds (the MTGJSON data holds English printings only).",
+        "Every printing, in English; the other languages' printed names and texts (MTGJSON's foreignData) "
+        "are served one printing at a time by /cards/:code/:number/:lang.",
     ),
     "rulings": ("Rulings", "Every ruling, with the oracle id of its card."),
 }

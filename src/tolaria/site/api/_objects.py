@@ -330,6 +330,48 @@ def all_parts(request: HttpRequest | None, card: Card, printing: Printing | None
     return parts if len(parts) > 1 else None
 
 
+LANG_NAMESPACE = uuid.UUID("5b0f6f0e-3d55-4c4e-9a51-0c6f3f1e2a77")
+# ids of the English printing's other catalogues: not the other language's
+NOT_IN_OTHER_LANGUAGES = ("mtgo_id", "mtgo_foil_id", "arena_id", "tcgplayer_id", "tcgplayer_etched_id", "cardmarket_id")
+
+
+def in_language(request: HttpRequest | None, obj: dict[str, Any], printing: Printing, lang: str) -> dict[str, Any]:
+    """The card object of `printing` printed in `lang` (one of printing.langs): Scryfall's shape for
+    a non-English printing (its own id, `lang`, `printed_name`, `printed_type_line`, `printed_text`
+    on the card or each face, that language's multiverse ids, no prices), from MTGJSON's foreignData.
+    Its `uri` is the set-number-language route (the id is derived, not stored)."""
+    printed = printing.printed.get(lang)
+    if not printed:
+        return obj
+    out = dict(obj)
+    out["id"] = str(uuid.uuid5(LANG_NAMESPACE, f"{printing.id}:{lang}"))
+    out["lang"] = lang
+    out["multiverse_ids"] = list(printed.get("multiverse_ids") or ())
+    for key in NOT_IN_OTHER_LANGUAGES:
+        out.pop(key, None)
+    out["prices"] = {k: None for k in out.get("prices") or {}}
+    number = printing.collector_number
+    out["uri"] = _absolute(request, f"/api/cards/{printing.set_code}/{number}/{lang}")
+    fields = list(zip(printed["name"], printed["type_line"], printed["text"], printed["flavor_text"]))
+    targets = [dict(f) for f in out["card_faces"]] if "card_faces" in out else [out]
+    for target, (name, type_line, text, flavor) in zip(targets, fields):
+        target.pop("flavor_text", None)
+        for key, value in (
+            ("printed_name", name),
+            ("printed_type_line", type_line),
+            ("printed_text", text),
+            ("flavor_text", flavor),
+        ):
+            if value:
+                target[key] = value
+    if "card_faces" in out:
+        out["card_faces"] = targets
+        names = [f.get("printed_name") for f in targets if f.get("printed_name")]
+        if names:
+            out["printed_name"] = " // ".join(names)
+    return out
+
+
 def card_object(
     request: HttpRequest | None,
     card: Card,

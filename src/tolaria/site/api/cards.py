@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import orjson
 from django.http import HttpRequest, HttpResponse
@@ -21,6 +22,7 @@ from ._objects import (
     card_object,
     card_objects,
     error,
+    in_language,
     json_response,
     list_object,
     load_printings,
@@ -97,6 +99,13 @@ def search_cards(
         return _failure(result)
     next_page = absolute_with(request, page=result.page + 1) if result.has_more else None
     body = list_object(request, result, next_page)
+    lang = asked_language(q)
+    if lang:  # lang:ja finds the printings printed in Japanese: answer with their Japanese objects
+        printings = load_printings(c["id"] for c in body["data"])
+        body["data"] = [
+            in_language(request, c, printings[c["id"]], lang) if lang in printings[c["id"]].langs else c
+            for c in body["data"]
+        ]
     if format == "csv":
         return _csv(body["data"])
     return _respond(request, body)
@@ -181,6 +190,16 @@ def _printing_in_set(oracle_id: str, code: str) -> str | None:
     rows = m.Printing.objects.filter(card_id=oracle_id, set_code=code.lower()).values_list("id", "collector_number")
     ranked = sorted(rows, key=lambda r: (len(r[1]), r[1]))
     return ranked[0][0] if ranked else None
+
+
+_LANG_TERM = re.compile(r"(?:^|[\s(])(?:lang|language)[:=]([a-z]{2,3})\b", re.IGNORECASE)
+
+
+def asked_language(query: str) -> str | None:
+    """The language a query asks for with a lang: term (not negated), when not English or any."""
+    found = _LANG_TERM.search(query)
+    lang = found.group(1).lower() if found else None
+    return lang if lang not in (None, "en", "any") else None
 
 
 def _true(value: str) -> bool:
@@ -456,12 +475,13 @@ def _not_found(id: str):
 
 
 def _by_number(code: str, number: str, lang: str | None = None) -> Printing | None:
+    """The printing with this set code and number (in `lang`: its own, or one MTGJSON's foreignData has)."""
     rows = m.Printing.objects.filter(set_code=code.lower(), collector_number=number).values_list("data", flat=True)
     printings = [Printing.from_dict(orjson.loads(d)) for d in rows]
     for p in printings:
         if lang is None or p.lang == lang.lower():
             return p
-    return None
+    return next((p for p in printings if lang.lower() in p.langs), None) if lang else None
 
 
 @router.get(
@@ -545,4 +565,7 @@ def _number_card(request: HttpRequest, code: str, number: str, lang: str | None)
         return error(
             404, "not_found", f"No card found with the set code {code!r} and collector number {number!r}{where}."
         )
-    return _respond(request, _one_card(request, printing.oracle_id, printing.id))
+    out = _one_card(request, printing.oracle_id, printing.id)
+    if lang and lang.lower() != printing.lang:
+        out = in_language(request, out, printing, lang.lower())
+    return _respond(request, out)

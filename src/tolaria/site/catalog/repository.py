@@ -32,7 +32,9 @@ def load_corpus() -> Corpus:
         card.rulings = rulings.get(oid, [])
         corpus.add_card(card)  # tokens and emblems go to corpus.extras
     for data in m.Printing.objects.values_list("data", flat=True).iterator(chunk_size=5000):
-        corpus.add_printing(Printing.from_dict(orjson.loads(data)))
+        fields = orjson.loads(data)
+        fields.pop("printed", None)  # the other languages' texts: read by the API from the row, not held here
+        corpus.add_printing(Printing.from_dict(fields))
     for code, data in m.CardSet.objects.values_list("code", "data"):
         corpus.sets[code] = CardSet(**orjson.loads(data))
     return corpus
