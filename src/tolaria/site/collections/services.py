@@ -415,9 +415,10 @@ def add_card(
         row.tags = list(dict.fromkeys([*row.tags, *tags]))
         row.save(update_fields=["printing_id", "finish", "tags"])
         return row
-    row = rows.filter(printing_id=printing_id, finish=finish).first()
-    if row is None and not printing_id and not finish:
-        row = rows.first()
+    pasted = (set_code[:8], collector_number[:16]) if not printing_id else ("", "")
+    row = rows.filter(printing_id=printing_id, finish=finish, set_code=pasted[0], collector_number=pasted[1]).first()
+    if row is None and not printing_id and not finish and not pasted[0]:
+        row = rows.first()  # a printing as pasted is the user's word: it joins only the same printing
     if row is None:
         row = DeckCard.objects.create(
             deck=deck,
