@@ -20,7 +20,6 @@ BENCHES = [
     ("Rules linker: keyword coverage", "../scripts/keyword_coverage.py", ["{allprintings}"]),
     ("Oracle text read as abilities: links and tags", "bench_oracle.py", ["--data", "{allprintings}"]),
     ("Card search", "bench_search.py", ["--data", "{allprintings}", "--data", "{setfiles}"]),
-    ("Card index with extras and languages (full data)", "bench_extras.py", ["--data", "{allprintings}"]),
     (
         "Tags",
         "bench_tags.py",

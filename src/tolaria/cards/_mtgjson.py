@@ -14,8 +14,7 @@ from typing import Any
 
 from ._derive import FRONT_FACE_LAYOUTS, derived_card, meld_backs
 from ._files import DataFileError
-from ._foreign import printed_languages
-from ._model import COLORS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+from ._model import Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
 
 NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
 
@@ -108,7 +107,6 @@ def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, orac
         for artist in (r.get("artist") or "").split(" & "):
             if artist and artist not in artists:
                 artists.append(artist)
-    printed = printed_languages(records)
     multiverse = []
     for r in records:
         mid = r.get("identifiers", {}).get("multiverseId")
@@ -146,8 +144,6 @@ def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, orac
         mtgjson_uuids=tuple(r["uuid"] for r in records),
         multiverse_ids=tuple(multiverse),
         identifiers=external_ids(ids),
-        langs=tuple(sorted(printed)),
-        printed=printed,
     )
 
 
@@ -320,59 +316,6 @@ def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: d
     return SetBatch(card_set, list(cards.values()), printings, records=len(data["cards"]), source=source)
 
 
-def token_batch(data: dict[str, Any], source: str) -> SetBatch | None:
-    """A set's `tokens` (tokens, emblems, double-faced tokens, art series cards) as Scryfall keeps
-    them: printings of the set's token set (MTGJSON's tokenSetCode or each record's setCode: DMU's
-    tokens are TDMU, "Dominaria United Tokens", set type token), each extra an oracle card of its own
-    that remembers the cards making it (relatedCards.reverseRelated). None when the set has none."""
-    tokens = data.get("tokens")
-    if not isinstance(tokens, list) or not tokens:
-        return None
-    where = f"{source} [{data.get('code')} tokens]"
-    parent = card_set_from(data)
-    groups: dict[str, list[dict[str, Any]]] = {}
-    code = str(data.get("tokenSetCode") or "").lower()
-    for offset, record in enumerate(tokens):
-        record = _check(record, where, offset + 1)
-        code = code or str(record.get("setCode") or "").lower()
-        key = record["identifiers"].get("scryfallId") or record["uuid"]
-        groups.setdefault(key, []).append(record)
-    code = code or "t" + parent.code
-    token_set = CardSet(
-        code=code,
-        name=f"{parent.name} Tokens",
-        set_type="token",
-        released_at=parent.released_at,
-        block=parent.block,
-        parent_code=parent.code,
-        digital=parent.digital,
-        card_count=len(groups),
-        keyrune_code=parent.keyrune_code,
-    )
-    cards: dict[str, Card] = {}
-    printings: list[Printing] = []
-    for records in groups.values():
-        records.sort(key=lambda r: r.get("side") or "")
-        try:
-            card = card_from_records(records)
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise DataFileError(where, f"cannot read this token ({exc})", field=records[0].get("name")) from exc
-        if not card.is_extra:  # MTGJSON lists a few "normal" records among tokens: still extras
-            card.layout = "token"
-        # a token's colors are what made it says (rule 111.3), not a mana cost's: the source's own
-        for face, record in zip(card.faces, records):
-            face.colors = tuple(c for c in COLORS if c in (record.get("colors") or ()))
-        card.colors = tuple(c for c in COLORS if any(c in f.colors for f in card.faces))
-        related = records[0].get("relatedCards") or {}
-        makers = related.get("reverseRelated") if isinstance(related, dict) else None
-        makers = makers or records[0].get("reverseRelated") or []
-        previous = cards.get(card.oracle_id)
-        card.made_by = tuple(dict.fromkeys([*(previous.made_by if previous else ()), *map(str, makers)]))
-        cards[card.oracle_id] = card
-        printings.append(printing_from_records(records, token_set, card.oracle_id))
-    return SetBatch(token_set, list(cards.values()), printings, records=len(tokens), source=source)
-
-
 def prices_from_mtgjson(uuid_: str, entry: dict[str, Any]) -> Iterator[PricePoint]:
     """AllPrices / AllPricesToday: TCGplayer retail for USD, Cardmarket for EUR, Cardhoarder for tix.
 
@@ -431,5 +374,4 @@ __all__ = [
     "prices_from_mtgjson",
     "printing_from_records",
     "set_batch",
-    "token_batch",
 ]

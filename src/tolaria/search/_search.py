@@ -82,8 +82,6 @@ def search(
     else:
         mask = eval_mask(compiled.root, index)
         explanation = "cards " + explain_node(compiled.root)
-    if meta.get("include") != "extras":  # Scryfall's extras (tokens, emblems) only with include:extras
-        mask = mask & ~index.extra
     rows = np.flatnonzero(mask)
     if unique != "prints" and len(rows):
         rows = _dedupe(index, rows, unique, prefer)

@@ -295,7 +295,7 @@ class LangFamily(Category):
 
     @staticmethod
     def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
-        return (fold(p.lang), *p.langs)  # its own language and those MTGJSON's foreignData has
+        return (fold(p.lang),)
 
 
 @register

@@ -32,15 +32,14 @@ KINDS = {
     "default_cards": ("Default Cards", "Every printing, in English (or the printing's only language)."),
     "all_cards": (
         "All Cards",
-        "Every printing, in English; the other languages' printed names and texts (MTGJSON's foreignData) "
-        "are served one printing at a time by /cards/:code/:number/:lang.",
+        "Every printing in every language the data holds (the MTGJSON data holds English printings only).",
     ),
     "rulings": ("Rulings", "Every ruling, with the oracle id of its card."),
 }
 
 
 NAME = "scryfall_bulk"
-FORMAT = 3  # 2: published through the database (before: written to each machine's data dir); 3: extras
+FORMAT = 2  # 2: published through the database (before: written to each machine's data dir)
 
 
 def _load(path: Path, item: files.Published) -> tuple[Path, dict]:
@@ -140,8 +139,6 @@ def write_all(corpus: Corpus, version: int) -> dict:
     out.mkdir(parents=True)
     sets = {code: (s.name, s.set_type) for code, s in corpus.sets.items()}
     formats = known_formats()
-    catalogs = build_catalogs(corpus)  # the cards of the game only: no token's name is a card name
-    corpus = corpus.with_extras()  # Scryfall's bulk files hold the tokens and emblems too
     by_card: dict[str, list[Printing]] = {}
     for p in corpus.printings.values():
         by_card.setdefault(p.oracle_id, []).append(p)
@@ -170,6 +167,7 @@ def write_all(corpus: Corpus, version: int) -> dict:
                 "updated_at": now,
             }
         )
+    catalogs = build_catalogs(corpus)
     (out / f"catalogs-v{version}.json").write_bytes(orjson.dumps(catalogs))
     index = {"version": version, "updated_at": now, "files": entries, "catalogs": f"catalogs-v{version}.json"}
     (out / "index.json").write_bytes(orjson.dumps(index))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
 import orjson
 from django.http import HttpRequest, HttpResponse
@@ -22,7 +21,6 @@ from ._objects import (
     card_object,
     card_objects,
     error,
-    in_language,
     json_response,
     list_object,
     load_printings,
@@ -92,20 +90,11 @@ def search_cards(
 ):
     if format not in ("json", "csv"):
         return error(400, "bad_request", f"format must be json or csv, not {format!r}")
-    if _true(include_extras) and "include:extras" not in q.lower():  # Scryfall: same as include:extras in q
-        q = f"{q} include:extras"
     result = data.do_search(q, unique=unique, order=order, direction=dir, page=page, user=_searching_user(request))
     if isinstance(result, data.SearchFailure):
         return _failure(result)
     next_page = absolute_with(request, page=result.page + 1) if result.has_more else None
     body = list_object(request, result, next_page)
-    lang = asked_language(q)
-    if lang:  # lang:ja finds the printings printed in Japanese: answer with their Japanese objects
-        printings = load_printings(c["id"] for c in body["data"])
-        body["data"] = [
-            in_language(request, c, printings[c["id"]], lang) if lang in printings[c["id"]].langs else c
-            for c in body["data"]
-        ]
     if format == "csv":
         return _csv(body["data"])
     return _respond(request, body)
@@ -192,23 +181,9 @@ def _printing_in_set(oracle_id: str, code: str) -> str | None:
     return ranked[0][0] if ranked else None
 
 
-_LANG_TERM = re.compile(r"(?:^|[\s(])(?:lang|language)[:=]([a-z]{2,3})\b", re.IGNORECASE)
-
-
-def asked_language(query: str) -> str | None:
-    """The language a query asks for with a lang: term (not negated), when not English or any."""
-    found = _LANG_TERM.search(query)
-    lang = found.group(1).lower() if found else None
-    return lang if lang not in (None, "en", "any") else None
-
-
-def _true(value: str) -> bool:
-    return value.strip().lower() in ("true", "1", "yes", "on")
-
-
 @router.get("/autocomplete", response=CatalogOut, summary="Up to 20 card names for a partial name (Scryfall catalog)")
 def autocomplete(request: HttpRequest, q: str = "", include_extras: str = "", pretty: str = ""):
-    names = autocomplete_names(q, include_extras=_true(include_extras))
+    names = autocomplete_names(q)
     return _respond(request, {"object": "catalog", "total_values": len(names), "data": names})
 
 
@@ -475,13 +450,12 @@ def _not_found(id: str):
 
 
 def _by_number(code: str, number: str, lang: str | None = None) -> Printing | None:
-    """The printing with this set code and number (in `lang`: its own, or one MTGJSON's foreignData has)."""
     rows = m.Printing.objects.filter(set_code=code.lower(), collector_number=number).values_list("data", flat=True)
     printings = [Printing.from_dict(orjson.loads(d)) for d in rows]
     for p in printings:
         if lang is None or p.lang == lang.lower():
             return p
-    return next((p for p in printings if lang.lower() in p.langs), None) if lang else None
+    return None
 
 
 @router.get(
@@ -565,7 +539,4 @@ def _number_card(request: HttpRequest, code: str, number: str, lang: str | None)
         return error(
             404, "not_found", f"No card found with the set code {code!r} and collector number {number!r}{where}."
         )
-    out = _one_card(request, printing.oracle_id, printing.id)
-    if lang and lang.lower() != printing.lang:
-        out = in_language(request, out, printing, lang.lower())
-    return _respond(request, out)
+    return _respond(request, _one_card(request, printing.oracle_id, printing.id))

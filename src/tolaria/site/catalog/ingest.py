@@ -151,9 +151,6 @@ def _collect(read: _Read, item, today: str) -> None:
         if item.complete:
             read.scoped_sets.add(item.card_set.code)
         for card in item.cards:
-            previous = read.cards.get(card.oracle_id)
-            if card.is_extra and previous is not None:  # a token made in several sets: every set's makers
-                card.made_by = tuple(dict.fromkeys([*previous.made_by, *card.made_by]))
             read.cards[card.oracle_id] = card
         for printing in item.printings:
             read.printings[printing.id] = printing
@@ -262,8 +259,8 @@ def _card_json(card: Card) -> str:
 
 
 def _write_cards(read: _Read, summary: IngestSummary) -> None:
-    rows = {oid: (_card_json(card), {"name": card.name, "extra": card.is_extra}) for oid, card in read.cards.items()}
-    _upsert(m.OracleCard, rows, summary.cards, ["name", "extra"])
+    rows = {oid: (_card_json(card), {"name": card.name}) for oid, card in read.cards.items()}
+    _upsert(m.OracleCard, rows, summary.cards, ["name"])
 
 
 def _write_printings(read: _Read, summary: IngestSummary) -> None:

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from django.conf import settings
 
 from tolaria.search import CardIndex, SearchResult, build_index, search
@@ -43,12 +42,7 @@ def build(corpus, facets: dict, version: int) -> CardIndex:
     index = build_index(corpus, facets, version=version_label(version))
     tmp = files.cache_dir() / f".{NAME}-build.bin"
     index.save(tmp)
-    item = files.publish(
-        NAME,
-        version,
-        tmp,
-        {"cards": len(corpus.cards), "printings": len(corpus.printings), "extras": len(corpus.extras)},
-    )
+    item = files.publish(NAME, version, tmp, {"cards": index.n_cards, "printings": index.n_printings})
     shared.install(index, item)
     return index
 
@@ -90,29 +84,14 @@ _cache: dict[str, Any] = {"index": None}
 def _derived(index: CardIndex) -> dict[str, Any]:
     """Lookups built once per loaded index: card positions and the names (folded) of cards and faces."""
     if _cache["index"] is not index:
-        extra = set(np.unique(index.card_of[index.extra]).tolist())  # the tokens' and emblems' rows
         names: list[tuple[str, str, str]] = []
-        extra_names: list[tuple[str, str, str]] = []
-        for pos, (name, oid) in enumerate(zip(index.names, index.oracle_ids)):
-            into = extra_names if pos in extra else names
-            into.append((fold_name(name), name, oid))
+        for name, oid in zip(index.names, index.oracle_ids):
+            names.append((fold_name(name), name, oid))
             if " // " in name:
-                into += [(fold_name(face), name, oid) for face in name.split(" // ")]
+                names += [(fold_name(face), name, oid) for face in name.split(" // ")]
         _cache.clear()
-        _cache.update(
-            index=index,
-            positions={oid: i for i, oid in enumerate(index.oracle_ids)},
-            names=names,
-            extra_names=extra_names,
-            card_rows=[pos for pos in range(index.n_cards) if pos not in extra],
-        )
+        _cache.update(index=index, positions={oid: i for i, oid in enumerate(index.oracle_ids)}, names=names)
     return _cache
-
-
-def card_rows(index: CardIndex) -> list[int]:
-    """Positions of the cards of the game: no token or emblem."""
-    rows: list[int] = _derived(index)["card_rows"]
-    return rows
 
 
 def card_positions(index: CardIndex) -> dict[str, int]:
@@ -133,18 +112,16 @@ def fold_name(name: str) -> str:
     return " ".join(_PUNCT.sub("", name.lower()).split())
 
 
-def autocomplete(text: str, limit: int = 20, include_extras: bool = False) -> list[str]:
+def autocomplete(text: str, limit: int = 20) -> list[str]:
     """Up to `limit` card names: names starting with the text first, then names with a word starting
-    with it, then names containing it (each group alphabetical); tokens' and emblems' names only with
-    include_extras."""
+    with it, then names containing it (each group alphabetical)."""
     wanted = fold_name(text)
     if len(wanted) < 2:
         return []
     index = current_index()
     prefix, word, inside = [], [], []
     seen: set[str] = set()
-    names = index_names(index) + (_derived(index)["extra_names"] if include_extras else [])
-    for folded, display, _oid in names:
+    for folded, display, _oid in index_names(index):
         if display in seen:
             continue
         if folded.startswith(wanted):
