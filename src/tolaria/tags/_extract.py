@@ -332,22 +332,22 @@ def activated_spans(face) -> Iterator[tuple[int, int, str]]:
             yield start + m.start(2), start + m.end(2) + 1, line[m.end() :]
 
 
-def activated_of(ctx: CardContext, face: FaceText) -> list[tuple[int, int, str]]:
-    """``activated_spans(face)``, computed once per card (the activated, static and ramp rules read it)."""
-    key = ("activated", face.index)
+def _spans_once(ctx: CardContext, face: FaceText, kind: str, spans) -> list[tuple[int, int, str]]:
+    key = (kind, face.index)
     hit = ctx.memo.get(key)
     if hit is None:
-        hit = ctx.memo[key] = list(activated_spans(face))
+        hit = ctx.memo[key] = list(spans(face))
     return hit
+
+
+def activated_of(ctx: CardContext, face: FaceText) -> list[tuple[int, int, str]]:
+    """``activated_spans(face)``, computed once per card (the activated, static and ramp rules read it)."""
+    return _spans_once(ctx, face, "activated", activated_spans)
 
 
 def triggers_of(ctx: CardContext, face: FaceText) -> list[tuple[int, int, str]]:
     """``trigger_spans(face)``, computed once per card (the triggered and static rules read it)."""
-    key = ("triggered", face.index)
-    hit = ctx.memo.get(key)
-    if hit is None:
-        hit = ctx.memo[key] = list(trigger_spans(face))
-    return hit
+    return _spans_once(ctx, face, "triggered", trigger_spans)
 
 
 @extractor("activated", tags=("ability:activated", "ability:mana"))
