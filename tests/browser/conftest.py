@@ -95,3 +95,16 @@ def shot(page, request):
         return path
 
     return take
+
+
+@pytest.fixture
+def touch_page(site_url, browser):
+    """A phone with a touch screen and no mouse: hover never happens, taps do."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=site_url, color_scheme="light", has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.width = 390
+    yield page
+    context.close()

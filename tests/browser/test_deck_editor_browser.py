@@ -9,6 +9,8 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import SHOTS
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 KRENKO = "68418069-f615-40ef-ae0d-764192acae00"
@@ -116,3 +118,38 @@ def test_build_a_commander_deck_by_keyboard(page, shot, priced):
     # the whole page fits the screen: no sideways scrolling on a 390 px phone
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.width, f"the deck page is {width} px wide on a {page.width} px screen"
+
+
+def test_card_preview_on_tap(touch_page):
+    """A touch screen has no hover: the first tap on a card's name shows its preview on the deck page
+    (the page stays), a tap elsewhere hides it, and a second tap on the name opens the card page."""
+    page = touch_page
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", "tapper")
+    page.fill("#id_password1", "a long enough secret 7")
+    page.fill("#id_password2", "a long enough secret 7")
+    page.locator("#id_password2").press("Enter")
+    page.wait_for_url(lambda url: url.rstrip("/").count("/") == 2)
+    page.goto(f"/decks/new/?card={KRENKO}")
+    page.get_by_role("button", name="Create deck").tap()
+    page.wait_for_url(re.compile(r"/decks/[^/]+/$"))
+    deck_url = page.url
+
+    link = page.locator("a.card-link", has_text="Krenko, Mob Boss")
+    preview = page.locator(".preview", has_text="Krenko, Mob Boss")
+    expect(preview).to_be_hidden()
+    link.tap()
+    expect(preview).to_be_visible()
+    expect(preview).to_contain_text("Creature — Goblin Warrior")
+    expect(link).to_have_attribute("aria-expanded", "true")
+    assert page.url == deck_url, "the first tap left the deck page"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "deck-preview-tap-390.png"), full_page=True)
+
+    page.locator("h1").tap()
+    expect(preview).to_be_hidden()
+
+    link.tap()
+    expect(preview).to_be_visible()
+    link.tap()
+    page.wait_for_url(re.compile(r"/card/.*krenko-mob-boss"))

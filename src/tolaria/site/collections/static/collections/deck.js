@@ -2,7 +2,9 @@
 // - the add box completes card names from /api/cards/autocomplete (a typed quantity, "4 bolt", is kept);
 // - forms marked data-live (add, change a row's quantity or zone, pick a suggestion) are sent with fetch and
 //   the page's live part (messages, legality, cards, statistics, price) is replaced from the answer, so the
-//   deck changes without a page reload; a quantity or zone change is sent as soon as it is made.
+//   deck changes without a page reload; a quantity or zone change is sent as soon as it is made;
+// - a card's preview shows on hover and keyboard focus (CSS alone); on a touch screen, which has no hover,
+//   the first tap on a card's name shows its preview and a second tap opens the card page.
 (function () {
   const QTY = /^(\d+)\s*x?\s+/i;
 
@@ -85,6 +87,35 @@
     }
   }
 
+  // Rows are replaced after each change, so taps are handled once, on the document.
+  function wireTapPreview() {
+    let touch = false;
+    const close = (except) => {
+      for (const cell of document.querySelectorAll(".name.previewing")) {
+        if (cell === except) continue;
+        cell.classList.remove("previewing");
+        const link = cell.querySelector("a.card-link");
+        if (link) link.setAttribute("aria-expanded", "false");
+      }
+    };
+    document.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch" || event.pointerType === "pen"; }, true);
+    document.addEventListener("click", (event) => {
+      const link = event.target.closest("a.card-link");
+      const cell = link && link.closest(".name");
+      if (!touch || !cell || !cell.querySelector(".preview")) {
+        if (!(event.target.closest(".name.previewing"))) close(null);
+        return;
+      }
+      if (cell.classList.contains("previewing")) return;  // the second tap follows the link
+      event.preventDefault();
+      close(cell);
+      cell.classList.add("previewing");
+      link.setAttribute("aria-expanded", "true");
+    });
+    document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(null); });
+  }
+
   wireAutocomplete(document);
   wire(document);
+  wireTapPreview();
 })();
