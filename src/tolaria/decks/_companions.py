@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from tolaria.cards import Card, ManaCostError, parse_mana_cost
 
@@ -29,11 +30,14 @@ def _repeat_symbol(card: Card) -> bool:
     return False
 
 
-def _nonland(cards):
+def _nonland(cards: list[Card]) -> list[Card]:
     return [c for c in cards if not c.is_land]
 
 
-COMPANION_CONDITIONS = {
+# the deck's cards and the copies of each (by oracle id); None where the condition needs more than the cards
+DeckPredicate = Callable[[list[Card], Counter[str]], bool]
+
+COMPANION_CONDITIONS: dict[str, tuple[str, DeckPredicate | None]] = {
     "Lurrus of the Dream-Den": (
         "each permanent card in your deck has mana value 2 or less",
         lambda cards, counts: all(_mv(c) <= 2 for c in cards if c.is_permanent),
@@ -94,12 +98,12 @@ def check_companion(fmt: Format, companion: Card, deck: list[Entry], deck_size: 
     if condition is None:
         return
     text, predicate = condition
-    if name == "Yorion, Sky Nomad":
+    if predicate is None:  # Yorion, Sky Nomad: the deck's size against the format's minimum
         minimum = fmt.exact_size or fmt.min_size
         ok = fmt.exact_size is None and deck_size >= minimum + 20
     else:
         cards = [e.card for e in deck]
-        counts = Counter()
+        counts: Counter[str] = Counter()
         for e in deck:
             counts[e.card.oracle_id] += e.quantity
         ok = bool(predicate(cards, counts))

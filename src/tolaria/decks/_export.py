@@ -336,8 +336,13 @@ def export_csv(entries: list[Entry], kind: str, set_names: dict[str, str] | None
     """The deck as the CSV `kind` (csv_moxfield, csv_archidekt, csv_deckbox, csv_manabox) writes it."""
     columns = CSV_COLUMNS[kind]
     buf = io.StringIO()
-    quoting = csv.QUOTE_ALL if kind == "csv_moxfield" else csv.QUOTE_MINIMAL
-    writer = csv.DictWriter(buf, fieldnames=columns, quoting=quoting, lineterminator="\r\n", extrasaction="ignore")
+    writer = csv.DictWriter(
+        buf,
+        fieldnames=columns,
+        quoting=csv.QUOTE_ALL if kind == "csv_moxfield" else csv.QUOTE_MINIMAL,
+        lineterminator="\r\n",
+        extrasaction="ignore",
+    )
     writer.writeheader()
     zones = (COMMANDER, MAIN, SIDEBOARD) if kind == "csv_manabox" else (COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD)
     rows = [e for zone in zones for e in _sorted(entries, zone)]  # ManaBox cannot mark a maybeboard: left out

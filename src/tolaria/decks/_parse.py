@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ._formats import COMMANDER, MAIN, MAX_QUANTITY, MAYBEBOARD, SIDEBOARD
@@ -173,7 +174,8 @@ def parse_decklist(text: str) -> ParsedList:
 
 def _parse_text(text: str, kind: str) -> ParsedList:
     result = ParsedList(kind=kind)
-    zone, heading_tags = MAIN, ()
+    zone = MAIN
+    heading_tags: tuple[str, ...] = ()
     seen_heading = seen_cards = False
     companions: list[ParsedLine] = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -224,7 +226,9 @@ def _heading(line: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
-def _card_line(line: str, number: int, zone: str, heading_tags, errors: list[str]) -> ParsedLine | None:
+def _card_line(
+    line: str, number: int, zone: str, heading_tags: tuple[str, ...], errors: list[str]
+) -> ParsedLine | None:
     rest = line
     sideboard = rest.startswith("SB:")
     if sideboard:
@@ -310,8 +314,8 @@ def _card_line(line: str, number: int, zone: str, heading_tags, errors: list[str
 
 
 def parse_mtgo_dek(text: str) -> ParsedList:
-    from defusedxml import ElementTree as SafeET
-    from defusedxml.common import DefusedXmlException
+    from defusedxml import ElementTree as SafeET  # type: ignore[import-untyped]
+    from defusedxml.common import DefusedXmlException  # type: ignore[import-untyped]
 
     result = ParsedList(kind="mtgo_dek")
     try:
@@ -382,7 +386,7 @@ def parse_csv(text: str, kind: str = "") -> ParsedList:
     return result
 
 
-def _column(fieldnames: list[str], names: tuple[str, ...]) -> str:
+def _column(fieldnames: Sequence[str], names: tuple[str, ...]) -> str:
     for name in names:
         if name in fieldnames:
             return name

@@ -92,8 +92,8 @@ def evaluate_gold(entries: Iterable[dict[str, Any]], tagger: Tagger | None = Non
 class AgreementReport:
     cards: int
     agreeing: int
-    misses: Counter  # keyword in the data's keywords, no tag
-    extras: Counter  # tag, not in the data's keywords
+    misses: Counter[str]  # keyword in the data's keywords, no tag
+    extras: Counter[str]  # tag, not in the data's keywords
     examples: dict[str, list[str]]
 
     @property
@@ -117,10 +117,13 @@ def keyword_agreement(cards: Iterable[Card]) -> AgreementReport:
     # MTGJSON lists an action named in reminder text too (dredge's "mill"); the tag does not (issue 12),
     # so the comparison reads reminder text for actions: it measures the recogniser, not that rule
     names = ("keyword_abilities", "ability_words")
-    agreeing, misses, extras, examples = 0, Counter(), Counter(), {}
+    agreeing = 0
+    misses: Counter[str] = Counter()
+    extras: Counter[str] = Counter()
+    examples: dict[str, list[str]] = {}
     for card in cards:
         ctx = CardContext.of(card)
-        mine = set()
+        mine: set[str] = set()
         for name in names:
             for tag, _ev in EXTRACTORS[name].fn(ctx):
                 mine.add(_norm(keyword_label(tag) or tag, aliases))

@@ -472,7 +472,7 @@ def instant_speed(ctx: CardContext) -> Iterator[Hit]:
         for m in re.finditer(
             r"^\s*(Flash)\s*$|(as though (?:it|they) had flash)", face.rules, re.IGNORECASE | re.MULTILINE
         ):
-            yield "timing:instant-speed", span(face.index, *m.span(m.lastindex), face.text)
+            yield "timing:instant-speed", span(face.index, *m.span(m.lastindex or 0), face.text)
 
 
 @extractor("sorcery_speed", tags=("timing:sorcery-speed",))

@@ -121,8 +121,8 @@ def load_vocabulary(path: str | None = None) -> Vocabulary:
                 vocab.abilities[w.group(1).lower()] = Keyword(kw.parent, kw.rule, kw.kind)
     for line in lines:
         if line.startswith("207.2c ") and "The ability words are" in line:
-            for w in _split_list(line.split("The ability words are", 1)[1]):
-                vocab.ability_words[w.lower()] = Keyword(w[0].upper() + w[1:], "207.2c", "ability_word")
+            for word in _split_list(line.split("The ability words are", 1)[1]):
+                vocab.ability_words[word.lower()] = Keyword(word[0].upper() + word[1:], "207.2c", "ability_word")
         elif line.startswith("205.2a "):
             body = re.search(r"The card types are ([^.]+)\.", line)
             vocab.card_types = tuple(t.capitalize() for t in _split_list(body.group(1))) if body else ()
@@ -137,18 +137,18 @@ def load_vocabulary(path: str | None = None) -> Vocabulary:
             body = re.search(r"The land types are ([^.]+)\.", line)
             vocab.land_types = tuple(_split_list(body.group(1))) if body else ()
         elif line.startswith("205.3m "):
-            body = line.split("All other creature types are one word long:", 1)[1]
+            one_word = line.split("All other creature types are one word long:", 1)[1]
             two = re.search(r"two words long: ([^.]+)\.", line)
-            types = _split_list(body) + ([two.group(1)] if two else [])
+            types = _split_list(one_word) + ([two.group(1)] if two else [])
             vocab.creature_types = tuple(sorted(set(types)))
     # obsolete names from the glossary: "Totem Armor (Obsolete)" followed by its definition
     for i, line in enumerate(lines):
         m = re.match(r"^(.+) \(Obsolete\)$", line.strip())
         if m and i + 1 < len(lines):
             old = m.group(1).lower()
-            body = lines[i + 1].lower()
+            definition = lines[i + 1].lower()
             for name in sorted(vocab.abilities, key=len, reverse=True):
-                if name != old and re.search(r"\b" + re.escape(name) + r"\b", body):
+                if name != old and re.search(r"\b" + re.escape(name) + r"\b", definition):
                     vocab.aliases[old] = name
                     break
     return vocab

@@ -101,7 +101,8 @@ def split_by_oracle(
     cards: Sequence[Card], test_fraction: float = 0.2, seed: int = 20260629
 ) -> tuple[list[Card], list[Card]]:
     """Deterministic train/test split by oracle card (a card's printings never straddle the split)."""
-    train_cards, test_cards = [], []
+    train_cards: list[Card] = []
+    test_cards: list[Card] = []
     for c in cards:
         h = int.from_bytes(hashlib.sha256(f"{seed}:{c.oracle_id}".encode()).digest()[:8], "big") / 2**64
         (test_cards if h < test_fraction else train_cards).append(c)
