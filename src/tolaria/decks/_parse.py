@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from ._formats import COMMANDER, MAIN, MAX_QUANTITY, MAYBEBOARD, SIDEBOARD
 from ._limits import check_size
+from ._sets import SetCodes
 
 COMPANION = "companion"  # a section of Arena lists; the card itself lives in the sideboard
 FOIL, ETCHED = "foil", "etched"
@@ -47,12 +48,14 @@ class ParsedLine:
     cat_id: str = ""  # MTGO catalog id (.dek CatID)
     scryfall_id: str = ""  # CSV files that name the printing by its Scryfall id
     commander_hint: bool = False  # Moxfield *CMDR*: the card is (one of) the commander(s)
+    set_name: str = ""  # the set's name as written, where the tool writes one (Deckbox's Edition)
 
 
 @dataclass(slots=True)
 class ParsedList:
     lines: list[ParsedLine] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # what could not be read, in words, with where
+    warnings: list[str] = field(default_factory=list)  # what was read, but not as written (a set name unknown)
     name: str = ""
     kind: str = "plain"
 
@@ -160,15 +163,17 @@ def split_quantity(text: str, default: int = 1) -> tuple[int, str]:
     return default, text
 
 
-def parse_decklist(text: str) -> ParsedList:
-    """Read a pasted or uploaded decklist in any of the formats above (`kind` says which was found)."""
+def parse_decklist(text: str, set_codes: SetCodes | None = None) -> ParsedList:
+    """Read a pasted or uploaded decklist in any of the formats above (`kind` says which was found).
+    `set_codes` (the data's sets) turns the set names some CSVs write (Deckbox) into set codes; without
+    it a line keeps the name in `set_name` and no code."""
     text = (text or "").lstrip("\ufeff")
     check_size(text)
     kind = detect_format(text)
     if kind == "mtgo_dek":
         return parse_mtgo_dek(text)
     if kind.startswith("csv_"):
-        return parse_csv(text, kind)
+        return parse_csv(text, kind, set_codes)
     return _parse_text(text.strip("\n"), kind)
 
 
@@ -359,6 +364,7 @@ _COLUMNS = {
     "quantity": ("Count", "Quantity", "Qty"),
     "name": ("Name", "Card Name", "Card"),
     "set": ("Edition Code", "Set code", "Set Code", "Set", "Edition"),
+    "set_name": ("Edition Name", "Set name", "Set Name"),
     "number": ("Collector Number", "Collector number", "Card Number"),
     "finish": ("Finish", "Foil", "Printing"),
     "tags": ("Tags", "Categories", "Category"),
@@ -368,19 +374,20 @@ _COLUMNS = {
 _FINISH_WORDS = {"foil": FOIL, "etched": ETCHED, "etchedfoil": ETCHED, "true": FOIL}
 
 
-def parse_csv(text: str, kind: str = "") -> ParsedList:
+def parse_csv(text: str, kind: str = "", set_codes: SetCodes | None = None) -> ParsedList:
     result = ParsedList(kind=kind or _csv_kind(text.split("\n", 1)[0]) or "csv_moxfield")
     sample = text.split("\n", 1)[0]
     delimiter = ";" if sample.count(";") > sample.count(",") else ","
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
     columns = {key: _column(reader.fieldnames or [], names) for key, names in _COLUMNS.items()}
-    if kind == "csv_deckbox":  # Deckbox's Edition is the set's name; its code is Edition Code
+    if result.kind == "csv_deckbox":  # Deckbox's Edition is the set's name; its code (if any) is Edition Code
         columns["set"] = _column(reader.fieldnames or [], ("Edition Code",))
+        columns["set_name"] = _column(reader.fieldnames or [], ("Edition",))
     try:
         for number, row in enumerate(reader, 2):
             parsed = _csv_row(row, columns, number, result.errors)
             if parsed is not None:
-                result.lines.append(parsed)
+                result.lines.append(_with_set_of_name(parsed, set_codes, result.warnings))
     except csv.Error as exc:
         result.errors.append(f"The CSV file could not be read past line {reader.line_num}: {exc}.")
     return result
@@ -415,15 +422,30 @@ def _csv_row(row: dict, columns: dict[str, str], number: int, errors: list[str])
         if tag_zone is not None:
             zone = tag_zone
             tags.remove(tag)
-    set_code = value("set").lower()
+    set_code, set_name = value("set").lower(), value("set_name")
+    if len(set_code) > 6 or " " in set_code:  # a set's name where a code belongs
+        set_code, set_name = "", set_name or value("set")
     return ParsedLine(
         int(quantity_text),
         name,
         zone if zone != COMPANION else SIDEBOARD,
-        set_code if len(set_code) <= 6 else "",
+        set_code,
         value("number"),
         number,
         _FINISH_WORDS.get(value("finish").lower().replace(" ", "").replace("-", ""), ""),
         tuple(tags),
         scryfall_id=value("scryfall_id"),
+        set_name=set_name,
     )
+
+
+def _with_set_of_name(line: ParsedLine, set_codes: SetCodes | None, warnings: list[str]) -> ParsedLine:
+    """A line that names its set but gives no code gets the code of the set of that name (the data's
+    sets, `set_codes`); a name no set has is kept as written, with a warning."""
+    if line.set_code or not line.set_name or set_codes is None:
+        return line
+    code, why = set_codes.code_of_name(line.set_name)
+    if not code:
+        warnings.append(f"Line {line.line_number}: {line.name}: {why}; the card is found by its name.")
+        return line
+    return replace(line, set_code=code)

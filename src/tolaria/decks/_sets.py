@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tolaria.cards import CardSet
+from tolaria.cards import CardSet, compact_name
 
 # Codes Arena (or an older Scryfall) writes that no field of an MTGJSON set record gives:
 # - CONF for Conflux: Arena cannot use CON (a reserved file name on Windows); source: Draftmancer's Arena
@@ -31,6 +31,7 @@ class SetCodes:
     known: frozenset[str] = frozenset()
     aliases: dict[str, str] = field(default_factory=dict)  # a tool's code -> the data's code
     arena: dict[str, str] = field(default_factory=dict)  # the data's code -> the code Arena writes
+    names: dict[str, str] = field(default_factory=dict)  # a set's name (`set_name_key`) -> its code
 
     def resolve(self, code: str) -> tuple[str, str]:
         """(the data's code, "") for a code the data has (directly or by an alias), else ("", why)."""
@@ -47,17 +48,34 @@ class SetCodes:
             return "", f"{shown} is Arena's code for {target.upper()}, a set Tolaria's data ({DATA_NOTE}) does not have"
         return "", f"Tolaria's data ({DATA_NOTE}) has no set {shown}"
 
+    def code_of_name(self, name: str) -> tuple[str, str]:
+        """(the data's code, "") for a set named as the data names it (Deckbox writes names, not codes;
+        case, accents and punctuation aside), else ("", why)."""
+        name = " ".join((name or "").split())
+        if not name:
+            return "", ""
+        code = self.names.get(set_name_key(name), "")
+        if code:
+            return code, ""
+        return "", f"Tolaria's data ({DATA_NOTE}) has no set named {name!r}"
+
     def arena_code(self, code: str) -> str:
         """The code MTG Arena writes for the data's set `code`."""
         code = (code or "").lower()
         return self.arena.get(code, code)
 
 
+def set_name_key(name: str) -> str:
+    """A set's name as names are compared: `Duel Decks: Mind vs. Might` and `duel decks mind vs might` meet."""
+    return compact_name(name)
+
+
 def set_codes(sets: Iterable[CardSet], arena_sets: Iterable[str] = ()) -> SetCodes:
     """Derive the codes from the data: every set's own code; its MTGO code (MTGJSON `mtgoCode`) where
     that differs and is no other set's code; and, for a set with printings on Arena (an MTGJSON
     `identifiers.mtgArenaId`, given as `arena_sets`), Arena writes that MTGO code too (Dominaria: DOM in
-    the data, DAR on MTGO and Arena). Then the hand list above."""
+    the data, DAR on MTGO and Arena). Then the hand list above. Each set's name leads to its code (the
+    first set of that name where two share one)."""
     sets = list(sets)
     known = frozenset(s.code.lower() for s in sets)
     on_arena = {c.lower() for c in arena_sets}
@@ -69,9 +87,13 @@ def set_codes(sets: Iterable[CardSet], arena_sets: Iterable[str] = ()) -> SetCod
             aliases.setdefault(mtgo, code)
             if code in on_arena:
                 arena[code] = mtgo
+    names: dict[str, str] = {}
+    for s in sets:
+        if s.name:
+            names.setdefault(set_name_key(s.name), s.code.lower())
     for alias, code in HAND_ALIASES.items():
         if alias not in known:
             aliases.setdefault(alias, code)
     for code, alias in HAND_ARENA.items():
         arena.setdefault(code, alias)
-    return SetCodes(known, aliases, arena)
+    return SetCodes(known, aliases, arena, names)

