@@ -49,3 +49,44 @@ def test_without_the_set_list_the_name_is_carried_for_the_caller():
     assert CODES.code_of_name(line.set_name) == ("xln", "")
     assert CODES.code_of_name("ixalan") == ("xln", "")  # case and punctuation as names are folded
     assert CODES.code_of_name("Nowhere")[0] == "" and "Nowhere" in CODES.code_of_name("Nowhere")[1]
+
+
+# --------------------------------------------------------------------------------------------
+# The bytes of an upload: Windows tools save UTF-16 with a BOM or cp1252; a wrong file is binary
+
+ARENA_AETHER = "Deck\r\n4 Æther Web (M10) 170\r\n2 Lightning Bolt\r\n"
+
+
+def _names(text: str) -> list[tuple[int, str]]:
+    return [(ln.quantity, ln.name) for ln in decks.parse_decklist(text).lines]
+
+
+def test_every_text_encoding_of_an_upload_reads_the_same():
+    expected = [(4, "Æther Web"), (2, "Lightning Bolt")]
+    for data in (
+        ARENA_AETHER.encode("utf-8"),
+        b"\xef\xbb\xbf" + ARENA_AETHER.encode("utf-8"),
+        b"\xff\xfe" + ARENA_AETHER.encode("utf-16-le"),
+        b"\xfe\xff" + ARENA_AETHER.encode("utf-16-be"),
+        ARENA_AETHER.encode("cp1252"),  # "Æ" is the single byte 0xC6, not UTF-8
+    ):
+        text = decks.decode_decklist(data)
+        assert _names(text) == expected, data[:12]
+
+
+def test_a_binary_file_is_refused_in_words():
+    import gzip
+
+    data = gzip.compress(b"4 Lightning Bolt\n" * 50, mtime=0)
+    try:
+        decks.decode_decklist(data)
+    except decks.DecklistUnreadable as exc:
+        assert "not a text decklist" in str(exc)
+    else:
+        raise AssertionError("binary data was decoded as a decklist")
+    # the same bytes decoded carelessly (errors="replace") are refused by the reader, not read as 40 rows
+    parsed = decks.parse_decklist(data.decode("utf-8", errors="replace"))
+    assert parsed.lines == [] and len(parsed.errors) == 1 and "not a text decklist" in parsed.errors[0]
+    assert parsed.label == ""  # no format is claimed for it
+    utf16 = (b"\xff\xfe" + ARENA_AETHER.encode("utf-16-le")).decode("utf-8", errors="replace")
+    assert decks.parse_decklist(utf16).lines == []

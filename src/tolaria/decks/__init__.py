@@ -4,6 +4,7 @@ plain values; the site resolves names to cards and stores decks, this package ju
 
 from ._commanders import commander_reason, pair_reason, partner_with
 from ._companions import COMPANION_CONDITIONS
+from ._decode import DecklistUnreadable, decode_decklist
 from ._entry import Entry
 from ._export import (
     CSV_COLUMNS,
@@ -59,6 +60,8 @@ __all__ = [
     "MAX_BYTES",
     "MAX_LINES",
     "DecklistTooLarge",
+    "DecklistUnreadable",
+    "decode_decklist",
     "NameIndex",
     "DATA_NOTE",
     "SetCodes",

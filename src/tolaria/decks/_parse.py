@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ._decode import looks_binary, not_text_message
 from ._formats import COMMANDER, MAIN, MAX_QUANTITY, MAYBEBOARD, SIDEBOARD
 from ._limits import check_size
 from ._sets import SetCodes
@@ -169,6 +170,8 @@ def parse_decklist(text: str, set_codes: SetCodes | None = None) -> ParsedList:
     it a line keeps the name in `set_name` and no code."""
     text = (text or "").lstrip("\ufeff")
     check_size(text)
+    if looks_binary(text):  # bytes decoded carelessly (a zip, an image, UTF-16 read as UTF-8)
+        return ParsedList(errors=[not_text_message()], kind="")
     kind = detect_format(text)
     if kind == "mtgo_dek":
         return parse_mtgo_dek(text)
