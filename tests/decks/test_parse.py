@@ -90,3 +90,37 @@ def test_a_binary_file_is_refused_in_words():
     assert parsed.label == ""  # no format is claimed for it
     utf16 = (b"\xff\xfe" + ARENA_AETHER.encode("utf-16-le")).decode("utf-8", errors="replace")
     assert decks.parse_decklist(utf16).lines == []
+
+
+# --------------------------------------------------------------------------------------------
+# Sections: a commander section is a block; a blank line after it returns to the main deck
+# (Arena's Commander block is followed by the deck with or without a `Deck` line, as in
+# arcavios/scooze#64: `Commander` / `1 Sharuum the Hegemon` / blank / `4 Swamp` …; Moxfield's
+# text puts commanders in a section of their own, taw/magic-search-engine#348)
+
+
+def _zones(text: str) -> list[tuple[str, str]]:
+    return [(ln.name, ln.zone) for ln in decks.parse_decklist(text).lines]
+
+
+def test_a_blank_line_ends_a_commander_section():
+    text = "COMMANDER:\n1 Ghired, Conclave Exile\n\n1 Command Tower\n1 Sol Ring\n"
+    assert _zones(text) == [
+        ("Ghired, Conclave Exile", "commander"),
+        ("Command Tower", "main"),
+        ("Sol Ring", "main"),
+    ]
+    arena = "Commander\n1 Sharuum the Hegemon\n\n4 Swamp\n3 Plains\n"
+    assert _zones(arena) == [("Sharuum the Hegemon", "commander"), ("Swamp", "main"), ("Plains", "main")]
+    partners = "Commander\n1 Tymna the Weaver\n1 Thrasios, Triton Hero\n\nDeck\n1 Sol Ring\n"
+    assert [z for _, z in _zones(partners)] == ["commander", "commander", "main"]
+
+
+def test_blank_lines_keep_their_meaning_in_the_other_formats():
+    # MTGO: a blank line before the sideboard (magefree/mage#4243)
+    assert _zones("4 Opt\n\n2 Negate\n") == [("Opt", "main"), ("Negate", "sideboard")]
+    # Arena sections with blank lines between them; the sideboard stays the sideboard after a blank
+    arena = "Commander\n1 Krenko, Mob Boss\n\nDeck\n1 Sol Ring\n\nSideboard\n1 Negate\n\n1 Duress\n"
+    assert [z for _, z in _zones(arena)] == ["commander", "main", "sideboard", "sideboard"]
+    mox = "1 Sol Ring\n\nSIDEBOARD:\n1 Negate\n\nMAYBEBOARD:\n1 Black Lotus\n"
+    assert [z for _, z in _zones(mox)] == ["main", "sideboard", "maybeboard"]

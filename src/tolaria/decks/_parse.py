@@ -185,6 +185,7 @@ def _parse_text(text: str, kind: str) -> ParsedList:
     zone = MAIN
     heading_tags: tuple[str, ...] = ()
     seen_heading = seen_cards = False
+    section_cards = 0  # card lines since the last heading
     companions: list[ParsedLine] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -192,6 +193,10 @@ def _parse_text(text: str, kind: str) -> ParsedList:
             # MTGO and plain lists: a blank line after the main deck starts the sideboard
             if seen_cards and not seen_heading and zone == MAIN and kind in ("mtgo", "plain", "arena"):
                 zone = SIDEBOARD
+            # a commander or companion section is one block: a blank line after its cards returns to
+            # the main deck (Arena's and Moxfield's lists go on with the deck, with or without a heading)
+            elif section_cards and zone in (COMMANDER, COMPANION):
+                zone, heading_tags = MAIN, ()
             continue
         if line.startswith("//") or (line.startswith("#") and not _QUANTITY.match(line)):
             continue
@@ -203,11 +208,13 @@ def _parse_text(text: str, kind: str) -> ParsedList:
         if heading is not None:
             seen_heading = True
             zone, heading_tags = heading
+            section_cards = 0
             continue
         parsed = _card_line(line, number, zone, heading_tags, result.errors)
         if parsed is None:
             continue
         seen_cards = True
+        section_cards += 1
         if parsed.zone == COMPANION:
             companions.append(parsed)
         else:
