@@ -124,3 +124,27 @@ def test_blank_lines_keep_their_meaning_in_the_other_formats():
     assert [z for _, z in _zones(arena)] == ["commander", "main", "sideboard", "sideboard"]
     mox = "1 Sol Ring\n\nSIDEBOARD:\n1 Negate\n\nMAYBEBOARD:\n1 Black Lotus\n"
     assert [z for _, z in _zones(mox)] == ["main", "sideboard", "maybeboard"]
+
+
+# --------------------------------------------------------------------------------------------
+# CSV quoting: an opening quote never closed would swallow every following row into one name
+
+
+def test_an_unclosed_quote_is_one_error_and_the_other_rows_are_kept():
+    parsed = decks.parse_decklist('Count,Name\n1,"Opt\n2,Shock\n3,"Kongming, ""Sleeping Dragon"""\n')
+    assert [(ln.quantity, ln.name, ln.line_number) for ln in parsed.lines] == [
+        (2, "Shock", 3),
+        (3, 'Kongming, "Sleeping Dragon"', 4),
+    ]
+    assert len(parsed.errors) == 1
+    assert parsed.errors[0].startswith("Line 2:") and "quote" in parsed.errors[0] and '1,"Opt' in parsed.errors[0]
+
+
+def test_a_quoted_csv_reads_as_before():
+    text = '"Count","Tradelist Count","Name","Edition"\r\n"4","0","Lightning Bolt","m10"\r\n"1","0","Fire // Ice","mh2"\r\n'
+    parsed = decks.parse_decklist(text)
+    assert parsed.errors == []
+    assert [(ln.quantity, ln.name, ln.set_code, ln.line_number) for ln in parsed.lines] == [
+        (4, "Lightning Bolt", "m10", 2),
+        (1, "Fire // Ice", "mh2", 3),
+    ]

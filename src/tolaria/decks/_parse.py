@@ -8,9 +8,8 @@ number, finish, tags, categories) is thrown away. Resolving names to cards is th
 from __future__ import annotations
 
 import csv
-import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from ._decode import looks_binary, not_text_message
@@ -388,19 +387,37 @@ def parse_csv(text: str, kind: str = "", set_codes: SetCodes | None = None) -> P
     result = ParsedList(kind=kind or _csv_kind(text.split("\n", 1)[0]) or "csv_moxfield")
     sample = text.split("\n", 1)[0]
     delimiter = ";" if sample.count(";") > sample.count(",") else ","
-    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
-    columns = {key: _column(reader.fieldnames or [], names) for key, names in _COLUMNS.items()}
+    rows = _csv_lines(text, delimiter, result.errors)
+    fieldnames = next(rows, (0, []))[1]
+    columns = {key: _column(fieldnames, names) for key, names in _COLUMNS.items()}
     if result.kind == "csv_deckbox":  # Deckbox's Edition is the set's name; its code (if any) is Edition Code
-        columns["set"] = _column(reader.fieldnames or [], ("Edition Code",))
-        columns["set_name"] = _column(reader.fieldnames or [], ("Edition",))
-    try:
-        for number, row in enumerate(reader, 2):
-            parsed = _csv_row(row, columns, number, result.errors)
-            if parsed is not None:
-                result.lines.append(_with_set_of_name(parsed, set_codes, result.warnings))
-    except csv.Error as exc:
-        result.errors.append(f"The CSV file could not be read past line {reader.line_num}: {exc}.")
+        columns["set"] = _column(fieldnames, ("Edition Code",))
+        columns["set_name"] = _column(fieldnames, ("Edition",))
+    for number, values in rows:
+        row = dict(zip(fieldnames, values))
+        parsed = _csv_row(row, columns, number, result.errors)
+        if parsed is not None:
+            result.lines.append(_with_set_of_name(parsed, set_codes, result.warnings))
     return result
+
+
+def _csv_lines(text: str, delimiter: str, errors: list[str]) -> Iterator[tuple[int, list[str]]]:
+    """(line number, fields) of each non-blank line, one line one row: no decklist tool writes a field
+    over several lines, so a quote opened and never closed is that line's error (read as one CSV
+    stream, it would swallow every row after it into one name)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            fields = next(csv.reader([line], delimiter=delimiter, strict=True))
+        except csv.Error as exc:
+            if "unexpected end of data" in str(exc):
+                errors.append(
+                    f'Line {number}: a quote (") opens a field and is never closed ({line!r}); the line was not read.'
+                )
+                continue
+            fields = next(csv.reader([line], delimiter=delimiter))  # a stray quote inside a field: as written
+        yield number, fields
 
 
 def _column(fieldnames: Sequence[str], names: tuple[str, ...]) -> str:
