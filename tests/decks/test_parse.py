@@ -148,3 +148,26 @@ def test_a_quoted_csv_reads_as_before():
         (4, "Lightning Bolt", "m10", 2),
         (1, "Fire // Ice", "mh2", 3),
     ]
+
+
+# --------------------------------------------------------------------------------------------
+# Arena's rebalanced cards: Arena writes the A- name with the number of the card it rebalances
+# (Draftmancer's `exportCardToMTGA` drops the `A-` of Scryfall's collector number `A-221`)
+
+
+def test_an_arena_rebalanced_card_names_the_rebalanced_printing(cards):
+    (line,) = decks.parse_decklist("Deck\n1 A-Teferi, Time Raveler (WAR) 221\n").lines
+    assert (line.name, line.set_code, line.collector_number) == ("A-Teferi, Time Raveler", "war", "A-221")
+    (kept,) = decks.parse_decklist("1 A-Teferi, Time Raveler (WAR) A-221 #Control\n").lines
+    assert kept.collector_number == "A-221"  # a number written with its A- is kept as it is
+    (plain,) = decks.parse_decklist("Deck\n1 Teferi, Time Raveler (WAR) 221\n").lines
+    assert plain.collector_number == "221"  # the card before its rebalancing: untouched
+
+
+def test_arena_export_writes_a_rebalanced_card_as_arena_does(cards, sample):
+    teferi = cards["A-Teferi, Time Raveler"]
+    printing = next(p for p in sample.printings.values() if p.oracle_id == teferi.oracle_id)
+    assert (printing.set_code, printing.collector_number) == ("war", "A-221")
+    entry = decks.Entry(teferi, 1, "main", printing)
+    assert "1 A-Teferi, Time Raveler (WAR) 221\n" in decks.export_arena([entry])
+    assert "1 A-Teferi, Time Raveler (WAR) A-221" in decks.export_moxfield([entry])

@@ -42,9 +42,13 @@ def _set_and_number(e: Entry) -> tuple[str, str]:
 
 
 def _printing_text(e: Entry, upper: bool = True, codes: SetCodes | None = None) -> str:
+    """` (SET) 123`; with `codes`, as MTG Arena writes it: Arena's set code, and a rebalanced card's
+    number without its `A-` (Draftmancer's `exportCardToMTGA`: `A-Teferi, Time Raveler (WAR) 221`)."""
     code, number = _set_and_number(e)
     if not code:
         return ""
+    if codes is not None and number.upper().startswith("A-"):
+        number = number[2:]
     if codes is not None and e.printing is not None:
         code = codes.arena_code(code)
     code = code.upper() if upper else code

@@ -308,6 +308,9 @@ def _card_line(
     if not name:
         errors.append(f"Line {number}: no card name in {line!r}.")
         return None
+    if name.startswith("A-") and number_text and not number_text.upper().startswith("A-"):
+        # Arena writes a rebalanced card's number without the A- of the data's (Scryfall's, MTGJSON's)
+        number_text = "A-" + number_text
     if commander:
         zone = COMMANDER
     return ParsedLine(
