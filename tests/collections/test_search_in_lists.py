@@ -43,3 +43,28 @@ def test_the_api_searches_a_token_owners_list(client, burn_list):
     assert [c["name"] for c in found.json()["data"]] == ["Lightning Bolt"]
     anonymous = client.get("/api/cards/search", {"q": 'in:"list/Burn Pile" t:instant'})
     assert any("log in" in w for w in anonymous.json().get("warnings", []))
+
+
+def test_a_search_made_with_credentials_is_never_shared_nor_answered_304(client, burn_list):
+    """RFC 9111 3.5: `public` lets a shared cache store and serve an answer to a request that carried
+    Authorization, and the answer to in:list depends on the caller; so a search with a token or a
+    session is private, and its validators are not offered (a 304 would hand back a list's old cards)."""
+    owner, bolt = burn_list
+    _, secret = ApiToken.issue(owner, "script")
+    token = {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
+    query = {"q": 'in:"list/Burn Pile"'}
+    found = client.get("/api/cards/search", query, **token)
+    assert found.status_code == 200
+    assert found["Cache-Control"] == "private, no-cache" and not found.has_header("ETag")
+    assert "Authorization" in found["Vary"] and "Cookie" in found["Vary"]
+    # the tag an anonymous answer of this URL would carry (the URL and the corpus version make it)
+    from django.test import RequestFactory
+
+    from tolaria.site.api.http import _validator
+
+    anonymous_tag, _ = _validator(RequestFactory().get("/api/cards/search", query))
+    assert client.get("/api/cards/search", query, HTTP_IF_NONE_MATCH=anonymous_tag, **token).status_code == 200
+    client.force_login(owner)
+    by_session = client.get("/api/cards/search", query, HTTP_IF_NONE_MATCH=anonymous_tag)
+    assert by_session.status_code == 200 and by_session["Cache-Control"] == "private, no-cache"
+    assert [c["name"] for c in by_session.json()["data"]] == ["Lightning Bolt"]

@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
+from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 
 from ._objects import error
@@ -71,6 +72,21 @@ def _over_limit(request: HttpRequest) -> int:
     if count <= allowed:
         return 0
     return max(1, int((slot + 1) * window - now + 0.999))
+
+
+def _credentialed(request: HttpRequest) -> bool:
+    """A request that may be answered for one caller alone (in:list searches the caller's lists):
+    it sends a token, or a session cookie."""
+    return "Authorization" in request.headers or settings.SESSION_COOKIE_NAME in request.COOKIES
+
+
+def _cache_headers(response: HttpResponse, etag: str, last: int | None) -> HttpResponse:
+    """The validators and freshness of a public read, on its 200 and on its 304 alike (RFC 9110 15.4.5)."""
+    response["ETag"] = etag
+    if last is not None:
+        response["Last-Modified"] = http_date(last)
+    response.setdefault("Cache-Control", f"public, max-age={getattr(settings, 'TOLARIA_API_MAX_AGE', 300)}")
+    return response
 
 
 def _validator(request: HttpRequest) -> tuple[str, int | None]:
@@ -134,7 +150,7 @@ class ApiMiddleware:
             return self.get_response(request)
         response = self._answer(request)
         _cors(request, response)
-        response.setdefault("Vary", "Accept-Encoding")
+        patch_vary_headers(response, ("Accept-Encoding",))
         return self.gzip.process_response(request, response)
 
     def _answer(self, request: HttpRequest) -> HttpResponse:
@@ -151,23 +167,22 @@ class ApiMiddleware:
             out["Retry-After"] = str(wait)
             return out
         cacheable = request.method in ("GET", "HEAD") and _public(request.path) and request.path not in UNCACHED
-        etag = last = None
+        shared = cacheable and not _credentialed(request)
+        etag, last = _validator(request) if shared else ("", None)
+        if shared and _not_modified(request, etag, last):
+            response = _cache_headers(HttpResponse(status=304), etag, last)
+        else:
+            response = _not_html(request, self.get_response(request))
+            if shared and response.status_code == 200:
+                _cache_headers(response, etag, last)
+            elif cacheable and response.status_code == 200:
+                # RFC 9111 3.5: a shared cache may serve a `public` answer given to a request with
+                # Authorization; an answer for one caller is neither shared nor validated
+                response.setdefault("Cache-Control", "private, no-cache")
+            elif not _public(request.path) or request.path in UNCACHED:
+                response.setdefault("Cache-Control", "no-store" if request.path in UNCACHED else "private, no-cache")
         if cacheable:
-            etag, last = _validator(request)
-            if _not_modified(request, etag, last):
-                not_modified = HttpResponse(status=304)
-                not_modified["ETag"] = etag
-                if last is not None:
-                    not_modified["Last-Modified"] = http_date(last)
-                return not_modified
-        response = _not_html(request, self.get_response(request))
-        if cacheable and response.status_code == 200:
-            response["ETag"] = etag
-            if last is not None:
-                response["Last-Modified"] = http_date(last)
-            response.setdefault("Cache-Control", f"public, max-age={getattr(settings, 'TOLARIA_API_MAX_AGE', 300)}")
-        elif not _public(request.path) or request.path in UNCACHED:
-            response.setdefault("Cache-Control", "no-store" if request.path in UNCACHED else "private, no-cache")
+            patch_vary_headers(response, ("Authorization", "Cookie"))
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
