@@ -103,6 +103,33 @@ def test_if_modified_since_alone_answers_304_until_the_corpus_changes(client):
     assert changed.status_code == 200 and changed["Last-Modified"] == http_date(int(later.timestamp()))
 
 
+def test_a_304_carries_the_headers_the_200_would(client):
+    """RFC 9110 15.4.5: a 304 sends the Cache-Control, ETag, Vary (and the rest) its 200 would have."""
+    first = client.get("/api/sets")
+    again = client.get("/api/sets", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    for header in ("Cache-Control", "ETag", "Last-Modified", "Vary", "Access-Control-Allow-Origin"):
+        assert again[header] == first[header], header
+
+
+@pytest.mark.parametrize("path", ["/api/sets", "/api/cards/search?q=bolt", "/api/cards/named?exact=Lightning+Bolt"])
+def test_head_answers_as_get_without_a_body_on_the_api(client, path):
+    """RFC 9110 9.1: a general-purpose server supports GET and HEAD (the CORS header names HEAD)."""
+    get = client.get(path)
+    head = client.head(path)
+    assert head.status_code == get.status_code == 200
+    assert head.content == b""
+    assert head["Content-Type"] == get["Content-Type"] and head["ETag"] == get["ETag"]
+
+
+@pytest.mark.parametrize("path", ["/", "/search?q=bolt", "/rules/702.19", "/card/jmp/342/lightning-bolt"])
+def test_head_answers_as_get_on_the_pages(client, path):
+    get = client.get(path, follow=True)
+    head = client.head(path, follow=True)
+    assert head.status_code == get.status_code == 200
+    assert head.content == b""
+
+
 def test_random_is_never_cached(client):
     r = client.get("/api/cards/random")
     assert r["Cache-Control"] == "no-store" and not r.has_header("ETag")

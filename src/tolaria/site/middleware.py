@@ -91,3 +91,27 @@ class RefuseNulBytes:
         if where is not None:
             return _refusal(request, where)
         return self.get_response(request)
+
+
+class AnswerHead:
+    """RFC 9110 9.3.2: HEAD is GET without the content, and a general-purpose server answers both.
+    The views and the API's routes are written for GET (ninja answers 405 to a HEAD), so a HEAD is
+    answered as its GET, with the GET's headers and no body."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method != "HEAD":
+            return self.get_response(request)
+        request.method = "GET"
+        try:
+            response = self.get_response(request)
+        finally:
+            request.method = "HEAD"
+        if response.streaming:
+            response.streaming_content = []
+        else:
+            response["Content-Length"] = str(len(response.content))
+            response.content = b""
+        return response

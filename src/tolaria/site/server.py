@@ -62,6 +62,10 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3) -> Non
         "accesslog": os.environ.get("TOLARIA_ACCESS_LOG") or None,
         "access_log_format": "%(D)s %(s)s %(U)s",
         "timeout": 60,
+        # gunicorn's largest request line (its default is 4,094 bytes): a query of Scryfall's 1,000
+        # characters outside ASCII is longer than the default once percent-encoded, and gunicorn's
+        # 414 is an HTML page no Scryfall client can read
+        "limit_request_line": 8190,
         "graceful_timeout": 10,
     }
     _Gunicorn(options).run()
