@@ -138,6 +138,28 @@ def test_named_with_set_picks_that_printing(client):
     assert card["set"] == "2ed" and card["set_name"] == "Unlimited Edition"
 
 
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("juzam", "Juzám Djinn"),
+        ("jotun", "Jötun Grunt"),
+        ("lim-dul", "Oath of Lim-Dûl"),
+        ("oath of lim dul", "Oath of Lim-Dûl"),
+        ("fire/ice", "Fire // Ice"),
+        ("fire//ice", "Fire // Ice"),
+        ("sol-ring", "Sol Ring"),
+        ("Æther we", "Aether Web"),
+    ],
+)
+def test_autocomplete_folds_names_as_named_and_search_do(client, typed, name):
+    """api/cards/autocomplete: "Spaces, punctuation, and capitalization are ignored" (Scryfall), and
+    accents and Æ fold as in named and !"…" (tolaria.cards.fold_name)."""
+    from tolaria.cards import fold_name
+
+    assert fold_name(typed) in fold_name(name)  # the expectation is about folding, not about the sample
+    assert name in client.get("/api/cards/autocomplete", {"q": typed}).json()["data"]
+
+
 def test_autocomplete_puts_prefix_matches_first(client):
     body = client.get("/api/cards/autocomplete", {"q": "light"}).json()
     assert body["object"] == "catalog" and 0 < len(body["data"]) <= 20

@@ -6,13 +6,13 @@ Pages and the API call `run_search()` and `current_index()`; `autocomplete()` fi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 
+from tolaria.cards import fold_name  # the one name folding: accents, Æ, punctuation, split separators
 from tolaria.search import CardIndex, SearchResult, build_index, search
 
 from . import files, runtime
@@ -101,15 +101,6 @@ def card_positions(index: CardIndex) -> dict[str, int]:
 def index_names(index: CardIndex) -> list[tuple[str, str, str]]:
     """(folded name, display name, oracle id) for every card and every face of a multi-face card."""
     return _derived(index)["names"]
-
-
-_PUNCT = re.compile(r"[^\w\s/]+")
-
-
-def fold_name(name: str) -> str:
-    """Case, punctuation and spacing do not matter to name lookups (Æ is written ae)."""
-    name = name.replace("Æ", "Ae").replace("æ", "ae")
-    return " ".join(_PUNCT.sub("", name.lower()).split())
 
 
 def autocomplete(text: str, limit: int = 20) -> list[str]:
