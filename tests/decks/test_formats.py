@@ -155,6 +155,7 @@ def test_what_the_files_say(world):
     arch = {line.name: line for line in decks.parse_decklist((DATA / "archidekt.txt").read_text()).lines}
     assert arch["Krenko, Mob Boss"].zone == COMMANDER and arch["Black Lotus"].zone == MAYBEBOARD
     assert arch["Arcane Signet"].tags == ("Ramp", "Mana Rock") and arch["Goblin Guide"].finish == "foil"
+    assert arch["Goblin Guide"].tags == ("Creature", "^Have,#37d67a^")  # the label is kept, as a tag
     arena = {line.name: line for line in decks.parse_decklist((DATA / "arena.txt").read_text()).lines}
     assert arena["Opt"].set_code == "dar"  # as written: Arena's DAR, which the data's DOM has as its mtgoCode
     assert world[3].resolve("dar") == ("dom", "") and world[3].arena_code("dom") == "dar"

@@ -171,3 +171,18 @@ def test_arena_export_writes_a_rebalanced_card_as_arena_does(cards, sample):
     entry = decks.Entry(teferi, 1, "main", printing)
     assert "1 A-Teferi, Time Raveler (WAR) 221\n" in decks.export_arena([entry])
     assert "1 A-Teferi, Time Raveler (WAR) A-221" in decks.export_moxfield([entry])
+
+
+# --------------------------------------------------------------------------------------------
+# Archidekt labels (`^Have,#37d67a^` after the categories, as Archidekt's export writes them:
+# `1x Cultivate (m21) 177 [Ramp] ^Test,#2ccce4^`): kept as a tag of the row, written back
+
+
+def test_an_archidekt_label_is_kept_and_written_back(cards):
+    (line,) = decks.parse_decklist("1x Goblin Guide (zen) 126 *F* [Creature] ^Have,#37d67a^\n").lines
+    assert line.name == "Goblin Guide" and line.tags == ("Creature", "^Have,#37d67a^")
+    entry = decks.Entry(cards["Goblin Guide"], 1, "main", finish="foil", tags=line.tags)
+    assert decks.export_archidekt([entry]) == "1x Goblin Guide *F* [Creature] ^Have,#37d67a^\n"
+    # through a CSV's Tags column (comma-separated) the label stays one tag
+    back = decks.parse_decklist(decks.export_csv([entry], "csv_moxfield"))
+    assert back.lines[0].tags == ("Creature", "^Have,#37d67a^")

@@ -197,12 +197,17 @@ def export_moxfield(entries: list[Entry]) -> str:
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
+def _is_label(tag: str) -> bool:
+    return len(tag) > 1 and tag.startswith("^") and tag.endswith("^")
+
+
 def _archidekt_line(e: Entry) -> str:
-    categories = list(e.tags)
+    categories = [t for t in e.tags if not _is_label(t)]
+    labels = [t for t in e.tags if _is_label(t)][:1]  # Archidekt gives a card one label
     if e.zone in _ZONE_CATEGORY:
         categories.insert(0, _ZONE_CATEGORY[e.zone])
     line = f"{e.quantity}x {e.card.name}{_printing_text(e, upper=False)}{_finish_mark(e.finish)}"
-    return line + (f" [{','.join(categories)}]" if categories else "")
+    return line + (f" [{','.join(categories)}]" if categories else "") + "".join(f" {t}" for t in labels)
 
 
 def export_archidekt(entries: list[Entry]) -> str:

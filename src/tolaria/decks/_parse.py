@@ -144,7 +144,8 @@ _SECTIONS = {
 }
 _HEADING = re.compile(r"^(?P<title>[^\d\s(][^()]*?)\s*(?:\((?P<count>\d+)\)\s*)?:?$")
 _QUANTITY = re.compile(r"^(?P<qty>\d+)\s*[xX]?\s+")
-_TAIL_LABEL = re.compile(r"\s+\^[^^]*\^\s*$")  # Archidekt's ^label,#color^
+_TAIL_LABEL = re.compile(r"\s+(?P<label>\^[^^]*\^)\s*$")  # Archidekt's ^label,#color^, kept as a tag
+_TAG_ITEM = re.compile(r"\^[^^]*\^|[^,]+")  # a comma-separated Tags value; a ^label,#color^ is one tag
 _TAIL_BRACKETS = re.compile(r"\s*\[(?P<cats>[^\]]*)\]\s*$")
 _TAIL_MARKER = re.compile(r"\s+\*(?P<mark>[A-Za-z]+)\*\s*$")
 _TAIL_SET = re.compile(r"\s+\((?P<set>" + _SET_CODE + r")\)(?:\s+(?P<num>[A-Za-z0-9★†\-]+))?\s*$")
@@ -255,7 +256,9 @@ def _card_line(
     if quantity < 1 or quantity > MAX_QUANTITY:
         errors.append(f"Line {number}: {quantity} is not a quantity between 1 and {MAX_QUANTITY} ({line!r}).")
         return None
-    rest = _TAIL_LABEL.sub("", rest)
+    label = _TAIL_LABEL.search(rest)
+    if label:
+        rest = rest[: label.start()]
     tags: list[str] = list(heading_tags)
     commander = False
     finish = ""
@@ -313,6 +316,8 @@ def _card_line(
         number_text = "A-" + number_text
     if commander:
         zone = COMMANDER
+    if label:
+        tags.append(label.group("label"))
     return ParsedLine(
         quantity,
         name,
@@ -446,7 +451,7 @@ def _csv_row(row: dict, columns: dict[str, str], number: int, errors: list[str])
         return None
     zone_word = value("zone").lower()
     zone = _SECTIONS.get(zone_word, MAIN) if zone_word else MAIN
-    tags = [t.strip() for t in value("tags").split(",") if t.strip()]
+    tags = [t.strip() for t in _TAG_ITEM.findall(value("tags")) if t.strip()]
     for tag in list(tags):
         tag_zone = _CATEGORY_ZONES.get(_FLAGS.sub("", tag).strip().lower())
         if tag_zone is not None:
