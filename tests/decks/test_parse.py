@@ -186,3 +186,40 @@ def test_an_archidekt_label_is_kept_and_written_back(cards):
     # through a CSV's Tags column (comma-separated) the label stays one tag
     back = decks.parse_decklist(decks.export_csv([entry], "csv_moxfield"))
     assert back.lines[0].tags == ("Creature", "^Have,#37d67a^")
+
+
+# --------------------------------------------------------------------------------------------
+# How a format is named to the user, and Tolaria's own plain export read back as plain
+
+
+def test_each_format_has_a_phrase_with_its_article():
+    phrases = {kind: decks.ParsedList(kind=kind).phrase for kind in decks.FORMAT_LABELS}
+    assert phrases["arena"] == "an MTG Arena list" and phrases["plain"] == "a plain list"
+    assert phrases["mtgo_dek"] == "an MTGO .dek file" and phrases["csv_deckbox"] == "a Deckbox CSV file"
+    assert all(" list list" not in p and not p.startswith("a MTG") for p in phrases.values())
+    assert decks.ParsedList(kind="archidekt").noun == "Archidekt list"  # for "from this Archidekt list"
+
+
+def test_tolarias_plain_export_reads_back_as_plain(entry):
+    deck = [entry("Krenko, Mob Boss", 1, "commander"), entry("Lightning Bolt", 4), entry("Negate", 2, "sideboard")]
+    text = decks.export_text(deck)
+    parsed = decks.parse_decklist(text)
+    assert parsed.kind == "plain", text
+    assert [(ln.name, ln.zone) for ln in parsed.lines] == [
+        ("Krenko, Mob Boss", "commander"),
+        ("Lightning Bolt", "main"),
+        ("Negate", "sideboard"),
+    ]
+    # Arena's export names every printing: with them, the same sections are Arena's
+    assert decks.parse_decklist("Deck\n4 Lightning Bolt (M10) 146\n\nSideboard\n2 Negate (M20) 69\n").kind == "arena"
+    assert decks.parse_decklist("About\nName Burn\n\nDeck\n4 Lightning Bolt\n").kind == "arena"
+
+
+def test_the_reader_says_whether_the_sideboard_is_mtgos_unlabelled_one():
+    """MTGO keeps a Commander deck's commander in the sideboard, unlabelled (a blank line in the .txt,
+    Sideboard="true" in the .dek); a sideboard under a heading is a sideboard the user named."""
+    assert decks.parse_decklist("99 Mountain\n\n1 Krenko, Mob Boss\n").mtgo_sideboard
+    dek = '<Deck><Cards CatID="1" Quantity="1" Sideboard="true" Name="Krenko, Mob Boss" /></Deck>'
+    assert decks.parse_decklist(dek).mtgo_sideboard
+    assert not decks.parse_decklist("Deck\n99 Mountain\n\nSideboard\n1 Krenko, Mob Boss\n").mtgo_sideboard
+    assert not decks.parse_decklist("99 Mountain\n").mtgo_sideboard

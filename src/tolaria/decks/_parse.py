@@ -33,6 +33,19 @@ FORMAT_LABELS = {
     "csv_deckbox": "Deckbox CSV",
     "csv_manabox": "ManaBox CSV",
 }
+# The same said in a sentence ("Imported 4 cards from an MTG Arena list."), with the article it takes
+FORMAT_PHRASES = {
+    "arena": "an MTG Arena list",
+    "mtgo": "an MTGO .txt list",
+    "mtgo_dek": "an MTGO .dek file",
+    "moxfield": "a Moxfield list",
+    "archidekt": "an Archidekt list",
+    "plain": "a plain list",
+    "csv_moxfield": "a Moxfield CSV file",
+    "csv_archidekt": "an Archidekt CSV file",
+    "csv_deckbox": "a Deckbox CSV file",
+    "csv_manabox": "a ManaBox CSV file",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +71,23 @@ class ParsedList:
     warnings: list[str] = field(default_factory=list)  # what was read, but not as written (a set name unknown)
     name: str = ""
     kind: str = "plain"
+    # the sideboard is MTGO's unlabelled one (after a blank line, or a .dek's Sideboard="true"), where
+    # MTGO keeps a Commander deck's commander; False for a sideboard under a heading the user wrote
+    mtgo_sideboard: bool = False
 
     @property
     def label(self) -> str:
         return FORMAT_LABELS.get(self.kind, self.kind)
+
+    @property
+    def phrase(self) -> str:
+        """The format in a sentence, with its article: "an MTG Arena list", "a plain list"."""
+        return FORMAT_PHRASES.get(self.kind, "a decklist")
+
+    @property
+    def noun(self) -> str:
+        """The format in a sentence after "this": "MTG Arena list", "Deckbox CSV file"."""
+        return self.phrase.split(" ", 1)[1]
 
 
 # --------------------------------------------------------------------------------------------
@@ -92,7 +118,11 @@ def detect_format(text: str) -> str:
     ):
         return "moxfield"
     if any(ln.lower() in _ARENA_SECTIONS for ln in lines):
-        return "arena"
+        # Arena's export names every card's printing (and a named deck under About); the same section
+        # words over bare names are a plain list, such as Tolaria's own plain export
+        if any(ln.lower() == "about" for ln in lines) or any(_SET_NUMBER.search(ln) for ln in lines):
+            return "arena"
+        return "plain"
     if any(re.search(r"\*[FE]\*", ln) for ln in lines):
         return "moxfield"
     if any(_SET_NUMBER.search(ln) for ln in lines):
@@ -193,6 +223,7 @@ def _parse_text(text: str, kind: str) -> ParsedList:
             # MTGO and plain lists: a blank line after the main deck starts the sideboard
             if seen_cards and not seen_heading and zone == MAIN and kind in ("mtgo", "plain", "arena"):
                 zone = SIDEBOARD
+                result.mtgo_sideboard = True
             # a commander or companion section is one block: a blank line after its cards returns to
             # the main deck (Arena's and Moxfield's lists go on with the deck, with or without a heading)
             elif section_cards and zone in (COMMANDER, COMPANION):
@@ -362,6 +393,7 @@ def parse_mtgo_dek(text: str) -> ParsedList:
             result.errors.append(f"Card {number}: {quantity} is not a quantity between 1 and {MAX_QUANTITY}.")
             continue
         side = (node.get("Sideboard") or "false").lower() == "true"
+        result.mtgo_sideboard = result.mtgo_sideboard or side
         result.lines.append(
             ParsedLine(
                 quantity,
