@@ -223,3 +223,10 @@ def test_the_reader_says_whether_the_sideboard_is_mtgos_unlabelled_one():
     assert decks.parse_decklist(dek).mtgo_sideboard
     assert not decks.parse_decklist("Deck\n99 Mountain\n\nSideboard\n1 Krenko, Mob Boss\n").mtgo_sideboard
     assert not decks.parse_decklist("99 Mountain\n").mtgo_sideboard
+
+
+def test_a_dek_line_naming_no_known_card_still_carries_its_catid():
+    """The site keeps such a line waiting under "Not found"; its CatID travels on the parsed line."""
+    dek = '<Deck><Cards CatID="99999" Quantity="2" Sideboard="true" Name="Lim-Dûl the Unknown" Annotation="0" /></Deck>'
+    (line,) = decks.parse_decklist(dek).lines
+    assert (line.name, line.quantity, line.zone, line.cat_id) == ("Lim-Dûl the Unknown", 2, "sideboard", "99999")
