@@ -230,3 +230,9 @@ def test_a_dek_line_naming_no_known_card_still_carries_its_catid():
     dek = '<Deck><Cards CatID="99999" Quantity="2" Sideboard="true" Name="Lim-Dûl the Unknown" Annotation="0" /></Deck>'
     (line,) = decks.parse_decklist(dek).lines
     assert (line.name, line.quantity, line.zone, line.cat_id) == ("Lim-Dûl the Unknown", 2, "sideboard", "99999")
+
+
+def test_a_long_binary_file_is_called_binary_not_too_long():
+    data = b"\x00\x01\n" * 3000  # 3,000 "lines": over the line limit, but no decklist at all
+    parsed = decks.parse_decklist(data.decode("utf-8", errors="replace"))
+    assert parsed.lines == [] and "not a text decklist" in parsed.errors[0]

@@ -199,9 +199,9 @@ def parse_decklist(text: str, set_codes: SetCodes | None = None) -> ParsedList:
     `set_codes` (the data's sets) turns the set names some CSVs write (Deckbox) into set codes; without
     it a line keeps the name in `set_name` and no code."""
     text = (text or "").lstrip("\ufeff")
-    check_size(text)
-    if looks_binary(text):  # bytes decoded carelessly (a zip, an image, UTF-16 read as UTF-8)
+    if looks_binary(text[:65536]):  # bytes decoded carelessly (a zip, an image, UTF-16 read as UTF-8)
         return ParsedList(errors=[not_text_message()], kind="")
+    check_size(text)
     kind = detect_format(text)
     if kind == "mtgo_dek":
         return parse_mtgo_dek(text)
