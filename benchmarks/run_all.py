@@ -29,7 +29,7 @@ BENCHES = [
     (
         "Answers to players' rules questions (full data)",
         "bench_answers.py",
-        ["--full", "{allprintings}", "--minilm-cache", "{cache}"],
+        ["--full", "{allprintings}"],
     ),
     (
         "Knowledge search on the full data (lexical only)",

@@ -1,11 +1,34 @@
 from tolaria.knowledge import highlight, segments_to_html, tokenize
+from tolaria.knowledge._text import stem
 
 
 def test_tokens_fold_case_quotes_plurals_and_hyphens():
-    assert tokenize("Creatures’ ABILITIES") == ["creature", "ability"]
-    assert tokenize("double-faced cards") == ["double", "faced", "card"]
-    assert tokenize("creature’s") == tokenize("creature's") == ["creature"]
-    assert tokenize("the creature dies") == tokenize("creatures died") == ["creature", "die"]
+    assert tokenize("Creatures’ ABILITIES") == tokenize("creature ability") == ["creatur", "abil"]
+    assert tokenize("double-faced cards") == ["doubl", "face", "card"]
+    assert tokenize("creature’s") == tokenize("creature's") == tokenize("creature")
+    assert tokenize("the creature dies") == tokenize("creatures died") == ["creatur", "die"]
+
+
+def test_the_forms_of_a_verb_meet():
+    assert tokenize("activated") == tokenize("activating") == tokenize("activate") == ["activ"]
+    assert tokenize("equipped") == tokenize("equip")
+    assert tokenize("it was countered") == tokenize("counter it")
+    assert tokenize("copies") == tokenize("copying") == tokenize("copy")
+
+
+def test_game_words_snowball_would_merge_stay_apart():
+    assert tokenize("planeswalkers") == ["planeswalker"] != tokenize("planeswalk")
+    assert tokenize("defender") != tokenize("defending player")[:1]
+
+
+def test_the_light_stem_stays_readable():
+    # the syntax suggestions write stems back into o:"..." terms
+    assert [stem(w) for w in ("creatures", "destroys", "abilities", "dies")] == [
+        "creature",
+        "destroy",
+        "ability",
+        "die",
+    ]
 
 
 def test_rule_numbers_stay_whole():

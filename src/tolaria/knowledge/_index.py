@@ -29,7 +29,7 @@ from ._embed import UNAVAILABLE, Embedder, EmbeddingStore, load_embedder
 from ._lexical import LexicalRanker
 from ._text import fold, highlight, segments_to_html
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: Snowball stems in the BM25 vocabulary
 PAGE = {"rule": 10, "glossary": 5, "ruling": 10, "card": 10}  # hits per kind on a grouped first page
 _AUTO = "auto"
 _RULE_HEADING = re.compile(r"^\d{3}(?:\.\d+)?$")

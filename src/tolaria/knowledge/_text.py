@@ -1,8 +1,12 @@
 """Text normalisation for Magic text: the tokens the lexical ranker indexes and the excerpts hits show.
 
-Light on purpose: lower case, curly quotes and dashes folded, possessives dropped, hyphenated words
-split, plural ``s`` and a few irregular forms the rules use often (dies/died → die). Rule numbers
-(``702.19b``) stay whole so a query for a number finds the rule.
+Lower case, curly quotes and dashes folded, possessives dropped, hyphenated words split, plural ``s``
+and a few irregular forms the rules use often (dies/died → die) — the light stem (``stem``, readable:
+the syntax suggestions write it back) — and then the Snowball English stemmer, so the forms of a verb
+meet ("activated", "activating" and "activate"; "equipped" and "equip"), which the light stem alone
+missed. Game words that Snowball would merge with another game word keep their light stem
+("planeswalker" is not "planeswalk", "defender" not "defending"). Rule numbers (``702.19b``) stay
+whole so a query for a number finds the rule.
 
 Players ask in sentences ("Does it still deal damage if I have to ...?"), so the words that only make a
 sentence a question (question words, auxiliaries, pronouns) are stop words too, and "does"/"goes"
@@ -17,6 +21,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+import Stemmer
 from bm25s.stopwords import STOPWORDS_EN
 
 _FOLD = str.maketrans(
@@ -95,6 +100,10 @@ _IRREGULAR = {
     "was": "be",
 }
 _NO_PLURAL = ("ss", "us", "is", "ous")
+# game words Snowball would merge with another game word: "planeswalker" with the keyword action
+# "planeswalk" (701.31, Planechase), "defender" with "defending player"
+_OWN_STEM = frozenset({"planeswalker", "defender"})
+_SNOWBALL = Stemmer.Stemmer("english")
 
 
 def fold(text: str) -> str:
@@ -124,6 +133,15 @@ def stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)
+def index_stem(word: str) -> str:
+    """The token of one folded word: its light stem, then Snowball's (numbers and contractions as they are)."""
+    light = stem(word)
+    if light in _OWN_STEM or not light.isalpha():
+        return light
+    return _SNOWBALL.stemWord(light)
+
+
 def tokenize(text: str, *, stopwords: bool = True) -> list[str]:
     """The lexical tokens of a text (what BM25 indexes and queries)."""
     folded = fold(text).replace("-", " ").replace("/", " ")
@@ -132,7 +150,7 @@ def tokenize(text: str, *, stopwords: bool = True) -> list[str]:
         word = m.group()
         if stopwords and word in STOPWORDS:
             continue
-        out.append(stem(word))
+        out.append(index_stem(word))
     return out
 
 
