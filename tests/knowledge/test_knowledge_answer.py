@@ -103,3 +103,13 @@ def test_a_named_cards_text_says_what_the_question_is_about(cr_answers):
     a = cr_answers.answer("Can you Swords to Plowshares a Blood Knight?", mode="lexical")
     assert a.named_cards == ["Swords to Plowshares", "Blood Knight"]
     assert any(h.document.ref.startswith("702.16") for h in a.rules[:5])
+
+
+def test_a_section_heading_is_no_answer_the_rules_under_it_are(cr_answers):
+    # "Loyalty Ability: ... See rule 606": 606 is the heading "606. Loyalty Abilities", the answers are 606.1-606.6
+    a = cr_answers.answer("How do loyalty abilities work?", mode="lexical")
+    refs = [h.document.ref for h in a.rules if h.document.kind == "rule"]
+    assert refs[0].startswith("606.")
+    assert sum(r.startswith("606.") for r in refs[:5]) >= 3
+    late = [n for n, h in enumerate(a.rules) if h.document.kind == "glossary" or "." not in h.document.ref]
+    assert late == list(range(len(a.rules) - len(late), len(a.rules)))  # headings and definitions last

@@ -5,10 +5,15 @@ meaning of the question (reciprocal-rank fusion of BM25 and the embeddings, as `
 
 - a rules term named in the question ("deathtouch", "first strike", "legend rule") lifts the rules the
   term points at (the glossary's "See rule 702.2", or the rule headed "Deathtouch"), weighted by how
-  specific the term is;
+  specific the term is; a section heading ("606. Loyalty Abilities") answers nothing itself, so a term
+  pointing at one lifts the rules under it by half, and the words and meaning choose among them;
 - a card named in the question ("Can I Swords to Plowshares a Blood Knight?") brings in the rules terms of
   its own text (Blood Knight has protection from white), at half weight, and its rulings;
-- a glossary entry that points at a rule shown on the page is shown with that rule, not apart from it;
+- the rules have their own BM25 (word weights from the rules, not from 45k rulings; length normalised by
+  half, b=0.5, since a numbered rule's document holds all its subrules), and are ranked by meaning on the
+  question's own words (a named card's text joins the words, not the query embedding);
+- a glossary entry that points at a rule shown on the page is shown with that rule, not apart from it,
+  and a definition or section heading no shown rule holds comes after the rules;
 - rulings that say the same thing (the same boilerplate on many cards) are shown once;
 - each hit's excerpt is the sentence of the document that matches the question best, highlighted.
 """
@@ -37,6 +42,8 @@ RULES, RULINGS, CARDS = 10, 5, 5  # hits per group on an answer page
 TERM_BONUS = 1.0  # a rules term's lift, in units of "ranked first by one ranker"
 CARD_TERM_SHARE = 0.5  # terms found in a named card's text count this much
 SUBRULE_SHARE = 0.3  # the share of a term's lift that goes to the subrules of the rule it points at
+HEADING_SHARE = 0.5  # the share of a term's lift that goes to the rules under a section heading it points at
+RULES_BM25_B = 0.5  # BM25's length normalisation over the rules (dev questions: 0.75 -> 0.5, +2 in the first 10)
 NEAR_DUPLICATE = 0.8  # rulings whose word sets overlap this much (Jaccard) are one ruling
 _CARD_REQUEST = re.compile(
     r"^(?:show me |find |any |all |which |what )?(?:cards?|creatures?|spells?|instants?|sorcer(?:y|ies)|artifacts?|enchantments?|lands?|planeswalkers?)\b|\b(?:cards?|ones?) (?:like|similar to)\b",
@@ -130,9 +137,8 @@ class Answerer:
         elif rules is not None:
             vectors, embedder = rules
             reason = None
-        sub = KnowledgeIndex(
-            docs, LexicalRanker.build([d.lexical_text for d in docs]), vectors, embedder, reason, fusion=index.fusion
-        )
+        lexical = LexicalRanker.build([d.lexical_text for d in docs], b=RULES_BM25_B)
+        sub = KnowledgeIndex(docs, lexical, vectors, embedder, reason, fusion=index.fusion)
         if embedder is index.embedder:
             sub._query_vectors = index._query_vectors  # one query embedding for both
         return sub
@@ -241,9 +247,10 @@ class Answerer:
                 else:
                     out[m], out[n] = merged, None
                 break
-        # a definition no shown rule holds comes after the rules: a question is answered by a rule
+        # a definition no shown rule holds, or a section heading, comes after the rules: a question is
+        # answered by a rule
         kept = [h for h in out if h is not None]
-        return [h for h in kept if h.document.kind != "glossary"] + [h for h in kept if h.document.kind == "glossary"]
+        return [h for h in kept if not _after_the_rules(h)] + [h for h in kept if _after_the_rules(h)]
 
     def _rank_rulings(self, query: str, cards: Sequence[int], mode: str, k: int) -> list[Hit]:
         cands = self._base(query, ("ruling",), mode)
@@ -285,7 +292,8 @@ class Answerer:
         rules_query = self._without_names(query, named) or query
         if named:  # what the named cards do is what the question is about
             rules_query = " ".join([rules_query, *(self.index.documents[at].text for at in named)])
-        ranked = self._rank_rules(rules_query, terms, mode)
+        # by meaning, the question's own words: a card's whole text would drown them in one embedding
+        ranked = self._rank_rules(rules_query, terms, mode, semantic_query=self._without_names(query, named) or query)
         rule_hits = self.index.collapse(ranked, query, rules * 2, excerpts=False)
         out.rules = [_with_sentence(h, query) for h in self._fold_glossary(rule_hits)[:rules]]
         suggestion = suggest_syntax(query)
@@ -338,13 +346,26 @@ def _lift(number: str, pointed: dict[str, float]) -> float:
 
     The rule a term points at takes the whole lift (a numbered rule's document holds its subrules, so it
     is the one result to show); its subrules and the rules of a section it points at take a part, so
-    the words of the question choose among them.
+    the words of the question choose among them. A section heading itself takes none.
     """
+    if _is_heading(number):
+        return 0.0  # a heading answers nothing: its share goes to the rules under it
     lift = pointed.get(number, 0.0)
     ancestors = _ancestors(number)
     if ancestors:
-        lift += SUBRULE_SHARE * pointed.get(ancestors[0], 0.0)
+        share = HEADING_SHARE if _is_heading(ancestors[0]) else SUBRULE_SHARE
+        lift += share * pointed.get(ancestors[0], 0.0)
     return lift
+
+
+def _is_heading(number: str) -> bool:
+    """A section heading ("606", "702"): its document is the list of the headings under it."""
+    return "." not in number
+
+
+def _after_the_rules(hit: Hit) -> bool:
+    doc = hit.document
+    return doc.kind == "glossary" or (doc.kind == "rule" and _is_heading(doc.ref))
 
 
 def _with_sentence(hit: Hit, query: str) -> Hit:
