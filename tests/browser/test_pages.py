@@ -91,6 +91,32 @@ def test_knowledge_results_and_rules_pages(page, shot):
     shot("rule-702-19")
 
 
+def test_a_question_typed_in_the_box_gets_its_rules_first_with_the_sentence_marked(page, shot):
+    page.goto("/")
+    box = page.get_by_label("Search cards, rules and rulings")
+    # ":", "+" and "/" as players write them: no card syntax error, no "0 cards"
+    box.fill("Trample + Deathtouch: how much damage do I assign to a 2/2 blocker?")
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"/search\?"))
+    answers = page.locator("section.answers")
+    assert answers.is_visible()
+    assert "Rules that answer it" in answers.locator("h2").first.inner_text()
+    first = answers.locator("li.hit").first
+    assert first.get_attribute("class") == "hit kind-rule"
+    assert first.locator("a").get_attribute("href").startswith("/rules/")
+    marked = first.locator("blockquote.answer-sentence mark")
+    assert marked.count() >= 1 and marked.first.is_visible()
+    # the answers take the main column: they start in the page's upper part, nothing beside them pushes them down
+    box_top = answers.bounding_box()["y"]
+    assert box_top < 400, box_top
+    assert page.locator(".knowledge").count() == 0  # no sidebar of answers beside a card grid
+    assert "0 cards" not in page.content() and page.get_by_role("alert").count() == 0
+    shot("search-question")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.width + 1
+    first.locator("a").click()
+    page.wait_for_url(re.compile(r"/rules/\d{3}"))
+
+
 def test_query_builder_writes_the_syntax(page, shot):
     page.goto("/search/syntax")
     page.get_by_label("Type line").fill("creature")

@@ -69,6 +69,18 @@ def test_best_sentence_is_the_one_with_the_question_words():
     )
 
 
+def test_the_rules_own_sentence_is_shown_before_its_example():
+    # 702.19's text: the rule's sentence and an example holding the same words and a "2"
+    text = (
+        "702.19b The controller of an attacking creature with trample first assigns damage to the creature(s)"
+        " blocking it.\nExample: The active player could assign 1 damage to the blocking creature, and 2 damage"
+        " to the defending player from the creature with trample."
+    )
+    q = "Trample + Deathtouch: how much damage do I assign to a 2/2 blocker?"
+    assert best_sentence(text, q).startswith("702.19b The controller")
+    assert best_sentence(text, "trample example defending player").startswith("Example:")  # only it matches
+
+
 def test_a_card_request_gets_cards_and_an_editable_search(cr_answers):
     a = cr_answers.answer("green creature that makes mana", mode="lexical")
     assert a.card_request

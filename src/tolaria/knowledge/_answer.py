@@ -50,6 +50,7 @@ _CARD_REQUEST = re.compile(
     re.I,
 )
 _LIKE = re.compile(r"\b(?:like|similar to)\s+(.+?)\s*\??$", re.I)
+_EXAMPLE = re.compile(r"^(?:\d{3}\.\d+[a-z]*\.? )?Example:")
 _SENTENCE = re.compile(r"(?<=[.!?”])\s+(?=[A-Z0-9“(])|\n+")
 
 
@@ -80,13 +81,21 @@ def _sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
 
 
 def best_sentence(text: str, query: str) -> str:
-    """The sentence (or line) of ``text`` that holds the most of the query's words."""
+    """The sentence (or line) of ``text`` that holds the most of the query's words.
+
+    A number counts a quarter of a word (a "2" in "a 2/2 blocker" meets the 2s of any example), and a
+    sentence of an example half a word less than the rule's own sentence holding the same words: the
+    rule answers, its example illustrates.
+    """
     wanted = set(tokenize(query))
     if not wanted:
         return text
     best, best_score = "", 0.0
     for sentence, words in _sentences(text):
-        score = len(words & wanted) - 0.001 * len(words)  # a shorter sentence wins a tie
+        found = words & wanted
+        score = sum(0.25 if w.isdigit() else 1.0 for w in found) - 0.001 * len(words)  # shorter wins a tie
+        if score > 0 and _EXAMPLE.match(sentence):
+            score -= 0.5
         if score > best_score:
             best, best_score = sentence, score
     return best or text
