@@ -80,17 +80,18 @@ def heading_of(doc: Document) -> str:
     return ""
 
 
-def _ancestors(number: str) -> list[str]:
+@functools.lru_cache(maxsize=1 << 14)
+def _ancestors(number: str) -> tuple[str, ...]:
     """The rules a rule number sits under: ``702.19b`` -> ``702.19``, ``702`` (sections left out)."""
     m = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]*))?", number)
     if not m:
-        return []
+        return ()
     out = []
     if m.group(3):
         out.append(f"{m.group(1)}.{m.group(2)}")
     if m.group(2):
         out.append(m.group(1))
-    return out
+    return tuple(out)
 
 
 def _key(text: str) -> str:
