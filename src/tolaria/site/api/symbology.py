@@ -8,14 +8,13 @@ from urllib.parse import quote
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
-from tolaria.cards._mana import ManaCostError, parse_mana_cost
+from tolaria.cards._mana import ManaCostError, ManaSymbol, parse_mana_cost
 
 from . import _symbols
 from ._objects import error, json_response
 from ._schemas import ErrorOut, ManaCostOut, SymbolListOut
 
 router = Router(tags=["symbology"])
-_LOOSE = re.compile(r"\d+|[A-Z]")
 
 
 def _file_name(text: str) -> str:
@@ -44,14 +43,51 @@ def symbol_image(request: HttpRequest, name: str):
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
+_TOKEN = re.compile(r"\{[^{}]*\}|\d+|\S")
+_WHEEL = "WUBRG"
+
+
 def _normalise(cost: str) -> str:
-    """Scryfall reads loose costs too: "2GG" is {2}{G}{G}."""
-    cost = cost.strip().upper()
-    if "{" in cost:
-        return cost
-    if not re.fullmatch(r"[0-9A-Z ]+", cost):
-        return cost  # not loose: parse_mana_cost says what is wrong
-    return "".join("{" + t + "}" for t in _LOOSE.findall(cost))
+    """Scryfall reads loose costs too, braced or not, in any order and case: "2GG" is {2}{G}{G} and
+    2{g}2 is {4}{G} (parse-mana's page). Symbols are braced here; parse_mana_cost says what is wrong."""
+    tokens = _TOKEN.findall(cost.strip().upper())
+    return "".join(t if t.startswith("{") else "{" + t + "}" for t in tokens)
+
+
+def _wheel(colors: set[str]) -> list[str]:
+    """Colors as cards print them: the shortest walk around the color wheel (W, U, B, R, G), one step
+    apart for neighbours ({G}{W}, {W}{U}{B}), two for the rest ({G}{U}, {U}{R}{W}, {W}{B}{G})."""
+    for step in (1, 2):
+        for start in range(len(_WHEEL)):
+            walk = [_WHEEL[(start + i * step) % len(_WHEEL)] for i in range(len(colors))]
+            if set(walk) == colors:
+                return walk
+    return [c for c in _WHEEL if c in colors]
+
+
+def _ordered(symbols: list[ManaSymbol]) -> list[str]:
+    """A cost "correctly ordered" (parse-mana's page): X, Y, Z; the generic symbols summed into one;
+    hybrid, Phyrexian and half symbols in /symbology's order; the colored symbols in printed order
+    (`_wheel`); then {C} and {S}."""
+    texts = [s.text for s in symbols]
+    generic = [t for t in texts if t.isdigit()]
+    rank = {t: i for i, t in enumerate(_symbols.symbol_texts())}
+    colors = {t: i for i, t in enumerate(_wheel({t for t in texts if t in _WHEEL}))}
+    tail = {"C": 1, "S": 2}
+
+    def key(t: str) -> tuple[int, int]:
+        if t in colors:
+            return (1, colors[t])
+        if t in tail:
+            return (2, tail[t])
+        return (0, rank.get(t, len(rank)))
+
+    rest = sorted((t for t in texts if not t.isdigit() and t not in ("X", "Y", "Z")), key=key)
+    out = sorted(t for t in texts if t in ("X", "Y", "Z"))
+    total = sum(int(t) for t in generic)
+    if total or (generic and not rest and not out):
+        out.append(str(total))
+    return out + rest
 
 
 @router.get(
@@ -75,7 +111,7 @@ def parse_mana(request: HttpRequest, cost: str):
     return json_response(
         {
             "object": "mana_cost",
-            "cost": "".join(str(s) for s in symbols),
+            "cost": "".join("{" + t + "}" for t in _ordered(symbols)),
             "cmc": float(sum(s.mana_value for s in symbols)),
             "colors": colors,
             "colorless": not colors,

@@ -1,0 +1,54 @@
+"""Behaviour Scryfall's API documentation states, route by route (each test names its page under
+https://scryfall.com/docs/api), where Tolaria answered otherwise."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def get(client, path, status=200, **params):
+    r = client.get(path, params)
+    assert r.status_code == status, (path, params, r.status_code, r.content[:300])
+    return r.json() if r["Content-Type"].startswith("application/json") else r
+
+
+# --- scryfall.com/docs/api/card-symbols/parse-mana ------------------------------------------------
+# "The server understands most community shorthand for mana costs (such as 2WW for {2}{W}{W}).
+# Symbols can also be out of order, lowercase, or have multiple colorless costs (such as 2{g}2 for
+# {4}{G})"; `cost` is "the normalized cost, with correctly-ordered and wrapped mana symbols" (the
+# page's example: RUx is {X}{U}{R}).
+
+
+@pytest.mark.parametrize(
+    ("written", "normalised"),
+    [
+        ("2{g}2", "{4}{G}"),
+        ("RUx", "{X}{U}{R}"),
+        ("{G}{1}", "{1}{G}"),
+        ("gu2", "{2}{G}{U}"),  # Simic is printed {G}{U} (Growth Spiral, Simic Charm)
+        ("1{1}", "{2}"),
+        ("0", "{0}"),
+        ("{c}{w}", "{W}{C}"),
+    ],
+)
+def test_parse_mana_normalises_order_case_and_generic(client, written, normalised):
+    cost = get(client, "/api/symbology/parse-mana", cost=written)
+    assert cost["cost"] == normalised
+
+
+def test_parse_mana_gives_back_every_printed_cost_written_backwards(client, sample):
+    """A printed cost is correctly ordered (colors around the wheel the way cards print them: {G}{W},
+    {U}{R}{W}, {W}{B}{G}): each printed cost of the sample made only of generic, X and colored
+    symbols, written backwards in lower case and loose, reads back as printed."""
+    import re
+
+    costs = {face.mana_cost for card in sample.cards.values() for face in card.faces if face.mana_cost}
+    checked = 0
+    for cost in sorted(costs):
+        symbols = re.findall(r"\{([^}]+)\}", cost)
+        if not all(s in "WUBRGCXYZ" or s.isdigit() for s in symbols):
+            continue
+        backwards = "".join(s.lower() if not s.isdigit() else "{" + s + "}" for s in reversed(symbols))
+        assert get(client, "/api/symbology/parse-mana", cost=backwards)["cost"] == cost, backwards
+        checked += 1
+    assert checked > 100
