@@ -52,3 +52,33 @@ def test_parse_mana_gives_back_every_printed_cost_written_backwards(client, samp
         assert get(client, "/api/symbology/parse-mana", cost=backwards)["cost"] == cost, backwards
         checked += 1
     assert checked > 100
+
+
+# --- scryfall.com/docs/api/errors -----------------------------------------------------------------
+# The page's example request, GET /cards/search?q=is:slick cmc>cmc, answers 400 bad_request "All of
+# your terms were ignored." with a warning for each ignored term.
+
+
+def test_a_search_whose_every_term_was_ignored_is_a_400_with_the_warnings(client):
+    body = get(client, "/api/cards/search", 400, q="is:slick cmc>cmc")
+    assert (body["object"], body["code"], body["status"]) == ("error", "bad_request", 400)
+    assert body["details"] == "All of your terms were ignored."
+    assert any("slick" in w for w in body["warnings"]) and any("cmc" in w for w in body["warnings"])
+    # one term kept: the search answers, with the warning for the other
+    kept = get(client, "/api/cards/search", q="is:slick t:goblin")
+    assert kept["data"] and any("slick" in w for w in kept["warnings"])
+    # a query of metadata only (order, unique) is not "ignored": it lists every card
+    assert get(client, "/api/cards/search", q="order:cmc")["total_cards"] > 1000
+
+
+# --- scryfall.com/docs/api/cards/search -----------------------------------------------------------
+# `order`: "penny: Sort cards by their Penny Dreadful rank" is one of the documented values.
+
+
+def test_order_penny_is_accepted_and_says_the_data_has_no_penny_ranks(client):
+    body = get(client, "/api/cards/search", q="t:goblin", order="penny")
+    assert body["data"]
+    assert not any("unknown" in w for w in body.get("warnings", [])), body.get("warnings")
+    assert any("Penny Dreadful" in w and "name" in w for w in body["warnings"]), body.get("warnings")
+    names = [c["name"] for c in body["data"]]
+    assert names == [c["name"] for c in get(client, "/api/cards/search", q="t:goblin")["data"]]  # by name

@@ -16,6 +16,9 @@ from ._parser import parse
 if TYPE_CHECKING:
     from ._index import CardIndex
 
+# orders Scryfall documents whose values the data does not carry (MTGJSON has no Penny Dreadful rank):
+# accepted, sorted by name, with a warning that says so
+UNRANKED = {"penny": "Penny Dreadful ranks"}
 DEFAULT_DIRECTION = {"released": "desc", "rarity": "desc", "usd": "asc", "eur": "asc", "tix": "asc", "edhrec": "asc"}
 UNIQUES = ("cards", "prints", "art")
 Rows = npt.NDArray[np.intp]  # row numbers of printings in the index
@@ -32,6 +35,7 @@ class SearchResult:
     has_more: bool
     warnings: list[str] = field(default_factory=list)
     explanation: str = ""
+    all_ignored: bool = False  # the query had conditions and every one was ignored (Scryfall: a 400)
     order: str = "name"
     direction: str = "asc"
     unique: str = "cards"
@@ -71,7 +75,12 @@ def search(
     if unique not in UNIQUES:
         unique = "cards"
     if order not in index.order:
-        compiled.warnings.append(f"unknown order {order!r}: sorted by name")
+        missing = UNRANKED.get(order)
+        compiled.warnings.append(
+            f"the data has no {missing} (order {order!r}): sorted by name"
+            if missing
+            else f"unknown order {order!r}: sorted by name"
+        )
         order = "name"
     if direction == "auto" or direction not in ("asc", "desc"):
         direction = DEFAULT_DIRECTION.get(order, "asc")
@@ -104,6 +113,7 @@ def search(
         has_more=start + page_size < total,
         warnings=compiled.warnings,
         explanation=explanation,
+        all_ignored=compiled.root is None and not compiled.only_meta,
         order=order,
         direction=direction,
         unique=unique,

@@ -19,6 +19,7 @@ ORDERS = (
     "power",
     "toughness",
     "edhrec",
+    "penny",  # documented by Scryfall; the data has no Penny Dreadful ranks (search.UNRANKED)
     "artist",
     "review",
 )

@@ -15,6 +15,7 @@ from tolaria.site.stores.card_index import card_positions, current_index, run_se
 
 PAGE_SIZE = 175
 ORDER_ALIASES = {"mv": "cmc", "manavalue": "cmc", "price": "usd"}
+ALL_IGNORED = "All of your terms were ignored."
 NOT_FOUND = "Your query didn't match any cards. Adjust your search terms or refer to the syntax guide."
 
 
@@ -78,6 +79,8 @@ def do_search(
     from tolaria.site import data_facts  # say when a term can match nothing because the data lacks it
 
     result.warnings.extend(data_facts.gap_warnings(query, data_facts.current_facts()))
+    if result.all_ignored:  # scryfall.com/docs/api/errors: its example query, is:slick cmc>cmc
+        return SearchFailure(400, "bad_request", ALL_IGNORED, list(result.warnings))
     if result.total == 0:
         return SearchFailure(404, "not_found", NOT_FOUND, list(result.warnings))
     if not result.printing_ids:
