@@ -82,3 +82,16 @@ def test_order_penny_is_accepted_and_says_the_data_has_no_penny_ranks(client):
     assert any("Penny Dreadful" in w and "name" in w for w in body["warnings"]), body.get("warnings")
     names = [c["name"] for c in body["data"]]
     assert names == [c["name"] for c in get(client, "/api/cards/search", q="t:goblin")["data"]]  # by name
+
+
+# --- scryfall.com/docs/api/cards/named ------------------------------------------------------------
+# `set`: "A set code to limit the search to one set." A fuzzy name is looked for among that set's cards.
+
+
+def test_fuzzy_name_with_a_set_searches_within_that_set(client):
+    get(client, "/api/cards/named", 404, fuzzy="bolt")  # several Bolts in the whole data: ambiguous
+    bolt = get(client, "/api/cards/named", fuzzy="bolt", set="jmp")
+    assert (bolt["name"], bolt["set"]) == ("Lightning Bolt", "jmp")
+    assert get(client, "/api/cards/named", fuzzy="light bolt", set="JMP")["set"] == "jmp"
+    missing = get(client, "/api/cards/named", 404, fuzzy="bolt", set="dmu")
+    assert missing["object"] == "error" and "dmu" in missing["details"]

@@ -110,12 +110,12 @@ def exact_name(name: str) -> str | None:
     return name_table().exact(name)
 
 
-def fuzzy_name(name: str) -> tuple[str | None, list[str], bool]:
+def fuzzy_name(name: str, set_code: str | None = None) -> tuple[str | None, list[str], bool]:
     """Scryfall's fuzzy lookup (tolaria.cards.NameTable): (oracle id or None, the names it could be or the
-    closest ones, whether the name fits several cards equally)."""
-    from tolaria.site.catalog.services import name_table
+    closest ones, whether the name fits several cards equally); with `set_code`, among that set's cards."""
+    from tolaria.site.catalog.services import name_table, set_name_table
 
-    match = name_table().fuzzy(name)
+    match = (set_name_table(set_code) if set_code else name_table()).fuzzy(name)
     if match.status == "found":
         return match.key, [], False
     return None, list(match.candidates)[:5], match.status == "ambiguous"

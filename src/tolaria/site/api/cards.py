@@ -149,7 +149,7 @@ def named(
 
             suggestions = suggest_names(exact)
     elif fuzzy:
-        oid, suggestions, ambiguous = data.fuzzy_name(fuzzy)
+        oid, suggestions, ambiguous = data.fuzzy_name(fuzzy, set)
     else:
         return error(400, "bad_request", "give exact= or fuzzy= with a card name")
     if oid is None and ambiguous:
@@ -163,7 +163,8 @@ def named(
     if oid is None:
         name = exact or fuzzy
         hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
-        return error(404, "not_found", f"No card found named {name!r}.{hint}", suggestions=suggestions)
+        where = f" in the set {set!r}" if set and not exact else ""
+        return error(404, "not_found", f"No card found named {name!r}{where}.{hint}", suggestions=suggestions)
     printing_id = None
     if set:
         printing_id = _printing_in_set(oid, set)

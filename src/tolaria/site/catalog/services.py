@@ -47,6 +47,17 @@ def _name_table_of(version: int) -> NameTable[str]:
     return NameTable((oid, name, name.split(" // ")) for oid, name in rows)
 
 
+def set_name_table(code: str) -> NameTable[str]:
+    """The names of the cards printed in one set, folded the same way (Scryfall's fuzzy name with `set`)."""
+    return _set_name_table_of(corpus_version(), code.lower())
+
+
+@functools.lru_cache(maxsize=32)
+def _set_name_table_of(version: int, code: str) -> NameTable[str]:
+    rows = m.OracleCard.objects.filter(printings__set_code=code).distinct().values_list("oracle_id", "name")
+    return NameTable((oid, name, name.split(" // ")) for oid, name in rows)
+
+
 def card_named(name: str) -> str | None:
     """Oracle id of the card (or face) with this name, case, accents and punctuation aside."""
     return name_table().exact(name)
