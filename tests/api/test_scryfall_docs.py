@@ -95,3 +95,66 @@ def test_fuzzy_name_with_a_set_searches_within_that_set(client):
     assert get(client, "/api/cards/named", fuzzy="light bolt", set="JMP")["set"] == "jmp"
     missing = get(client, "/api/cards/named", 404, fuzzy="bolt", set="dmu")
     assert missing["object"] == "error" and "dmu" in missing["details"]
+
+
+# --- scryfall.com/docs/api (Request formats) ------------------------------------------------------
+# The card routes answer `format=json` (the default), `format=text` and `format=image`; `pretty=true`
+# "makes the returned JSON prettier" on every route. Tolaria keeps no card images: format=image
+# answers one error object everywhere, saying so.
+
+BOLT_TEXT = "Lightning Bolt {R}\nInstant\nLightning Bolt deals 3 damage to any target.\n"
+
+
+def _card_routes(client):
+    bolt = get(client, "/api/cards/named", exact="Lightning Bolt", set="2ed")
+    routes = [
+        f"/api/cards/{bolt['id']}",
+        f"/api/cards/{bolt['set']}/{bolt['collector_number']}",
+        f"/api/cards/{bolt['set']}/{bolt['collector_number']}/en",
+        "/api/cards/named?exact=Lightning+Bolt&set=2ed",
+    ]
+    if bolt.get("multiverse_ids"):
+        routes.append(f"/api/cards/multiverse/{bolt['multiverse_ids'][0]}")
+    return routes
+
+
+def test_format_text_and_image_on_every_card_route(client):
+    routes = _card_routes(client)
+    assert any("/multiverse/" in r for r in routes)
+    for route in routes:
+        sep = "&" if "?" in route else "?"
+        text = client.get(route + sep + "format=text")
+        assert text.status_code == 200 and text["Content-Type"].startswith("text/plain"), route
+        assert text.content.decode() == BOLT_TEXT, route
+        image = client.get(route + sep + "format=image")
+        assert image.status_code == 404 and image["Content-Type"].startswith("application/json"), route
+        body = image.json()
+        assert (body["object"], body["code"]) == ("error", "not_found") and "no card images" in body["details"]
+        assert client.get(route + sep + "format=xml").status_code == 400, route
+    random_text = client.get("/api/cards/random", {"q": '!"Lightning Bolt"', "format": "text"})
+    assert random_text.status_code == 200 and random_text.content.decode() == BOLT_TEXT
+    assert client.get("/api/cards/random", {"format": "image"}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/sets",
+        "/api/sets/ktk",
+        "/api/symbology",
+        "/api/symbology/parse-mana?cost=2GG",
+        "/api/catalog/card-types",
+        "/api/bulk-data",
+        "/api/migrations",
+        "/api/cards/search?q=t:goblin",
+    ],
+)
+def test_pretty_indents_every_json_route(client, path):
+    import orjson
+
+    sep = "&" if "?" in path else "?"
+    plain = client.get(path)
+    pretty = client.get(path + sep + "pretty=true")
+    assert plain.status_code == pretty.status_code == 200, path
+    assert b"\n  " not in plain.content and b"\n  " in pretty.content, path
+    assert orjson.loads(pretty.content) == orjson.loads(plain.content)

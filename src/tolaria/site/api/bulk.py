@@ -7,7 +7,8 @@ from django.http import FileResponse, HttpRequest
 from ninja import Router
 
 from . import _bulk
-from ._objects import error, json_response
+from ._objects import error
+from ._render import respond
 from ._schemas import BulkDataListOut, BulkDataOut, CatalogOut, ErrorOut, MigrationListOut
 
 catalog_router = Router(tags=["catalog"])
@@ -54,7 +55,7 @@ def catalog(request: HttpRequest, name: str):
         return error(404, "not_found", NOT_YET)
     values = catalogs.get(name, [])
     uri = request.build_absolute_uri(f"/api/catalog/{name}")
-    return json_response({"object": "catalog", "uri": uri, "total_values": len(values), "data": values})
+    return respond(request, {"object": "catalog", "uri": uri, "total_values": len(values), "data": values})
 
 
 def _bulk_object(request: HttpRequest, entry: dict) -> dict:
@@ -90,7 +91,7 @@ def _entry(key: str) -> dict | None:
 def bulk_data(request: HttpRequest):
     index = _bulk.read_index()
     data = [_bulk_object(request, e) for e in index["files"]] if index else []
-    return json_response({"object": "list", "has_more": False, "data": data})
+    return respond(request, {"object": "list", "has_more": False, "data": data})
 
 
 @bulk_router.get("/{key}", response={200: BulkDataOut, 404: ErrorOut}, summary="One bulk file by type or id")
@@ -98,7 +99,7 @@ def one_bulk(request: HttpRequest, key: str):
     entry = _entry(key)
     if entry is None:
         return error(404, "not_found", f"No bulk file {key!r}. {'' if _bulk.read_index() else NOT_YET}".strip())
-    return json_response(_bulk_object(request, entry))
+    return respond(request, _bulk_object(request, entry))
 
 
 def _serve(key: str, which: str, content_type: str):
@@ -131,7 +132,7 @@ def download_lines(request: HttpRequest, key: str):
 @migrations_router.get("", response=MigrationListOut, summary="Card id migrations (Scryfall's shape)")
 def migrations(request: HttpRequest):
     # Tolaria keeps Scryfall's ids as MTGJSON gives them and never merges or deletes one of its own
-    return json_response({"object": "list", "has_more": False, "data": []})
+    return respond(request, {"object": "list", "has_more": False, "data": []})
 
 
 @migrations_router.get("/{id}", response={404: ErrorOut}, summary="One card id migration")

@@ -27,6 +27,7 @@ from ._objects import (
     scryfall_text,
     set_names,
 )
+from ._render import respond as _respond
 from ._schemas import CardOut, CatalogOut, ErrorOut, ListOut, RulingListOut
 
 router = Router(tags=["cards"])
@@ -37,20 +38,6 @@ MAX_IDENTIFIERS = 75  # Scryfall's limit for /cards/collection
 
 def _failure(f: data.SearchFailure):
     return error(f.status, f.code, f.details, f.warnings, **f.extra)
-
-
-def _respond(request: HttpRequest, body: dict, status: int = 200) -> HttpResponse:
-    """JSON, indented when the client asks for `pretty` (Scryfall's parameter)."""
-    if flag(request.GET.get("pretty")):
-        return HttpResponse(
-            orjson.dumps(body, option=orjson.OPT_INDENT_2), status=status, content_type="application/json"
-        )
-    return json_response(body, status)
-
-
-def flag(value: str | None) -> bool:
-    """Scryfall's boolean parameters: true/1/yes; absent or empty (as some clients send them) is false."""
-    return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
 
 # --- search, named, autocomplete, random -----------------------------------------------------------
@@ -107,6 +94,27 @@ def _searching_user(request: HttpRequest):
     return caller(request)
 
 
+NO_IMAGES = (
+    "Tolaria keeps no card images (image_status is missing on every card): format=image has no image "
+    "to send; ask format=json or format=text."
+)
+
+
+def _bad_format(format: str) -> HttpResponse | None:
+    """The card routes' `format` (json, text, image: Scryfall's request formats), checked first."""
+    if format == "image":
+        return error(404, "not_found", NO_IMAGES, type="no_image")
+    if format not in ("json", "text"):
+        return error(400, "bad_request", f"format must be json, text or image, not {format!r}")
+    return None
+
+
+def _card_answer(request: HttpRequest, body: dict, format: str = "json") -> HttpResponse:
+    if format == "text":
+        return HttpResponse(card_text(body), content_type="text/plain; charset=utf-8")
+    return _respond(request, body)
+
+
 def card_text(card: dict) -> str:
     """Scryfall's `format=text`: each face's name and cost, type line, text and stats."""
     blocks = []
@@ -139,8 +147,8 @@ def named(
     format: str = "json",
     pretty: str = "",
 ):
-    if format not in ("json", "text"):
-        return error(400, "bad_request", f"format must be json or text (Tolaria keeps no images), not {format!r}")
+    if (bad := _bad_format(format)) is not None:
+        return bad
     ambiguous = False
     if exact:
         oid, suggestions = data.exact_name(exact), []
@@ -170,10 +178,7 @@ def named(
         printing_id = _printing_in_set(oid, set)
         if printing_id is None:
             return error(404, "not_found", f"{load_card(oid).name!r} has no printing in the set {set!r}.")
-    body = _one_card(request, oid, printing_id)
-    if format == "text":
-        return HttpResponse(card_text(body), content_type="text/plain; charset=utf-8")
-    return _respond(request, body)
+    return _card_answer(request, _one_card(request, oid, printing_id), format)
 
 
 def _printing_in_set(oracle_id: str, code: str) -> str | None:
@@ -189,12 +194,14 @@ def autocomplete(request: HttpRequest, q: str = "", include_extras: str = "", pr
 
 
 @router.get("/random", response={200: CardOut, **ERRORS}, summary="A random card, optionally matching a query")
-def random_card(request: HttpRequest, q: str | None = None, pretty: str = ""):
+def random_card(request: HttpRequest, q: str | None = None, format: str = "json", pretty: str = ""):
+    if (bad := _bad_format(format)) is not None:
+        return bad
     picked = data.random_card(q)
     if isinstance(picked, data.SearchFailure):
         return _failure(picked)
     pid, oid = picked
-    return _respond(request, card_objects(request, [(pid, oid)])[0])
+    return _card_answer(request, card_objects(request, [(pid, oid)])[0], format)
 
 
 MANIFEST_PAGE = 15000
@@ -232,7 +239,7 @@ def manifest(request: HttpRequest, lang: str = "", order: str = "released", page
     out = {"object": "list", "has_more": more, "data": data[:MANIFEST_PAGE]}
     if more:
         out["next_page"] = absolute_with(request, page=max(page, 1) + 1)
-    return json_response(out)
+    return _respond(request, out)
 
 
 # --- collection ------------------------------------------------------------------------------------
@@ -346,11 +353,13 @@ def _by_external(kind: str, value: str) -> tuple[str, str] | None:
     return tuple(row) if row else None
 
 
-def _external_card(request: HttpRequest, kind: str, value: str, label: str):
+def _external_card(request: HttpRequest, kind: str, value: str, label: str, format: str = "json"):
+    if (bad := _bad_format(format)) is not None:
+        return bad
     found = _by_external(kind, str(value))
     if found is None:
         return error(404, "not_found", f"No card found with the {label} {value}.")
-    return _respond(request, _one_card(request, found[1], found[0]))
+    return _card_answer(request, _one_card(request, found[1], found[0]), format)
 
 
 def _external_rulings(request: HttpRequest, kind: str, value: str, label: str):
@@ -367,8 +376,8 @@ def _add_external(kind: str, label: str) -> None:
         summary=f"One card by its {label}",
         operation_id=f"card_by_{kind}",
     )
-    def by_id(request: HttpRequest, id: int, pretty: str = ""):
-        return _external_card(request, kind, str(id), label)
+    def by_id(request: HttpRequest, id: int, format: str = "json", pretty: str = ""):
+        return _external_card(request, kind, str(id), label, format)
 
     if kind in ("multiverse", "mtgo", "arena"):
 
@@ -505,12 +514,14 @@ def rulings_by_number(request: HttpRequest, code: str, number: str, pretty: str 
     summary="One card by Scryfall printing id or oracle id",
     description="The card object plus its rulings and tags under `tolaria_rulings` and `tolaria_tags`.",
 )
-def card_by_id(request: HttpRequest, id: str, pretty: str = ""):
+def card_by_id(request: HttpRequest, id: str, format: str = "json", pretty: str = ""):
+    if (bad := _bad_format(format)) is not None:
+        return bad
     found = _resolve(id)
     if found is None:
         return _not_found(id)
     oracle_id, printing_id = found
-    return _respond(request, _one_card(request, oracle_id, printing_id))
+    return _card_answer(request, _one_card(request, oracle_id, printing_id), format)
 
 
 @router.get(
@@ -519,8 +530,8 @@ def card_by_id(request: HttpRequest, id: str, pretty: str = ""):
     summary="One card by set code and collector number",
     operation_id="card_by_number",
 )
-def card_by_number(request: HttpRequest, code: str, number: str, pretty: str = ""):
-    return _number_card(request, code, number, None)
+def card_by_number(request: HttpRequest, code: str, number: str, format: str = "json", pretty: str = ""):
+    return _number_card(request, code, number, None, format)
 
 
 @router.get(
@@ -529,15 +540,19 @@ def card_by_number(request: HttpRequest, code: str, number: str, pretty: str = "
     summary="One card by set code, collector number and language",
     operation_id="card_by_number_and_lang",
 )
-def card_by_number_lang(request: HttpRequest, code: str, number: str, lang: str, pretty: str = ""):
-    return _number_card(request, code, number, lang)
+def card_by_number_lang(
+    request: HttpRequest, code: str, number: str, lang: str, format: str = "json", pretty: str = ""
+):
+    return _number_card(request, code, number, lang, format)
 
 
-def _number_card(request: HttpRequest, code: str, number: str, lang: str | None):
+def _number_card(request: HttpRequest, code: str, number: str, lang: str | None, format: str = "json"):
+    if (bad := _bad_format(format)) is not None:
+        return bad
     printing = _by_number(code, number, lang)
     if printing is None:
         where = f" in {lang!r}" if lang else ""
         return error(
             404, "not_found", f"No card found with the set code {code!r} and collector number {number!r}{where}."
         )
-    return _respond(request, _one_card(request, printing.oracle_id, printing.id))
+    return _card_answer(request, _one_card(request, printing.oracle_id, printing.id), format)

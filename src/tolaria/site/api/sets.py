@@ -12,7 +12,8 @@ from ninja import Router
 from tolaria.site.catalog import models as m
 
 from . import _symbols
-from ._objects import error, json_response, set_id
+from ._objects import error, set_id
+from ._render import respond
 from ._schemas import ErrorOut, SetListOut, SetOut
 
 router = Router(tags=["sets"])
@@ -66,7 +67,7 @@ def sets(request: HttpRequest):
     counts = _counts()
     rows = m.CardSet.objects.order_by("-released_at", "code")
     data = [set_object(request, r, counts.get(r.code, 0)) for r in rows]
-    return json_response({"object": "list", "has_more": False, "data": data})
+    return respond(request, {"object": "list", "has_more": False, "data": data})
 
 
 def _set_row(code_or_id: str) -> m.CardSet | None:
@@ -79,7 +80,7 @@ def _set_row(code_or_id: str) -> m.CardSet | None:
 def _one(request: HttpRequest, row: m.CardSet | None, what: str):
     if row is None:
         return error(404, "not_found", f"No set found with {what}.")
-    return json_response(set_object(request, row, m.Printing.objects.filter(set_code=row.code).count()))
+    return respond(request, set_object(request, row, m.Printing.objects.filter(set_code=row.code).count()))
 
 
 @router.get("/tcgplayer/{id}", response={200: SetOut, 404: ErrorOut}, summary="One set by its TCGplayer group id")

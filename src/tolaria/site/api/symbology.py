@@ -11,7 +11,8 @@ from ninja import Router
 from tolaria.cards._mana import ManaCostError, ManaSymbol, parse_mana_cost
 
 from . import _symbols
-from ._objects import error, json_response
+from ._objects import error
+from ._render import respond
 from ._schemas import ErrorOut, ManaCostOut, SymbolListOut
 
 router = Router(tags=["symbology"])
@@ -31,7 +32,7 @@ def symbology(request: HttpRequest):
         _symbols.symbol_object(t, request.build_absolute_uri(f"/api/symbology/svg/{quote(_file_name(t))}.svg"))
         for t in _symbols.symbol_texts()
     ]
-    return json_response({"object": "list", "has_more": False, "data": data})
+    return respond(request, {"object": "list", "has_more": False, "data": data})
 
 
 @router.get("/svg/{name}.svg", summary="A card symbol's image (SVG)", response={200: str, 404: ErrorOut})
@@ -108,7 +109,8 @@ def parse_mana(request: HttpRequest, cost: str):
     if unknown:
         return error(400, "bad_request", f"unknown mana symbol {unknown[0]} in {cost!r}")
     colors = sorted({c for s in symbols for c in s.colors}, key="WUBRG".index)
-    return json_response(
+    return respond(
+        request,
         {
             "object": "mana_cost",
             "cost": "".join("{" + t + "}" for t in _ordered(symbols)),
@@ -117,5 +119,5 @@ def parse_mana(request: HttpRequest, cost: str):
             "colorless": not colors,
             "monocolored": len(colors) == 1,
             "multicolored": len(colors) > 1,
-        }
+        },
     )
