@@ -158,3 +158,71 @@ def test_pretty_indents_every_json_route(client, path):
     assert plain.status_code == pretty.status_code == 200, path
     assert b"\n  " not in plain.content and b"\n  " in pretty.content, path
     assert orjson.loads(pretty.content) == orjson.loads(plain.content)
+
+
+# --- scryfall.com/docs/api/errors: bad input is a 4xx error object, never a 5xx -----------------
+# Every integer parameter of every /api/ route (read from the OpenAPI document, so a new route is
+# checked too), given numbers past what a database integer holds.
+
+HUGE = ("9223372036854775807", "9223372036854775808", "999999999999999999", "-9223372036854775809", "1" + "0" * 30)
+
+
+def _integer_routes(client):
+    spec = get(client, "/api/openapi.json")
+    for path, operations in spec["paths"].items():
+        for method, op in operations.items():
+            params = op.get("parameters", [])
+            ints = [p["name"] for p in params if p.get("schema", {}).get("type") == "integer"]
+            if ints:
+                yield path, method, params, ints
+
+
+def test_every_integer_parameter_out_of_range_is_a_4xx_error_object(client, django_user_model):
+    import json
+
+    from tolaria.site.accounts.models import ApiToken
+    from tolaria.site.collections.models import CardList, Deck
+
+    user = django_user_model.objects.create_user("overflow", "overflow@example.com", "a long pass phrase 12")
+    _, secret = ApiToken.issue(user, "test")
+    card_list = CardList.objects.create(owner=user, name="mine")
+    deck = Deck.objects.create(owner=user, name="mine", format="commander")
+    fill = {"token": None, "q": "t:goblin", "code": "ktk", "number": "1", "lang": "en", "id": "x"}
+    routes = list(_integer_routes(client))
+    paths = {p for p, *_ in routes}
+    assert {"/api/cards/search", "/api/cards/manifest", "/api/cards/multiverse/{id}"} <= paths, paths
+    for path, method, params, ints in routes:
+        for huge in HUGE:
+            url, query = path, {}
+            for p in params:
+                name = p["name"]
+                value = huge if name in ints else fill.get(name, "x")
+                if p["in"] == "path":
+                    if name == "token":
+                        value = deck.token if "/decks/" in path else card_list.token
+                    url = url.replace("{" + name + "}", str(value))
+                elif name in ints or p.get("required"):
+                    query[name] = value
+            headers = {"Authorization": f"Bearer {secret}"}
+            if method == "get":
+                r = client.get(url, query, headers=headers)
+            else:
+                r = getattr(client, method)(
+                    url + "?" + "&".join(f"{k}={v}" for k, v in query.items()),
+                    json.dumps({}),
+                    content_type="application/json",
+                    headers=headers,
+                )
+            # a limit may be capped (200); anything refused is a 4xx error object
+            assert r.status_code < 500, (method, url, query, r.status_code, r.content[:200])
+            if r.status_code >= 400:
+                assert r.json()["object"] == "error", (method, url, query)
+
+
+@pytest.mark.parametrize("route", ["/api/cards/manifest", "/api/cards/search?q=t:goblin"])
+@pytest.mark.parametrize("page", [*HUGE, "0", "-3"])
+def test_a_page_out_of_range_is_a_400_or_404_error_object(client, route, page):
+    sep = "&" if "?" in route else "?"
+    r = client.get(f"{route}{sep}page={page}")
+    assert r.status_code in (400, 404), (route, page, r.status_code, r.content[:200])
+    assert r.json()["object"] == "error"

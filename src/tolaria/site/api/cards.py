@@ -68,7 +68,7 @@ def search_cards(
     unique: str = "cards",
     order: str = "name",
     dir: str = "auto",
-    page: int = 1,
+    page: int = Query(1, ge=1, description="1 or more; past the last page answers 404"),
     include_extras: str = "",
     include_multilingual: str = "",
     include_variations: str = "",
@@ -212,12 +212,20 @@ MANIFEST_PAGE = 15000
     response={200: ListOut, 400: ErrorOut},
     summary="Every printing as a thin row (id, name, set, number, language), newest first, 15,000 a page",
 )
-def manifest(request: HttpRequest, lang: str = "", order: str = "released", page: int = 1):
+def manifest(
+    request: HttpRequest,
+    lang: str = "",
+    order: str = "released",
+    page: int = Query(1, ge=1, description="1 or more; past the last page answers 404"),
+):
     if order not in ("released", "imageupdated"):
         return error(400, "bad_request", f"order must be released or imageupdated, not {order!r}")
     rows = m.Printing.objects.order_by("-released_at", "set_code", "collector_number", "id")
+    last = max(1, -(-rows.count() // MANIFEST_PAGE))
+    if page > last:  # before the database sees an offset past what its integers hold
+        return error(404, "not_found", f"page {page} is past the last page ({last}) of the manifest")
     values = rows.values_list("id", "card_id", "card__name", "set_code", "collector_number", "data")
-    start = (max(page, 1) - 1) * MANIFEST_PAGE
+    start = (page - 1) * MANIFEST_PAGE
     data = []
     for pid, oid, name, code, number, raw in values[start : start + MANIFEST_PAGE + 1]:
         printing_lang = orjson.loads(raw).get("lang", "en")
@@ -238,7 +246,7 @@ def manifest(request: HttpRequest, lang: str = "", order: str = "released", page
     more = len(data) > MANIFEST_PAGE
     out = {"object": "list", "has_more": more, "data": data[:MANIFEST_PAGE]}
     if more:
-        out["next_page"] = absolute_with(request, page=max(page, 1) + 1)
+        out["next_page"] = absolute_with(request, page=page + 1)
     return _respond(request, out)
 
 
