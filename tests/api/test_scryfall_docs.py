@@ -226,3 +226,58 @@ def test_a_page_out_of_range_is_a_400_or_404_error_object(client, route, page):
     r = client.get(f"{route}{sep}page={page}")
     assert r.status_code in (400, 404), (route, page, r.status_code, r.content[:200])
     assert r.json()["object"] == "error"
+
+
+# --- smaller differences ---------------------------------------------------------------------------
+
+
+def test_similar_cards_of_an_unknown_card_is_a_404(client):
+    """scryfall.com/docs/api/errors: a failure to find what was asked is an error object."""
+    body = get(client, "/api/cards/00000000-0000-0000-0000-000000000000/similar", 404)
+    assert (body["object"], body["code"]) == ("error", "not_found")
+    bolt = get(client, "/api/cards/named", exact="Lightning Bolt")
+    assert get(client, f"/api/cards/{bolt['oracle_id']}/similar")["object"] == "list"
+    assert get(client, f"/api/cards/{bolt['id']}/similar")["object"] == "list"  # by its printing id too
+
+
+def test_bulk_file_size_is_the_bytes_of_the_file_served(client):
+    """scryfall.com/docs/api/bulk-data: `size` is "the size of this file in integer bytes"; the file is
+    served gzip-encoded (content_encoding), so its bytes are those of the decoded JSON."""
+    import gzip
+
+    entries = get(client, "/api/bulk-data")["data"]
+    assert {e["type"] for e in entries} >= {"oracle_cards", "rulings"}
+    for entry in entries:
+        r = client.get(entry["download_uri"].split("testserver", 1)[-1])
+        assert r.status_code == 200
+        raw = b"".join(r.streaming_content)
+        assert len(gzip.decompress(raw)) == entry["size"], entry["type"]
+        assert len(raw) == entry["compressed_size"], entry["type"]
+
+
+def test_oracletag_is_otag(client):
+    """scryfall.com/docs/syntax: "oracletag:" (short form otag:) searches Tagger's oracle tags."""
+    otag = get(client, "/api/cards/search", q="otag:removal")
+    assert otag["total_cards"] > 0
+    assert get(client, "/api/cards/search", q="oracletag:removal")["total_cards"] == otag["total_cards"]
+
+
+def test_contract_tests_fail_without_the_dev_extra_instead_of_skipping():
+    """make test always installs the dev extra, so a client missing is a failure, never a silent skip."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for module, name in (("scrython", "test_scrython.py"), ("aioscryfall", "test_aioscryfall.py")):
+        # None in sys.modules: importing the client raises ModuleNotFoundError, as if it were not installed
+        code = (
+            f"import sys; sys.modules[{module!r}] = None; import pytest; "
+            f"sys.exit(pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider', 'tests/contract/{name}']))"
+        )
+        run = subprocess.run(
+            [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=300, check=False
+        )
+        out = run.stdout + run.stderr
+        assert run.returncode not in (0, 5), (name, run.returncode, out[-800:])
+        assert "skipped" not in out and "dev extra" in out, (name, out[-800:])

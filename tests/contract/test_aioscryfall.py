@@ -14,12 +14,15 @@ import asyncio
 
 import pytest
 
-aioscryfall = pytest.importorskip("aioscryfall", reason="aioscryfall is in the dev extra (pyproject.toml)")
-aiohttp = pytest.importorskip("aiohttp")
-
-from aioscryfall.api.cards import UniqueMode  # noqa: E402
-from aioscryfall.client import ScryfallClient  # noqa: E402
-from aioscryfall.errors import APIError  # noqa: E402
+try:  # make test installs the dev extra: a client missing fails the run, it is never skipped
+    import aiohttp
+    from aioscryfall.api.cards import UniqueMode
+    from aioscryfall.client import ScryfallClient
+    from aioscryfall.errors import APIError
+except ImportError as exc:
+    raise ImportError(
+        f"aioscryfall and aiohttp are in the dev extra (pyproject.toml; make test installs it): {exc}"
+    ) from exc
 
 
 class _ToTolaria(aiohttp.ClientSession):

@@ -126,7 +126,7 @@ class RuleFamily(FacetFamily):
 
 @register
 class TagFamily(FacetFamily):
-    names = ("tag", "otag", "function")
+    names = ("tag", "otag", "oracletag", "function")
     description = "Ability tags: what the card's text does (tag:removal)."
     example = "tag:removal"
     facet = "tag"

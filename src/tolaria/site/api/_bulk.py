@@ -39,7 +39,7 @@ KINDS = {
 
 
 NAME = "scryfall_bulk"
-FORMAT = 2  # 2: published through the database (before: written to each machine's data dir)
+FORMAT = 3  # 3: `size` is the bytes written (was one more); 2: published through the database (before: written to each machine's data dir)
 
 
 def _load(path: Path, item: files.Published) -> tuple[Path, dict]:
@@ -73,19 +73,18 @@ def _write(array: Path, lines: Path, items: Iterable[dict]) -> tuple[int, int, i
     (jsonl_download_uri), written one object at a time. Returns (array size, its compressed size,
     JSON lines compressed size)."""
     tmp_array, tmp_lines = array.with_suffix(".tmp"), lines.with_suffix(".tmp")
-    size = 0
+    size = 0  # the bytes of the JSON array as written (Scryfall's `size`: the file served, decoded)
     with gzip.open(tmp_array, "wb", compresslevel=6) as fa, gzip.open(tmp_lines, "wb", compresslevel=6) as fl:
-        fa.write(b"[")
+        size += fa.write(b"[")
         for i, item in enumerate(items):
             text = orjson.dumps(item)
-            fa.write(b",\n" if i else b"\n")
-            fa.write(text)
+            size += fa.write(b",\n" if i else b"\n")
+            size += fa.write(text)
             fl.write(text + b"\n")
-            size += len(text) + 2
-        fa.write(b"\n]\n")
+        size += fa.write(b"\n]\n")
     os.replace(tmp_array, array)
     os.replace(tmp_lines, lines)
-    return size + 4, array.stat().st_size, lines.stat().st_size
+    return size, array.stat().st_size, lines.stat().st_size
 
 
 def _preferred(printings: list[Printing], default_of) -> Printing:

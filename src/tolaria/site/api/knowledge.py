@@ -11,6 +11,7 @@ from tolaria.site.stores import knowledge_index
 from tolaria.site.stores import similar as similar_store
 
 from ._objects import error, json_response
+from ._schemas import ErrorOut
 
 router = Router(tags=["knowledge"])
 similar_router = Router(tags=["knowledge"])
@@ -61,8 +62,17 @@ def search(
 
 
 @similar_router.get(
-    "/{oracle_id}/similar", response=dict, summary="Cards similar in meaning and tags (reprints excluded)"
+    "/{oracle_id}/similar",
+    response={200: dict, 404: ErrorOut},
+    summary="Cards similar in meaning and tags (reprints excluded)",
 )
 def similar(request: HttpRequest, oracle_id: str, limit: int = 8):
+    from tolaria.site.catalog import models as m
+
+    given = oracle_id
+    if not m.OracleCard.objects.filter(pk=oracle_id).exists():  # a printing's id names its card
+        oracle_id = m.Printing.objects.filter(pk=oracle_id).values_list("card_id", flat=True).first() or ""
+    if not oracle_id:
+        return error(404, "not_found", f"No card found with the given ID or oracle ID {given!r}.")
     items = similar_store.similar_to(oracle_id, k=max(1, min(limit, similar_store.K)))
     return json_response({"object": "list", "data": items, "warnings": [w for w in [similar_store.status()] if w]})
