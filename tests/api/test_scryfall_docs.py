@@ -281,3 +281,108 @@ def test_contract_tests_fail_without_the_dev_extra_instead_of_skipping():
         out = run.stdout + run.stderr
         assert run.returncode not in (0, 5), (name, run.returncode, out[-800:])
         assert "skipped" not in out and "dev extra" in out, (name, out[-800:])
+
+
+# --- scryfall.com/docs/api/catalogs ---------------------------------------------------------------
+# artifact-types, enchantment-types, land-types, spell-types …: "all artifact types in Scryfall's
+# database" — the subtypes of that kind (CR 205.3g artifact, 205.3h enchantment, 205.3i land, 205.3j
+# planeswalker, 205.3k spell, 205.3m creature types) that cards carry. Flavor words (CR 207.2d) are
+# the italic words before an ability that are neither ability words (207.2c) nor keywords; Saga
+# chapter numbers are neither. Scryfall writes apostrophes straight (Urza's, Council's dilemma), as
+# its card objects do (tests/fixtures/scryfall: "can't").
+
+# the lists of CR 205.3g, 205.3h, 205.3i and 205.3k (MagicCompRules-20260227.txt), as written there
+CR_ARTIFACT = set(
+    [
+        "Attraction",
+        "Blood",
+        "Bobblehead",
+        "Clue",
+        "Contraption",
+        "Equipment",
+        "Food",
+        "Fortification",
+        "Gold",
+        "Incubator",
+        "Infinity",
+        "Junk",
+        "Lander",
+        "Map",
+        "Mutagen",
+        "Powerstone",
+        "Spacecraft",
+        "Stone",
+        "Treasure",
+        "Vehicle",
+    ]
+)
+CR_ENCHANTMENT = set(
+    ["Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard", "Shrine"]
+)
+CR_LAND = set(
+    [
+        "Cave",
+        "Desert",
+        "Forest",
+        "Gate",
+        "Island",
+        "Lair",
+        "Locus",
+        "Mine",
+        "Mountain",
+        "Plains",
+        "Planet",
+        "Power-Plant",
+        "Sphere",
+        "Swamp",
+        "Tower",
+        "Town",
+    ]
+) | {"Urza's"}
+CR_SPELL = {"Adventure", "Arcane", "Lesson", "Omen", "Trap"}
+
+
+def _catalog(client, name):
+    body = get(client, f"/api/catalog/{name}")
+    assert body["object"] == "catalog" and body["total_values"] == len(body["data"])
+    return body["data"]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "cr", "wrong"),
+    [
+        ("artifact-types", "Artifact", CR_ARTIFACT, {"Ape", "Bird", "Elf"}),
+        ("enchantment-types", "Enchantment", CR_ENCHANTMENT, {"Centaur", "Druid", "God", "Human", "Urza's"}),
+        ("land-types", "Land", CR_LAND, {"Dryad", "Saga"}),
+        ("spell-types", "Instant Sorcery", CR_SPELL, {"Rogue", "Shapeshifter"}),
+    ],
+)
+def test_subtype_catalogs_hold_the_rules_types_that_cards_carry(client, sample, name, kind, cr, wrong):
+    values = set(_catalog(client, name))
+    assert values and values <= cr, values - cr
+    assert not values & wrong
+    on_cards = {
+        t.replace("\u2019", "'")
+        for card in sample.cards.values()
+        for face in card.faces
+        if set(kind.split()) & set(face.types)
+        for t in face.subtypes
+    }
+    assert values == on_cards & cr, (on_cards & cr) ^ values
+
+
+def test_creature_and_planeswalker_types_leave_out_other_kinds(client):
+    assert "Forest" not in _catalog(client, "creature-types")  # Dryad Arbor: Land Creature — Forest Dryad
+    assert "Dryad" in _catalog(client, "creature-types")
+    assert {"Jace", "Chandra"} <= set(_catalog(client, "planeswalker-types"))
+
+
+def test_flavor_words_are_not_chapters_keywords_or_ability_words(client):
+    flavor = set(_catalog(client, "flavor-words"))
+    assert not flavor & {"I", "II", "III", "I, II", "II, III", "Boast", "Companion", "Forecast"}
+    assert not any("dilemma" in w.lower() for w in flavor)
+    assert {"Wild Magic Surge", "Hero's Reward"} <= flavor  # AFR and Alchemy flavor words on sample cards
+    ability = _catalog(client, "ability-words")
+    assert "Council's dilemma" in ability and "Landfall" in ability
+    for name in ("ability-words", "land-types", "flavor-words", "keyword-abilities"):
+        assert not any("\u2019" in v for v in _catalog(client, name)), name

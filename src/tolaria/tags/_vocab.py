@@ -44,6 +44,9 @@ class Vocabulary:
     card_types: tuple[str, ...] = ()  # 205.2a
     supertypes: tuple[str, ...] = ()  # 205.4a
     noncreature_subtypes: tuple[str, ...] = ()  # 205.3g-k: artifact, enchantment, land, spell types
+    # 205.3g-q, each kind's list: "artifact", "enchantment", "land", "planeswalker", "spell", "creature",
+    # "planar", "dungeon", "battle" -> its types as the CR writes them
+    subtypes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def slugify(name: str) -> str:
@@ -133,6 +136,12 @@ def load_vocabulary(path: str | None = None) -> Vocabulary:
             body = re.search(r" types are (.+?)\.(?: |$)", re.sub(r" \(see rule [^)]*\)", "", line))
             if body:
                 vocab.noncreature_subtypes += tuple(_split_list(body.group(1)))
+        if re.match(r"^205\.3[g-q] ", line):
+            clean = re.sub(r" \(see rule [^)]*\)", "", line)
+            for kind, names in re.findall(r"The (\w+) types are (.+?)\.(?: |$)", clean):
+                vocab.subtypes[kind.lower()] = tuple(_split_list(names))
+            for kind, name in re.findall(r"That (\w+) type is ([^.]+)\.", clean):
+                vocab.subtypes[kind.lower()] = (name.strip(),)
         if line.startswith("205.3i "):
             body = re.search(r"The land types are ([^.]+)\.", line)
             vocab.land_types = tuple(_split_list(body.group(1))) if body else ()
@@ -141,6 +150,7 @@ def load_vocabulary(path: str | None = None) -> Vocabulary:
             two = re.search(r"two words long: ([^.]+)\.", line)
             types = _split_list(one_word) + ([two.group(1)] if two else [])
             vocab.creature_types = tuple(sorted(set(types)))
+            vocab.subtypes["creature"] = vocab.creature_types
     # obsolete names from the glossary: "Totem Armor (Obsolete)" followed by its definition
     for i, line in enumerate(lines):
         m = re.match(r"^(.+) \(Obsolete\)$", line.strip())

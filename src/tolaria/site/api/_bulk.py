@@ -39,7 +39,7 @@ KINDS = {
 
 
 NAME = "scryfall_bulk"
-FORMAT = 3  # 3: `size` is the bytes written (was one more); 2: published through the database (before: written to each machine's data dir)
+FORMAT = 3  # 3: `size` is the bytes written (was one more), the catalogs by the CR; 2: published through the database (before: written to each machine's data dir)
 
 
 def _load(path: Path, item: files.Published) -> tuple[Path, dict]:
@@ -197,40 +197,46 @@ def path_of(name: str) -> Path | None:
 
 # --- catalogs --------------------------------------------------------------------------------------
 
+# catalog -> (the card types whose faces carry them, the kind of subtype CR 205.3g-q lists for it)
 SUBTYPE_CATALOGS = {
-    "artifact-types": "Artifact",
-    "battle-types": "Battle",
-    "creature-types": "Creature",
-    "enchantment-types": "Enchantment",
-    "land-types": "Land",
-    "planeswalker-types": "Planeswalker",
-    "spell-types": ("Instant", "Sorcery"),
+    "artifact-types": (("Artifact",), "artifact"),
+    "battle-types": (("Battle",), "battle"),
+    "creature-types": (("Creature", "Kindred", "Tribal"), "creature"),
+    "enchantment-types": (("Enchantment",), "enchantment"),
+    "land-types": (("Land",), "land"),
+    "planeswalker-types": (("Planeswalker",), "planeswalker"),
+    "spell-types": (("Instant", "Sorcery"), "spell"),
 }
+_CHAPTERS = re.compile(r"^[IVX]+(?:, [IVX]+)*$")  # a Saga's chapter numbers (CR 714.2b), not a flavor word
+
+
+def _straight(text: str) -> str:
+    """Scryfall writes apostrophes straight (Urza's, Council's dilemma) where the CR curls them."""
+    return text.replace("\u2019", "'")
 
 
 def _rules_catalogs() -> dict[str, list[str]]:
     from tolaria.site.explain import rulebook
+    from tolaria.tags._vocab import load_vocabulary
 
     book = rulebook()
-    abilities = sorted(book.keyword_abilities())
-    actions = sorted(book.keyword_actions())
-    words: list[str] = []
-    for r in book.rules.values():
-        if r.level == "subrule" and "ability word" in r.text.lower():
-            found = re.search(r"[Tt]he ability words are (.+?)\.?$", r.text, re.DOTALL)
-            if found:
-                words = [w.strip() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", found.group(1)) if w.strip()]
-                break
     return {
-        "keyword-abilities": abilities,
-        "keyword-actions": actions,
-        "ability-words": sorted(w[:1].upper() + w[1:] for w in words),
+        "keyword-abilities": sorted(_straight(k) for k in book.keyword_abilities()),
+        "keyword-actions": sorted(_straight(k) for k in book.keyword_actions()),
+        "ability-words": sorted(_straight(w.name) for w in load_vocabulary().ability_words.values()),
     }
 
 
 def build_catalogs(corpus: Corpus) -> dict[str, list[str]]:
     """Scryfall's catalogs: keyword abilities, actions and ability words from the rules, the rest from
-    the cards."""
+    the cards: a subtype catalog holds the types of its kind (CR 205.3g-q) that cards carry."""
+    from tolaria.tags._vocab import load_vocabulary
+
+    rules_subtypes = load_vocabulary().subtypes
+    kinds = {
+        catalog: (set(types), {_straight(t) for t in rules_subtypes.get(kind, ())})
+        for catalog, (types, kind) in SUBTYPE_CATALOGS.items()
+    }
     values: dict[str, set[str]] = {
         k: set()
         for k in (
@@ -253,10 +259,9 @@ def build_catalogs(corpus: Corpus) -> dict[str, list[str]]:
             values["word-bank"].update(w for w in re.findall(r"[A-Za-z'][A-Za-z'-]*", face.name) if len(w) > 1)
             values["supertypes"].update(face.supertypes)
             values["card-types"].update(face.types)
-            for catalog, types in SUBTYPE_CATALOGS.items():
-                wanted = (types,) if isinstance(types, str) else types
-                if any(t in face.types for t in wanted):
-                    values[catalog].update(face.subtypes)
+            for catalog, (types, listed) in kinds.items():
+                if types & set(face.types):
+                    values[catalog].update(t for t in map(_straight, face.subtypes) if t in listed)
             for key, attr in (("powers", "power"), ("toughnesses", "toughness"), ("loyalties", "loyalty")):
                 if getattr(face, attr) is not None:
                     values[key].add(getattr(face, attr))
@@ -267,8 +272,10 @@ def build_catalogs(corpus: Corpus) -> dict[str, list[str]]:
             values["watermarks"].add(p.watermark)
     out = {k: sorted(v) for k, v in values.items()}
     rules = _rules_catalogs()
+    # CR 207.2d: flavor words are not ability words (207.2c) nor in the CR at all (keywords)
+    not_flavor = {w.lower() for k in ("ability-words", "keyword-abilities", "keyword-actions") for w in rules[k]}
     out["flavor-words"] = sorted(
-        set(out["flavor-words"]) - {w.lower() for w in rules["ability-words"]} - set(rules["ability-words"])
+        w for w in map(_straight, out["flavor-words"]) if w.lower() not in not_flavor and not _CHAPTERS.match(w)
     )
     out.update(rules)
     return out
