@@ -386,3 +386,28 @@ def test_flavor_words_are_not_chapters_keywords_or_ability_words(client):
     assert "Council's dilemma" in ability and "Landfall" in ability
     for name in ("ability-words", "land-types", "flavor-words", "keyword-abilities"):
         assert not any("\u2019" in v for v in _catalog(client, name)), name
+
+
+# --- scryfall.com/docs/api/sets -------------------------------------------------------------------
+# `block_code`: "The block code for this set, if any" (the block of Khans of Tarkir is ktk: the code of
+# its first set); `arena_code`: "The unique code for this set on MTG Arena, which may differ from the
+# regular code" (Dominaria is DAR on Arena).
+
+
+def test_sets_carry_their_block_code(client):
+    sets = {s["code"]: s for s in get(client, "/api/sets")["data"]}
+    for code in ("ktk", "frf", "pktk"):
+        assert (sets[code]["block"], sets[code]["block_code"]) == ("Khans of Tarkir", "ktk"), code
+    # the first set of the block, not a promo set released days before it (pisd, 2011-09-24, parent isd)
+    assert sets["pisd"]["block_code"] == sets["avr"]["block_code"] == "isd"
+    assert sets["tsb"]["block_code"] == "tsp"  # Time Spiral Timeshifted is a part of Time Spiral
+    assert "block_code" not in sets["znr"] and "block" not in sets["znr"]
+    assert get(client, "/api/sets/frf")["block_code"] == "ktk"
+
+
+def test_sets_on_arena_carry_their_arena_code(client):
+    sets = {s["code"]: s for s in get(client, "/api/sets")["data"]}
+    assert sets["dom"]["arena_code"] == "dar"  # the data's mtgoCode, used by Arena too (tolaria.decks)
+    assert sets["war"]["arena_code"] == "war"
+    assert "arena_code" not in sets["ktk"] and "arena_code" not in sets["lea"]  # no card of them on Arena
+    assert get(client, "/api/sets/dom")["arena_code"] == "dar"

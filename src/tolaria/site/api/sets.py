@@ -23,7 +23,40 @@ def _absolute(request: HttpRequest | None, path: str) -> str:
     return request.build_absolute_uri(path) if request is not None else path
 
 
-def set_object(request: HttpRequest | None, row: m.CardSet, printed: int) -> dict:
+def block_codes(rows) -> dict[str, str]:
+    """A block's code, as Scryfall gives it (`block_code`; the Khans of Tarkir block is ktk): MTGJSON names
+    a set's block but gives it no code, so it is the code of the block's first set, the earliest
+    released of its sets that are no other set's part (a promo set released days before its parent,
+    pisd before isd, is not first); ties by code."""
+    first: dict[str, tuple[str, str]] = {}
+    for row in rows:
+        data = orjson.loads(row.data)
+        block = data.get("block")
+        if block and not data.get("parent_code"):
+            first[block] = min(
+                first.get(block, (row.released_at or "9999", row.code)), (row.released_at or "9999", row.code)
+            )
+    return {block: code for block, (_, code) in first.items()}
+
+
+def arena_codes() -> dict[str, str]:
+    """Each set's code on MTG Arena (Scryfall's `arena_code`), for the sets with a card on Arena (an
+    Arena id in the data) or an Arena code of their own: the decklist readers' derivation
+    (tolaria.decks.set_codes: Dominaria is DAR)."""
+    from tolaria.site.collections.services import set_codes
+
+    codes = set_codes()
+    on_arena = m.ExternalId.objects.filter(kind="arena").values_list("printing__set_code", flat=True).distinct()
+    return {code: codes.arena_code(code) for code in {*on_arena, *codes.arena}}
+
+
+def set_object(
+    request: HttpRequest | None,
+    row: m.CardSet,
+    printed: int,
+    blocks: dict[str, str] | None = None,
+    arena: dict[str, str] | None = None,
+) -> dict:
     data = orjson.loads(row.data)
     code = row.code
     out = {
@@ -48,6 +81,8 @@ def set_object(request: HttpRequest | None, row: m.CardSet, printed: int) -> dic
         "tolaria_total_set_size": data.get("card_count", 0),
     }
     optional = {
+        "arena_code": (arena or {}).get(code),
+        "block_code": (blocks or {}).get(data.get("block") or ""),
         "block": data.get("block"),
         "parent_set_code": data.get("parent_code"),
         "mtgo_code": data.get("mtgo_code"),
@@ -65,8 +100,9 @@ def _counts() -> dict[str, int]:
 @router.get("", response=SetListOut, summary="Every set, newest first")
 def sets(request: HttpRequest):
     counts = _counts()
-    rows = m.CardSet.objects.order_by("-released_at", "code")
-    data = [set_object(request, r, counts.get(r.code, 0)) for r in rows]
+    rows = list(m.CardSet.objects.order_by("-released_at", "code"))
+    blocks, arena = block_codes(rows), arena_codes()
+    data = [set_object(request, r, counts.get(r.code, 0), blocks, arena) for r in rows]
     return respond(request, {"object": "list", "has_more": False, "data": data})
 
 
@@ -80,7 +116,8 @@ def _set_row(code_or_id: str) -> m.CardSet | None:
 def _one(request: HttpRequest, row: m.CardSet | None, what: str):
     if row is None:
         return error(404, "not_found", f"No set found with {what}.")
-    return respond(request, set_object(request, row, m.Printing.objects.filter(set_code=row.code).count()))
+    printed = m.Printing.objects.filter(set_code=row.code).count()
+    return respond(request, set_object(request, row, printed, block_codes(m.CardSet.objects.all()), arena_codes()))
 
 
 @router.get("/tcgplayer/{id}", response={200: SetOut, 404: ErrorOut}, summary="One set by its TCGplayer group id")
