@@ -168,7 +168,16 @@ def test_docs_page_loads_only_tolarias_own_files(client):
 def test_openapi_types_every_scryfall_object(client):
     doc = client.get("/api/openapi.json").json()
     schemas = doc["components"]["schemas"]
-    for name in ("CardOut", "SetOut", "ListOut", "CatalogOut", "ErrorOut", "RulingOut", "CardSymbolOut", "BulkDataOut"):
+    for name in (
+        "CardOut",
+        "SetOut",
+        "ScryfallListOut",
+        "CatalogOut",
+        "ErrorOut",
+        "RulingOut",
+        "CardSymbolOut",
+        "BulkDataOut",
+    ):
         assert name in schemas, name
     named = doc["paths"]["/api/cards/named"]["get"]["responses"]
     assert named["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/CardOut")

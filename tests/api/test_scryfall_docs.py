@@ -411,3 +411,117 @@ def test_sets_on_arena_carry_their_arena_code(client):
     assert sets["war"]["arena_code"] == "war"
     assert "arena_code" not in sets["ktk"] and "arena_code" not in sets["lea"]  # no card of them on Arena
     assert get(client, "/api/sets/dom")["arena_code"] == "dar"
+
+
+# --- the OpenAPI document says what the routes answer ---------------------------------------------
+# A client generated from /api/openapi.json decodes each answer by the schema its route names for the
+# status: each real answer below is checked against that schema (scryfall.com/docs/api/lists for the
+# list object, /errors for the error object, /sets, /catalogs).
+
+
+def _resolve(spec, schema):
+    while "$ref" in schema:
+        schema = spec["components"]["schemas"][schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+JSON_TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
+
+
+def _check(spec, schema, value, where="$"):
+    """The subset of JSON Schema pydantic writes: $ref, anyOf, type, const, enum, properties, required,
+    items, additionalProperties. Returns the problems found."""
+    schema = _resolve(spec, schema)
+    if "anyOf" in schema:
+        options = [_check(spec, s, value, where) for s in schema["anyOf"]]
+        return [] if any(not o for o in options) else [f"{where}: fits none of anyOf ({options})"]
+    problems = []
+    kind = schema.get("type")
+    if kind == "integer":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "number":
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    else:
+        ok = kind is None or isinstance(value, JSON_TYPES[kind])
+    if not ok:
+        return [f"{where}: {type(value).__name__} where the schema says {kind}"]
+    if "const" in schema and value != schema["const"]:
+        problems.append(f"{where}: {value!r} is not {schema['const']!r}")
+    if "enum" in schema and value not in schema["enum"]:
+        problems.append(f"{where}: {value!r} is not one of {schema['enum']}")
+    if isinstance(value, dict):
+        for key in schema.get("required", []):
+            if key not in value:
+                problems.append(f"{where}: no {key!r}")
+        for key, sub in schema.get("properties", {}).items():
+            if key in value:
+                problems += _check(spec, sub, value[key], f"{where}.{key}")
+        if schema.get("additionalProperties") is False:
+            problems += [f"{where}: {k!r} is not in the schema" for k in value if k not in schema["properties"]]
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value[:50]):
+            problems += _check(spec, schema["items"], item, f"{where}[{i}]")
+    return problems
+
+
+def _documented(spec, path, method, status):
+    op = spec["paths"][path][method]
+    response = op["responses"].get(str(status))
+    assert response is not None, (path, method, status, "the status is not documented")
+    return response["content"]["application/json"]["schema"]
+
+
+def test_every_route_answers_what_the_openapi_document_says(client, django_user_model):
+    import json
+
+    from tolaria.site.accounts.models import ApiToken
+
+    spec = get(client, "/api/openapi.json")
+    assert _documented(spec, "/api/cards/search", "get", 200)["$ref"].endswith("/ScryfallListOut")
+    assert "token" not in _resolve(spec, _documented(spec, "/api/cards/search", "get", 200))["properties"]
+    user = django_user_model.objects.create_user("spec", "spec@example.com", "a long pass phrase 12")
+    _, secret = ApiToken.issue(user, "test")
+    auth = {"Authorization": f"Bearer {secret}"}
+    bolt = get(client, "/api/cards/named", exact="Lightning Bolt")
+    checks = [
+        ("/api/cards/search", "get", {"q": "t:goblin"}, 200),
+        ("/api/cards/search", "get", {"q": "t:"}, 400),
+        ("/api/cards/search", "get", {"q": "t:nosuchtype"}, 404),
+        ("/api/cards/named", "get", {"exact": "Lightning Bolt"}, 200),
+        ("/api/cards/manifest", "get", {}, 200),
+        ("/api/sets", "get", {}, 200),
+        ("/api/sets/{code}", "get", {"code": "ktk"}, 200),
+        ("/api/sets/{code}", "get", {"code": "nosuchset"}, 404),
+        ("/api/catalog/{name}", "get", {"name": "land-types"}, 200),
+        ("/api/symbology/parse-mana", "get", {"cost": "2GG"}, 200),
+        ("/api/bulk-data", "get", {}, 200),
+        ("/api/migrations", "get", {}, 200),
+        ("/api/migrations/{id}", "get", {"id": "x"}, 404),
+        ("/api/cards/{id}/rulings", "get", {"id": bolt["id"]}, 200),
+        ("/api/lists/{token}", "get", {"token": "nosuchlist"}, 404),
+        ("/api/decks/{token}", "get", {"token": "nosuchdeck"}, 404),
+    ]
+    for path, method, params, status in checks:
+        url, query = path, {}
+        for key, value in params.items():
+            if "{" + key + "}" in url:
+                url = url.replace("{" + key + "}", value)
+            else:
+                query[key] = value
+        r = client.get(url, query, headers=auth)
+        assert r.status_code == status, (url, query, r.status_code, r.content[:200])
+        problems = _check(spec, _documented(spec, path, method, status), r.json())
+        assert not problems, (url, problems[:5])
+    collection = client.post(
+        "/api/cards/collection",
+        json.dumps({"identifiers": [{"name": "Lightning Bolt"}, {"name": "No Such Card"}]}),
+        content_type="application/json",
+    )
+    assert collection.status_code == 200
+    problems = _check(spec, _documented(spec, "/api/cards/collection", "post", 200), collection.json())
+    assert not problems, problems[:5]
+    bad_list = client.post("/api/lists", json.dumps({}), content_type="application/json", headers=auth)
+    assert bad_list.status_code == 400
+    assert not _check(spec, _documented(spec, "/api/lists", "post", 400), bad_list.json())
+    # the migrations route documents its 200 too
+    assert _documented(spec, "/api/migrations/{id}", "get", 200)["$ref"].endswith("/MigrationOut")

@@ -129,7 +129,9 @@ class CardOut(_Open):
     tolaria_tags: list[dict[str, Any]] | None = None
 
 
-class ListOut(_Open):
+class ScryfallListOut(_Open):
+    """Scryfall's list object (a page of cards); not a saved list (the lists API's ListOut)."""
+
     object: Literal["list"] = "list"
     data: list[dict[str, Any]]
     has_more: bool | None = None
@@ -244,6 +246,17 @@ class BulkDataListOut(_Open):
     object: Literal["list"] = "list"
     has_more: bool = False
     data: list[BulkDataOut]
+
+
+class MigrationOut(_Open):
+    object: Literal["migration"] = "migration"
+    id: str
+    uri: str
+    performed_at: str
+    migration_strategy: str = Field(description="merge or delete")
+    old_scryfall_id: str
+    new_scryfall_id: str | None = None
+    note: str | None = None
 
 
 class MigrationListOut(_Open):

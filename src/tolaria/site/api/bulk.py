@@ -9,7 +9,7 @@ from ninja import Router
 from . import _bulk
 from ._objects import error
 from ._render import respond
-from ._schemas import BulkDataListOut, BulkDataOut, CatalogOut, ErrorOut, MigrationListOut
+from ._schemas import BulkDataListOut, BulkDataOut, CatalogOut, ErrorOut, MigrationListOut, MigrationOut
 
 catalog_router = Router(tags=["catalog"])
 bulk_router = Router(tags=["bulk data"])
@@ -135,6 +135,6 @@ def migrations(request: HttpRequest):
     return respond(request, {"object": "list", "has_more": False, "data": []})
 
 
-@migrations_router.get("/{id}", response={404: ErrorOut}, summary="One card id migration")
+@migrations_router.get("/{id}", response={200: MigrationOut, 404: ErrorOut}, summary="One card id migration")
 def one_migration(request: HttpRequest, id: str):
     return error(404, "not_found", f"No migration {id!r}: Tolaria has performed none.")

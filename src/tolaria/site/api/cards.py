@@ -28,7 +28,7 @@ from ._objects import (
     set_names,
 )
 from ._render import respond as _respond
-from ._schemas import CardOut, CatalogOut, ErrorOut, ListOut, RulingListOut
+from ._schemas import CardOut, CatalogOut, ErrorOut, RulingListOut, ScryfallListOut
 
 router = Router(tags=["cards"])
 
@@ -56,7 +56,7 @@ def _csv(cards: list[dict]) -> HttpResponse:
 
 @router.get(
     "/search",
-    response={200: ListOut, **ERRORS},
+    response={200: ScryfallListOut, **ERRORS},
     summary="Search cards with Scryfall syntax",
     description="Scryfall's list object of card objects, 175 a page; `next_page` is the next page's URL. "
     "A bad query answers 400 naming the position and what was expected; no match answers 404. "
@@ -209,7 +209,7 @@ MANIFEST_PAGE = 15000
 
 @router.get(
     "/manifest",
-    response={200: ListOut, 400: ErrorOut},
+    response={200: ScryfallListOut, 400: ErrorOut},
     summary="Every printing as a thin row (id, name, set, number, language), newest first, 15,000 a page",
 )
 def manifest(
@@ -312,7 +312,7 @@ def _by_illustration(illustration_id: str) -> tuple[str, str] | None:
 
 @router.post(
     "/collection",
-    response={200: ListOut, 400: ErrorOut},
+    response={200: ScryfallListOut, 400: ErrorOut},
     summary="Up to 75 cards by any of Scryfall's identifiers",
     description='Body: `{"identifiers": [...]}` where each is `{"id"}`, `{"mtgo_id"}`, `{"multiverse_id"}`, '
     '`{"oracle_id"}`, `{"illustration_id"}`, `{"name"}`, `{"name", "set"}` or `{"collector_number", "set"}`. '

@@ -20,6 +20,8 @@ from tolaria.site.accounts.api_auth import AUTH, caller
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck
 
+from ._schemas import ErrorOut
+
 Visibility = Literal["private", "unlisted", "public"]
 Zone = Literal["commander", "main", "sideboard", "maybeboard"]
 
@@ -35,8 +37,8 @@ def _guard(fn, *args, **kwargs):
 # Schemas
 
 
-class Error(Schema):
-    detail: str
+# a failure here answers Scryfall's error object, as every /api/ route does (api.py's handlers)
+Error = ErrorOut
 
 
 class ListIn(Schema):
