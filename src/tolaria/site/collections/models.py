@@ -120,8 +120,11 @@ class DeckCard(models.Model):
     class Meta:
         ordering = ["zone", "card_name"]
         constraints = [
+            # a printing as pasted (set, number the data lacks) is a printing of its own: `1 Opt` and
+            # `1 Opt (XLN) 999` are two rows of one zone
             models.UniqueConstraint(
-                fields=["deck", "oracle_id", "zone", "printing_id", "finish"], name="one_row_per_card_zone_printing"
+                fields=["deck", "oracle_id", "zone", "printing_id", "finish", "set_code", "collector_number"],
+                name="one_row_per_card_zone_printing_as_pasted",
             )
         ]
 

@@ -408,6 +408,10 @@ def add_card(
     quantity = _quantity(quantity)
     printing_id = _printing_of(card.oracle_id, printing_id)
     rows = deck.cards.filter(oracle_id=card.oracle_id, zone=zone)
+    if zone == decks.COMMANDER and not rows.exists():
+        refusal = command_zone_refusal(deck, card)
+        if refusal:
+            raise CollectionError(refusal)
     if zone == decks.COMMANDER and rows.exists():  # already the commander: at most name its printing
         row = rows.first()
         row.printing_id = row.printing_id or printing_id
@@ -418,7 +422,9 @@ def add_card(
     pasted = (set_code[:8], collector_number[:16]) if not printing_id else ("", "")
     row = rows.filter(printing_id=printing_id, finish=finish, set_code=pasted[0], collector_number=pasted[1]).first()
     if row is None and not printing_id and not finish and not pasted[0]:
-        row = rows.first()  # a printing as pasted is the user's word: it joins only the same printing
+        # plain copies join the zone's nonfoil row of a printing the data has (the editor's `4 Opt` beside
+        # `4 Opt (DOM) 60`), never a foil or etched row, nor a printing as pasted (the user's word)
+        row = rows.filter(finish="", set_code="").exclude(printing_id="").order_by("pk").first()
     if row is None:
         row = DeckCard.objects.create(
             deck=deck,
@@ -445,30 +451,99 @@ def add_card(
     return row
 
 
+def command_zone_refusal(deck: Deck, card: Card) -> str | None:
+    """Why `card` cannot join the deck's command zone, else None: a deck has one commander, or two that
+    may share the zone (partner, partner with, friends forever, a background, a Doctor's companion:
+    rules 903.3c, 702.124; tolaria.decks.pair_reason)."""
+    others = list(deck.cards.filter(zone=decks.COMMANDER).exclude(oracle_id=card.oracle_id))
+    if not others:
+        return None
+    if len(others) == 1:
+        leader = load_cards([others[0].oracle_id]).get(others[0].oracle_id)
+        if leader is not None and decks.pair_reason(leader, card):
+            return None
+        return (
+            f"The command zone already holds {others[0].card_name}; {card.name} may join it only as its partner "
+            "(partner, friends forever, a background, a Doctor's companion)."
+        )
+    names = " and ".join(r.card_name for r in others)
+    return f"The command zone already holds {names}: a deck has at most two commanders."
+
+
+def _one_commander(name: str) -> str:
+    return f"A commander is one card: the command zone holds one copy of {name}."
+
+
 @transaction.atomic
-def update_card(deck: Deck, row_id, *, zone: str | None = None, quantity=None) -> None:
-    """Move a card to another zone (merging with what is there) and/or set its quantity (0 removes)."""
+def update_card(deck: Deck, row_id, *, zone: str | None = None, quantity=None) -> str:
+    """Move a card to another zone (merging with what is there) and/or set its quantity (0 removes).
+    The command zone holds one copy of each commander, and only commanders that may share it: moving
+    several copies there moves one. Returns what was done otherwise than asked, in words ("" if nothing)."""
     row = deck.cards.select_for_update().filter(pk=row_id).first()
     if row is None:
         raise CollectionError("That card is not in this deck.")
     n = row.quantity if quantity in (None, "") else _quantity(quantity)
     if n == 0:
         row.delete()
-        return
+        return ""
+    if zone and zone not in decks.ZONES:
+        raise CollectionError(f"{zone!r} is not a zone.")
+    if (zone or row.zone) == decks.COMMANDER and row.zone == decks.COMMANDER and n > 1:
+        raise CollectionError(_one_commander(row.card_name))
+    if zone == decks.COMMANDER and row.zone != decks.COMMANDER:
+        return _to_command_zone(deck, row, n)
     if zone and zone != row.zone:
-        if zone not in decks.ZONES:
-            raise CollectionError(f"{zone!r} is not a zone.")
         other = deck.cards.filter(
-            oracle_id=row.oracle_id, zone=zone, printing_id=row.printing_id, finish=row.finish
+            oracle_id=row.oracle_id,
+            zone=zone,
+            printing_id=row.printing_id,
+            finish=row.finish,
+            set_code=row.set_code,
+            collector_number=row.collector_number,
         ).first()
         if other:
             other.quantity = min(other.quantity + n, MAX_QUANTITY)
             other.save(update_fields=["quantity"])
             row.delete()
-            return
+            return ""
         row.zone = zone
     row.quantity = n
     row.save(update_fields=["zone", "quantity"])
+    return ""
+
+
+def _to_command_zone(deck: Deck, row: DeckCard, n: int) -> str:
+    card = load_cards([row.oracle_id]).get(row.oracle_id)
+    if card is None:
+        raise CollectionError(f"{row.card_name} is not in Tolaria's data: it cannot lead the deck.")
+    if deck.cards.filter(zone=decks.COMMANDER, oracle_id=row.oracle_id).exists():
+        raise CollectionError(f"{row.card_name} is already the deck's commander: " + _one_commander(row.card_name))
+    refusal = command_zone_refusal(deck, card)
+    if refusal:
+        raise CollectionError(refusal)
+    if n == 1:
+        row.zone, row.quantity = decks.COMMANDER, 1
+        row.save(update_fields=["zone", "quantity"])
+        return ""
+    row.quantity = n - 1
+    row.save(update_fields=["quantity"])
+    DeckCard.objects.create(
+        deck=deck,
+        oracle_id=row.oracle_id,
+        card_name=row.card_name,
+        zone=decks.COMMANDER,
+        quantity=1,
+        printing_id=row.printing_id,
+        finish=row.finish,
+        tags=list(row.tags),
+        cat_id=row.cat_id,
+        set_code=row.set_code,
+        collector_number=row.collector_number,
+    )
+    return (
+        f"One copy of {row.card_name} moved to the command zone (a commander is one card); "
+        f"{n - 1} stay in {decks.ZONE_LABELS[row.zone]}."
+    )
 
 
 def deck_entries(deck: Deck) -> list[decks.Entry]:
@@ -655,9 +730,11 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
     codes = set_codes()
     printing_ids = _printings_named(resolved, codes)
     by_cat_id = _printings_by_mtgo_id(resolved)
+    had_commander = deck.cards.filter(zone=decks.COMMANDER).exists()
     with transaction.atomic():
         for line, oid in resolved:
             pid, finish, pasted = "", line.finish, ("", "")
+            cat_id = _cat_id(line, cards[oid].name, result.warnings)
             if line.cat_id and (oid, line.cat_id) in by_cat_id:
                 pid, foil = by_cat_id[(oid, line.cat_id)]
                 finish = finish or (decks.FOIL if foil else "")
@@ -674,7 +751,7 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                         f"Line {line.line_number}: {cards[oid].name} {printed}: {why}; the card was added by its "
                         "name, with the set and number as written."
                     )
-            zone = _import_zone(deck, parsed.kind, line, cards[oid])
+            zone = _import_zone(deck, parsed.kind, line, cards[oid], had_commander, result.warnings)
             add_card(
                 deck,
                 cards[oid],
@@ -683,7 +760,7 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                 pid,
                 finish=finish,
                 tags=line.tags,
-                cat_id=line.cat_id,
+                cat_id=cat_id,
                 set_code=pasted[0],
                 collector_number=pasted[1],
             )
@@ -705,19 +782,53 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
     return result
 
 
-def _import_zone(deck: Deck, kind: str, line, card: Card) -> str:
-    """MTGO keeps a Commander deck's commander in the sideboard: in a commander format, a sideboard card
-    of a .dek or MTGO list that may lead the deck goes to the commander zone (an MTGO .txt without a split
-    card reads as a plain list, so plain lists too)."""
+MAX_CAT_ID = 16  # DeckCard.cat_id's length: MTGO's catalog ids are numbers of 5 or 6 digits today
+
+
+def _cat_id(line, name: str, warnings: list[str]) -> str:
+    """The line's MTGO CatID when it is one (a number of at most MAX_CAT_ID digits); else "" and a warning."""
+    value = (line.cat_id or "").strip()
+    if not value or (value.isdigit() and len(value) <= MAX_CAT_ID):
+        return value
+    shown = value if len(value) <= 40 else value[:40] + "…"
+    warnings.append(
+        f"Line {line.line_number}: {name}: CatID {shown} is not an MTGO catalog id (a number of at most "
+        f"{MAX_CAT_ID} digits); the card was added without it."
+    )
+    return ""
+
+
+def _import_zone(deck: Deck, kind: str, line, card: Card, had_commander: bool, warnings: list[str]) -> str:
+    """The zone a line goes to. MTGO keeps a Commander deck's commander in the sideboard: in a commander
+    format, when the deck had no commander before this import, a sideboard card of a .dek or MTGO list
+    that may lead the deck goes to the command zone, as long as the zone has room for it (one commander,
+    or two that may share it); an MTGO .txt without a split card reads as a plain list, so plain lists
+    too. A line naming the deck's commander stays in the command zone, one copy; a commander line the
+    zone has no room for goes to the main deck, with a warning."""
     fmt = decks.format_of(deck.format)
+    where = f"Line {line.line_number}: {card.name}"
+    if fmt.commander and line.zone == decks.MAIN:
+        if deck.cards.filter(zone=decks.COMMANDER, oracle_id=card.oracle_id).exists():
+            warnings.append(
+                f"{where} is the deck's commander: it stays in the command zone, one copy (a commander deck "
+                "holds no other copy of it)."
+            )
+            return decks.COMMANDER
     if (
         kind in ("mtgo", "mtgo_dek", "plain")
         and fmt.commander
+        and not had_commander
         and line.zone == decks.SIDEBOARD
         and card.may_be_commander
         and not card.is_companion
+        and command_zone_refusal(deck, card) is None
     ):
         return decks.COMMANDER
+    if line.zone == decks.COMMANDER:
+        refusal = command_zone_refusal(deck, card)
+        if refusal:
+            warnings.append(f"{where}: {refusal} It was added to the main deck.")
+            return decks.MAIN
     return line.zone
 
 

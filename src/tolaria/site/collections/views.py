@@ -415,7 +415,11 @@ def deck_card(request, token, row_id: int):
         if "remove" in request.POST:
             svc.update_card(deck, row_id, quantity=0)
         else:
-            svc.update_card(deck, row_id, zone=request.POST.get("zone") or None, quantity=request.POST.get("quantity"))
+            note = svc.update_card(
+                deck, row_id, zone=request.POST.get("zone") or None, quantity=request.POST.get("quantity")
+            )
+            if note:
+                messages.info(request, note)
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
     return redirect("collections:deck_detail", deck.token)
