@@ -155,7 +155,7 @@ def test_deck_lists_count_cards_not_rows(alice_client, alice):
     svc.add_card(deck, svc.resolve_card("Mountain"), 27)
     svc.add_card(deck, svc.resolve_card("Sol Ring"), 1, "maybeboard")
     html = alice_client.get(reverse("collections:decks")).content.decode()
-    assert "<td>31</td>" in html
+    assert "<td>31 + 1 maybeboard</td>" in html
     # and a list of cards the same way: 4 + 27 copies are 31 cards, not 2 rows
     target, _ = svc.save_card(alice, svc.resolve_card("Lightning Bolt").oracle_id, quantity=4)
     svc.save_card(alice, svc.resolve_card("Mountain").oracle_id, list_id=target.pk, quantity=27)
@@ -208,6 +208,10 @@ def carried(deck, kind: str) -> list[tuple]:
     return sorted((*key, n) for key, n in merged.items())
 
 
+def without_finish_warnings(warnings: list[str]) -> list[str]:
+    return [w for w in warnings if not w.endswith("kept as written, without a price.")]
+
+
 @pytest.mark.parametrize("kind", list(svc.EXPORT_FORMATS))
 def test_every_export_reimports_to_the_same_deck(alice, kind):
     """Through the site's own export and import, everything the format can say comes back: zones,
@@ -215,14 +219,27 @@ def test_every_export_reimports_to_the_same_deck(alice, kind):
     deck = svc.create_deck(alice, "Source", "commander")
     text = "1 Opt (YMID) 12 #Cantrip\n1 Opt (DAR) 60\n" + (DATA / "moxfield.txt").read_text()
     first = svc.import_decklist(deck, text)
-    assert not first.unknown and not first.errors and len(first.warnings) == 1  # YMID: not in the data
+    # YMID is not in the data; the data's ELD 331 Arcane Signet has no foil, its KTK 118 Swiftspear no etched
+    assert not first.unknown and not first.errors and len(first.warnings) == 3
+    assert len(without_finish_warnings(first.warnings)) == 1
     exported, _, _ = svc.export_deck(deck, kind)
     again = svc.create_deck(alice, "Again", "commander")
     result = svc.import_decklist(again, exported)
     assert not result.unknown and not result.errors
     pasted = [w for w in result.warnings if "YMID" in w]
-    assert result.warnings == pasted and len(pasted) == (1 if CARRIES[kind].get("printing") is True else 0)
-    assert carried(again, kind) == carried(deck, kind), exported
+    assert without_finish_warnings(result.warnings) == pasted and len(pasted) == (
+        1 if CARRIES[kind].get("printing") is True else 0
+    )
+    if kind == "mtgo":
+        # MTGO needs a CatID: a row of no printing with an MTGO id takes another printing's (the most
+        # preferred that has one), so it comes back as that printing; every other row is unchanged
+        def strip(rows):
+            return sorted((z, n, f, t, q) for z, n, _, f, t, q in rows)
+
+        assert strip(carried(again, kind)) == strip(carried(deck, kind)), exported
+        assert {r[2] for r in carried(deck, kind) if r[2]} <= {r[2] for r in carried(again, kind) if r[2]}
+    else:
+        assert carried(again, kind) == carried(deck, kind), exported
 
 
 def test_prices_follow_the_printing_and_finish(alice):

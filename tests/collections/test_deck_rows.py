@@ -182,3 +182,23 @@ def test_moving_several_copies_to_an_empty_command_zone_moves_one(alice):
     assert commanders(deck) == [("Krenko, Mob Boss", 1)]
     assert deck.cards.get(zone="main").quantity == 3
     assert note.startswith("One copy of Krenko, Mob Boss moved")
+
+
+def test_an_unauthenticated_write_answers_401_with_the_error_object(alice):
+    client = Client(enforce_csrf_checks=True)
+    read = client.get("/api/decks")
+    write = client.post("/api/decks", json.dumps({"name": "x"}), content_type="application/json")
+    assert read.status_code == 401 and write.status_code == 401, write.content
+    assert write.json()["object"] == "error" and write.json() == read.json()
+
+
+def test_patching_a_row_that_is_not_there_answers_404(alice):
+    deck = svc.create_deck(alice, "Empty", "modern")
+    _, secret = ApiToken.issue(alice, "script")
+    answer = Client().patch(
+        f"/api/decks/{deck.token}/cards/999999",
+        json.dumps({"quantity": 2}),
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {secret}"},
+    )
+    assert answer.status_code == 404 and answer.json()["object"] == "error"

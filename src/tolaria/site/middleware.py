@@ -32,11 +32,13 @@ def _where_is_a_nul(request) -> str | None:
 
 def _nul_in_body(request) -> str | None:
     content_type = request.META.get("CONTENT_TYPE", "")
+    if _content_length(request) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        # too large to hold: Django's own parsing (which refuses NUL) refuses it, and the page or the API
+        # says so in words (web.views.bad_request, api.http)
+        return None
     if content_type.startswith("multipart/"):
         # uploaded files may be binary: only the fields are checked, the files by their importer. The
         # body is read first so the view (ninja reads request.body) can still read it after POST is parsed.
-        if _content_length(request) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
-            return None  # too large to hold: Django's own form parsing (which refuses NUL) reads it
         request.body  # noqa: B018 — caches the stream
         return "a form field" if any("\x00" in k or "\x00" in v for k, v in request.POST.items()) else None
     body = request.body
@@ -73,6 +75,14 @@ def _json_strings(body: bytes) -> str:
         elif isinstance(item, list):
             stack.extend(item)
     return "".join(parts)
+
+
+def too_large(request) -> str:
+    """Why a request over DATA_UPLOAD_MAX_MEMORY_SIZE was refused, in words (nothing of it was read)."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_048_576
+    size = _content_length(request) / 1_048_576
+    sent = f"The request is {size:.1f} MB; the site" if size else "The request is too large: the site"
+    return f"{sent} takes at most {limit:.1f} MB in one request, so nothing of it was saved."
 
 
 def _refusal(request, where: str) -> HttpResponse:

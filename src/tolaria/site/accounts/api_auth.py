@@ -57,4 +57,14 @@ class TokenAuth(HttpBearer):
         return token_user(request)
 
 
-AUTH = [TokenAuth(), SessionAuth()]  # SessionAuth checks the CSRF token on writes
+class UserSession(SessionAuth):
+    """The site's session, with the CSRF token checked on writes; a request with no logged-in user is
+    not authenticated (401, as a read answers), never a CSRF complaint about a session it does not have."""
+
+    def __call__(self, request):
+        if not request.user.is_authenticated:
+            return None
+        return super().__call__(request)
+
+
+AUTH = [TokenAuth(), UserSession()]  # the session checks the CSRF token on writes

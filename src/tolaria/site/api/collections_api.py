@@ -18,7 +18,7 @@ from tolaria import decks
 from tolaria.decks import DecklistTooLarge
 from tolaria.site.accounts.api_auth import AUTH, caller
 from tolaria.site.collections import services as svc
-from tolaria.site.collections.models import CardList, Deck
+from tolaria.site.collections.models import CardList, Deck, zone_counts
 
 from ._schemas import ErrorOut
 
@@ -68,6 +68,7 @@ class ListCardOut(Schema):
     set_code: str | None
     collector_number: str | None
     price_usd: float | None
+    price_note: str | None = None  # "no price for this printing", or the cheapest printing's price when none is chosen
 
 
 class ListSummary(Schema):
@@ -153,6 +154,7 @@ class DeckCardOut(Schema):
     collector_number: str | None = None
     printing_note: str | None = None  # why a pasted printing is not in the data
     price_usd: float | None
+    price_note: str | None = None  # "no price for this printing", or the cheapest printing's price when none is chosen
     finish: str = ""
     tags: list[str] = []
 
@@ -164,13 +166,16 @@ class ProblemOut(Schema):
 
 
 class StatsOut(Schema):
-    cards: int
+    cards: int  # the deck proper: commander and main deck, as the deck page's header counts
+    sideboard: int
+    maybeboard: int
     curve: dict[str, int]
     pips: dict[str, int]
     produced: dict[str, int]
     types: dict[str, int]
     average_mana_value: float
-    price_total_usd: float
+    price_total_usd: float  # of the deck proper and the sideboard: priced_cards + unpriced_cards cards
+    priced_cards: int
     unpriced_cards: int
 
 
@@ -180,7 +185,9 @@ class DeckSummary(Schema):
     format: str
     visibility: str
     url: str
-    cards: int
+    cards: int  # the deck proper (commander and main deck), as the pages count
+    sideboard: int
+    maybeboard: int
 
 
 class DeckOut(Schema):
@@ -245,6 +252,7 @@ def _list_out(card_list: CardList) -> dict:
                 "set_code": r.printing.set_code if r.printing else None,
                 "collector_number": r.printing.collector_number if r.printing else None,
                 "price_usd": r.price,
+                "price_note": r.price_note or None,
             }
             for r in rows
         ],
@@ -275,6 +283,7 @@ def _deck_out(deck: Deck) -> dict:
                 "collector_number": r.printing.collector_number if r.printing else (r.pasted_number or None),
                 "printing_note": r.pasted_note or None,  # why a pasted printing is not in the data
                 "price_usd": r.price,
+                "price_note": r.price_note or None,
                 "finish": r.finish,
                 "tags": list(r.tags),
             }
@@ -297,12 +306,15 @@ def _deck_out(deck: Deck) -> dict:
         "problems": [{"code": p.code, "message": p.message, "card": p.card} for p in view.validation.problems],
         "stats": {
             "cards": s.cards,
+            "sideboard": view.counts[decks.SIDEBOARD],
+            "maybeboard": view.counts[decks.MAYBEBOARD],
             "curve": {(str(k) if k < 7 else "7+"): v for k, v in s.curve.items()},
             "pips": s.pips,
             "produced": s.produced,
             "types": s.types,
             "average_mana_value": s.average_mana_value,
             "price_total_usd": s.price_total,
+            "priced_cards": s.priced_cards,
             "unpriced_cards": s.unpriced_cards,
         },
     }
@@ -340,7 +352,7 @@ def my_lists(request):
             "visibility": cl.visibility,
             "is_default": cl.is_default,
             "url": reverse("collections:list_detail", args=[cl.token]),
-            "cards": len(cl.items.all()),
+            "cards": sum(i.quantity for i in cl.items.all()),  # cards, not rows
         }
         for cl in CardList.objects.filter(owner=request.auth).prefetch_related("items")
     ]
@@ -443,10 +455,15 @@ def my_decks(request):
             "format": d.format,
             "visibility": d.visibility,
             "url": reverse("collections:deck_detail", args=[d.token]),
-            "cards": sum(c.quantity for c in d.cards.all()),
+            **_counts(d),
         }
         for d in Deck.objects.filter(owner=request.auth).prefetch_related("cards")
     ]
+
+
+def _counts(deck: Deck) -> dict[str, int]:
+    counts = zone_counts(deck.cards.all())
+    return {"cards": counts["deck"], "sideboard": counts[decks.SIDEBOARD], "maybeboard": counts[decks.MAYBEBOARD]}
 
 
 @decks_router.get("/formats", response=list[dict], auth=None, summary="Deck formats and their rules")
@@ -544,6 +561,8 @@ def add_deck_card(request, token: str, body: DeckCardIn):
 )
 def patch_deck_card(request, token: str, row_id: int, body: DeckCardPatch):
     deck = _own_deck(request, token)
+    if not deck.cards.filter(pk=row_id).exists():
+        raise HttpError(404, "That card is not in this deck.")
     _guard(svc.update_card, deck, row_id, zone=body.zone, quantity=body.quantity)
     return _deck_out(deck)
 

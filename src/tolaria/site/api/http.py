@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_vary_headers
@@ -190,6 +190,10 @@ class ApiMiddleware:
             return None
         if isinstance(exception, Http404):
             return error(404, "not_found", "Not found. The routes are listed at /api/docs.")
+        if isinstance(exception, RequestDataTooBig):
+            from tolaria.site.middleware import too_large
+
+            return error(413, "payload_too_large", too_large(request))
         if isinstance(exception, PermissionDenied):
             return error(403, "forbidden", "You may not do this.")
         logging.getLogger("tolaria.api").exception("API request failed: %s", request.path)

@@ -8,7 +8,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from tolaria.decks import COMMANDER, FORMATS, MAIN, ZONE_LABELS, ZONES
+from tolaria.decks import COMMANDER, FORMATS, MAIN, MAYBEBOARD, SIDEBOARD, ZONE_LABELS, ZONES
 
 PRIVATE, UNLISTED, PUBLIC = "private", "unlisted", "public"
 VISIBILITY_CHOICES = [
@@ -95,11 +95,36 @@ class Deck(Owned):
     @property
     def card_count(self) -> int:
         """Cards in the deck proper (commander and main deck), counted as the deck page counts them."""
-        return sum(c.quantity for c in self.cards.all() if c.zone in (COMMANDER, MAIN))
+        return zone_counts(self.cards.all())["deck"]
+
+    @property
+    def count_label(self) -> str:
+        """ "60 + 5 sideboard": the deck proper, then what is beside it (My decks' Cards column)."""
+        return count_label(zone_counts(self.cards.all()), unit=False)
 
     @property
     def format_label(self) -> str:
         return FORMATS[self.format].label if self.format in FORMATS else self.format
+
+
+def zone_counts(rows) -> dict[str, int]:
+    """Cards (sums of quantities) per zone of deck rows, and "deck": the deck proper (commander and main
+    deck), the count the deck page's header, My decks and /api/decks give as a deck's cards."""
+    counts = {z: 0 for z in ZONES}
+    for r in rows:
+        counts[r.zone] = counts.get(r.zone, 0) + r.quantity
+    counts["deck"] = counts[COMMANDER] + counts[MAIN]
+    return counts
+
+
+def count_label(counts: dict[str, int], unit: bool = True) -> str:
+    """ "60 cards + 5 sideboard + 2 maybeboard": the deck proper, then what is beside it."""
+    n = counts["deck"]
+    text = f"{n} card{'s' if n != 1 else ''}" if unit else str(n)
+    for zone in (SIDEBOARD, MAYBEBOARD):
+        if counts.get(zone):
+            text += f" + {counts[zone]} {ZONE_LABELS[zone].lower()}"
+    return text
 
 
 class DeckCard(models.Model):

@@ -3,6 +3,7 @@ their owner only (`visible_*` returns None otherwise, and callers answer 404); w
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field
 
@@ -11,13 +12,23 @@ from django.db import transaction
 from django.utils import timezone
 
 from tolaria import decks
-from tolaria.cards import Card, Printing
+from tolaria.cards import Card, Printing, sort_printings
 from tolaria.site.catalog import models as catalog
 from tolaria.site.catalog.repository import corpus_version
 from tolaria.site.catalog.services import card_names, suggest_names
 from tolaria.site.stores.card_index import autocomplete
 
-from .models import DEFAULT_LIST_NAME, PUBLIC, CardList, Deck, DeckCard, ListItem, UnresolvedCard
+from .models import (
+    DEFAULT_LIST_NAME,
+    PUBLIC,
+    CardList,
+    Deck,
+    DeckCard,
+    ListItem,
+    UnresolvedCard,
+    count_label,
+    zone_counts,
+)
 
 MAX_QUANTITY = decks.MAX_QUANTITY
 
@@ -41,13 +52,16 @@ def load_printings(printing_ids) -> dict[str, Printing]:
     return {pid: Printing.from_dict(orjson.loads(data)) for pid, data in rows}
 
 
-_FINISH_PRICE = {"": ("usd", "usd_foil", "usd_etched"), "foil": ("usd_foil",), "etched": ("usd_etched",)}
+_FINISH_PRICE = {"": ("usd",), "foil": ("usd_foil",), "etched": ("usd_etched",)}
+_ANY_FINISH = ("usd", "usd_foil", "usd_etched")  # a row of no printing and no finish said: any copy of the card
+NO_PRINTING_PRICE = "no price for this printing"
+CHEAPEST = "the cheapest printing's price (no printing chosen)"
 
 
 def unit_prices(pairs) -> dict[tuple, float | None]:
-    """USD price of (oracle id, printing id[, finish]) keys: the chosen printing's latest price in that
-    finish, or, with no printing chosen, the cheapest printing of the card in that finish. None where
-    no price is known."""
+    """USD price of (oracle id, printing id[, finish]) keys: a chosen printing's latest price in that
+    finish and no other (None when it has none: another printing's price would not be this card's);
+    with no printing chosen, the cheapest printing of the card in that finish (see `price_note`)."""
     oids = {key[0] for key in pairs}
     by_card: dict[str, dict[str, dict]] = {}
     for pid, oid, data in catalog.Printing.objects.filter(card_id__in=oids).values_list("id", "card_id", "data"):
@@ -55,17 +69,24 @@ def unit_prices(pairs) -> dict[tuple, float | None]:
     out: dict[tuple, float | None] = {}
     for key in pairs:
         oid, pid = key[0], key[1]
-        fields = _FINISH_PRICE.get(key[2] if len(key) > 2 else "", _FINISH_PRICE[""])
-        known = {
-            p: next((prices[f] for f in fields if prices.get(f) is not None), None)
-            for p, prices in by_card.get(oid, {}).items()
-        }
-        if pid and known.get(pid) is not None:
-            out[key] = known[pid]
-        else:
-            values = [v for v in known.values() if v is not None]
-            out[key] = min(values) if values else None
+        finish = key[2] if len(key) > 2 else ""
+        printings = by_card.get(oid, {})
+        if pid:
+            prices = printings.get(pid, {})
+            out[key] = next((prices[f] for f in _FINISH_PRICE.get(finish, ()) if prices.get(f) is not None), None)
+            continue
+        fields = _FINISH_PRICE[finish] if finish else _ANY_FINISH
+        values = [p[f] for p in printings.values() for f in fields if p.get(f) is not None]
+        out[key] = min(values) if values else None
     return out
+
+
+def price_note(printing_id: str, pasted: bool, price: float | None) -> str:
+    """What a row's price is, in words, where it is not simply its printing's: none for its printing, or
+    the cheapest printing's when the row names none."""
+    if printing_id or pasted:
+        return NO_PRINTING_PRICE if price is None else ""
+    return CHEAPEST if price is not None else ""
 
 
 def resolve_card(value: str) -> Card | None:
@@ -231,6 +252,7 @@ class Row:
     pasted_set: str = ""  # the printing as pasted when the data has none (set code, number)
     pasted_number: str = ""
     pasted_note: str = ""  # why the data has none
+    price_note: str = ""  # what the price is where it is not the row's printing's (price_note())
 
     @property
     def pasted(self) -> str:
@@ -260,6 +282,7 @@ def list_rows(card_list: CardList) -> tuple[list[Row], float]:
             printings.get(i.printing_id),
             prices.get((i.oracle_id, i.printing_id, i.finish)),
             finish=i.finish,
+            price_note=price_note(i.printing_id, False, prices.get((i.oracle_id, i.printing_id, i.finish))),
         )
         for i in items
     ]
@@ -576,6 +599,18 @@ class DeckView:
     validation: decks.Validation
     stats: decks.Stats
     unresolved: list = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)  # zone_counts()
+
+    @property
+    def count_label(self) -> str:
+        return count_label(self.counts)
+
+    @property
+    def price_scope(self) -> str:
+        """What the price total counts: "the 65 cards of the deck and its sideboard"."""
+        n = self.counts.get("deck", 0) + self.counts.get(decks.SIDEBOARD, 0)
+        where = "the deck and its sideboard" if self.counts.get(decks.SIDEBOARD) else "the deck"
+        return f"the {n} card{'s' if n != 1 else ''} of {where}"
 
     def zone_rows(self, group: str = "type") -> list[tuple[str, str, list[Row], int, list]]:
         """Per zone: (zone, label, rows, card count, groups); groups are (label, rows, count) by the
@@ -625,7 +660,8 @@ def deck_view(deck: Deck) -> DeckView:
     rows, entries = [], []
     for r in db_rows:
         card = cards.get(r.oracle_id)
-        price = prices.get((r.oracle_id, r.printing_id, r.finish))
+        pasted = bool(r.set_code) and r.printing_id not in printings
+        price = None if pasted else prices.get((r.oracle_id, r.printing_id, r.finish))
         rows.append(
             Row(
                 r.pk,
@@ -639,6 +675,7 @@ def deck_view(deck: Deck) -> DeckView:
                 r.finish,
                 tuple(r.tags),
                 *_pasted(r, printings, card),
+                price_note(r.printing_id, pasted, price),
             )
         )
         if card is not None:
@@ -650,7 +687,8 @@ def deck_view(deck: Deck) -> DeckView:
     stats.priced_cards = sum(r.quantity for r in priced if r.price is not None)
     stats.unpriced_cards = sum(r.quantity for r in priced if r.price is None)
     unresolved = list(deck.unresolved.all())
-    return DeckView(deck, rows, entries, decks.validate(entries, deck.format), stats, unresolved)
+    counts = zone_counts(db_rows)
+    return DeckView(deck, rows, entries, decks.validate(entries, deck.format), stats, unresolved, counts)
 
 
 def _pasted(row: DeckCard, printings: dict[str, Printing], card: Card | None) -> tuple[str, str, str]:
@@ -751,6 +789,8 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                         f"Line {line.line_number}: {cards[oid].name} {printed}: {why}; the card was added by its "
                         "name, with the set and number as written."
                     )
+            if pid and line.finish:  # as written (a .dek's foil CatID is MTGO's own foil)
+                _check_finish(line, cards[oid].name, pid, line.finish, result.warnings)
             zone = _import_zone(deck, parsed.kind, line, cards[oid], had_commander, result.warnings)
             add_card(
                 deck,
@@ -780,6 +820,18 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                 line_number=line.line_number,
             )
     return result
+
+
+def _check_finish(line, name: str, printing_id: str, finish: str, warnings: list[str]) -> None:
+    """A finish the printing was never made in (a foil Limited Edition) is kept as written, and said."""
+    found = load_printings([printing_id]).get(printing_id)
+    if found is None or not found.finishes or finish in found.finishes:
+        return
+    printed = f"({found.set_code.upper()}) {found.collector_number}"
+    warnings.append(
+        f"Line {line.line_number}: Tolaria's data has no {finish} of {name} {printed} (its finishes: "
+        f"{', '.join(found.finishes)}); kept as written, without a price."
+    )
 
 
 MAX_CAT_ID = 16  # DeckCard.cat_id's length: MTGO's catalog ids are numbers of 5 or 6 digits today
@@ -915,12 +967,47 @@ def export_deck(deck: Deck, kind: str) -> tuple[str, str, str]:
     if kind not in EXPORT_FORMATS:
         raise CollectionError("Export formats are " + ", ".join(EXPORT_FORMATS) + ".")
     entries = deck_entries(deck)
+    if kind == "mtgo":
+        entries = _with_mtgo_ids(entries)
     slug = "".join(ch if ch.isalnum() else "-" for ch in deck.name).strip("-") or "deck"
     _, content_type, suffix = EXPORT_FORMATS[kind]
     text = decks.export_deck(
         entries, _EXPORT_KIND.get(kind, kind), set_names=_set_names(entries), set_codes=set_codes()
     )
     return text, content_type, f"{slug}{suffix}"
+
+
+def printings_by_preference(oracle_ids) -> dict[str, list[Printing]]:
+    """Each card's printings, the default printing first (tolaria.cards.sort_printings)."""
+    rows = catalog.Printing.objects.filter(card_id__in=set(oracle_ids)).values_list("card_id", "data")
+    by_card: dict[str, list[Printing]] = {}
+    for oid, data in rows:
+        by_card.setdefault(oid, []).append(Printing.from_dict(orjson.loads(data)))
+    codes = {p.set_code for ps in by_card.values() for p in ps}
+    sets = {s.code: s.to_domain() for s in catalog.CardSet.objects.filter(code__in=codes)}
+    return {oid: sort_printings(ps, sets) for oid, ps in by_card.items()}
+
+
+def _with_mtgo_ids(entries: list[decks.Entry]) -> list[decks.Entry]:
+    """MTGO cannot read a .dek line without a CatID (Draftmancer#346, dr4ft#1454): a row whose printing
+    has no MTGO id (or that names no printing) takes the MTGO id of another printing of the card, the
+    most preferred that has one (the default printing first; the foil id for a foil row where MTGO has
+    one). A row of a card MTGO never had keeps none."""
+    missing = [e for e in entries if not decks.cat_id_of(e)]
+    if not missing:
+        return entries
+    by_card = printings_by_preference(e.card.oracle_id for e in missing)
+    out = []
+    for e in entries:
+        if not decks.cat_id_of(e):
+            ids = [p.identifiers or {} for p in by_card.get(e.card.oracle_id, [])]
+            foil = [i["mtgo_foil_id"] for i in ids if i.get("mtgo_foil_id")] if e.finish == decks.FOIL else []
+            plain = [i["mtgo_id"] for i in ids if i.get("mtgo_id")]
+            found = (foil or plain or [""])[0]
+            if found:
+                e = dataclasses.replace(e, cat_id=str(found))
+        out.append(e)
+    return out
 
 
 def _set_names(entries) -> dict[str, str]:

@@ -458,6 +458,26 @@ def deck_import(request, token):
     return redirect("collections:deck_detail", deck.token)
 
 
+def _deck_import_too_large(request, token):
+    """A body over DATA_UPLOAD_MAX_MEMORY_SIZE sent to the import (site.web.views.bad_request): the deck
+    page again, the reason where the import form is. None when the deck is not the user's."""
+    from django.conf import settings
+
+    deck = svc.owned_deck(request.user, token) if request.user.is_authenticated else None
+    if deck is None:
+        return None
+    size = int(request.META.get("CONTENT_LENGTH") or 0) / 1_048_576
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_048_576
+    why = (
+        f"The decklist sent is {size:.1f} MB; an import is at most {MAX_BYTES // 1024:,} KB (and the site takes "
+        f"at most {limit:.1f} MB in one request), so nothing was imported."
+    )
+    return _deck_page(request, deck, import_error=why, status=413)
+
+
+deck_import.too_large = _deck_import_too_large  # type: ignore[attr-defined]
+
+
 @login_required
 @require_POST
 def deck_unresolved(request, token, line_id: int):

@@ -722,6 +722,31 @@ def _words_of_card_path(path: str) -> str:
     return ""
 
 
+def bad_request(request, exception=None):
+    """Django's 400 for what it refuses before a view answers. A body over DATA_UPLOAD_MAX_MEMORY_SIZE
+    gets a 413 in words: the view's own `too_large` page where it has one (the deck import shows its
+    form again), else this site's error page."""
+    from django.core.exceptions import RequestDataTooBig
+    from django.urls import Resolver404, resolve
+
+    from tolaria.site.middleware import too_large
+
+    if not isinstance(exception, RequestDataTooBig):
+        from django.views.defaults import bad_request as default
+
+        return default(request, exception)
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        match = None
+    page = getattr(match.func, "too_large", None) if match else None
+    answer = page(request, *match.args, **match.kwargs) if page is not None else None
+    if answer is not None:
+        return answer
+    ctx = {"heading": "Too large to send", "reason": too_large(request), "links": _HOME_LINKS}
+    return render(request, "413.html", ctx, status=413)
+
+
 def server_error(request):
     """Rendered without the request's context: whatever failed (the database, the session) is not
     touched again, so the styled page itself cannot fail the same way."""
