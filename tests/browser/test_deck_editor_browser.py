@@ -153,3 +153,85 @@ def test_card_preview_on_tap(touch_page):
     expect(preview).to_be_visible()
     link.tap()
     page.wait_for_url(re.compile(r"/card/.*krenko-mob-boss"))
+
+
+def _signed_up_deck_with(page, who: str) -> None:
+    """A Krenko deck with 98 Mountain and a Sol Ring, built by typing in the add box."""
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", who)
+    page.fill("#id_password1", "a long enough secret 7")
+    page.fill("#id_password2", "a long enough secret 7")
+    page.locator("#id_password2").press("Enter")
+    page.wait_for_url(lambda url: url.rstrip("/").count("/") == 2)
+    page.goto(f"/decks/new/?card={KRENKO}")
+    page.get_by_role("button", name="Create deck").click()
+    page.wait_for_url(re.compile(r"/decks/[^/]+/$"))
+    name = page.get_by_role("combobox", name="Card name")
+    name.focus()
+    keys(page, "98 mountain")
+    page.keyboard.press("Enter")
+    expect(page.locator("#zone-main")).to_have_text("Main deck (98)")
+    keys(page, "Sol Ring")
+    page.keyboard.press("Enter")
+    expect(page.locator("#zone-main")).to_have_text("Main deck (99)")
+
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement.getAttribute('aria-label') || document.activeElement.tagName")
+
+
+def test_focus_stays_on_the_row_after_a_live_change(page, priced):
+    """After a quantity change and Tab, a zone change or a Remove, the live part is replaced: the focus is
+    where the keyboard left it (the same control, or the next row's), and the next Tab goes on from there
+    instead of starting again at the top of the page. Moved by Tab presses only."""
+    _signed_up_deck_with(page, f"focus{page.width}")
+    page.evaluate("window.__sameDocument = true")
+    # from the add box, Tab by Tab to the Sol Ring's quantity (the main deck's first row: Artifact before Land)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if focused(page) == "Quantity of Sol Ring":
+            break
+    assert focused(page) == "Quantity of Sol Ring"
+    page.keyboard.press("Control+a")
+    keys(page, "2")
+    page.keyboard.press("Tab")  # leaving the field sends the change; Tab goes on to the zone
+    expect(page.locator("#zone-main")).to_have_text("Main deck (100)")
+    assert focused(page) == "Zone of Sol Ring"
+    page.keyboard.press("Tab")
+    assert focused(page) == "Remove Sol Ring"
+    # a zone change by keyboard: back to the zone, "s" picks Sideboard (the select's type-ahead)
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("s")
+    expect(page.locator("#zone-sideboard")).to_have_text("Sideboard (2)")
+    assert focused(page) == "Zone of Sol Ring"
+    page.keyboard.press("Tab")
+    assert focused(page) == "Remove Sol Ring"
+    page.keyboard.press("Enter")  # Remove: the row goes, the focus goes to the row now in its place
+    expect(page.locator("#zone-sideboard")).to_have_count(0)
+    assert focused(page) != "BODY"
+    page.keyboard.press("Tab")
+    assert focused(page) != "BODY"
+    assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
+
+
+def test_tap_preview_leaves_the_rows_controls_usable(touch_page):
+    """On a 390 px phone the tapped preview opens under the name: the row's own quantity box and the next
+    row stay free to tap, a tap on the preview closes it, and the controls are at least 24 px high."""
+    page = touch_page
+    _signed_up_deck_with(page, "tapper2")
+    link = page.locator("a.card-link", has_text="Sol Ring")
+    preview = page.locator(".preview", has_text="Sol Ring")
+    link.tap()
+    expect(preview).to_be_visible()
+    quantity = page.get_by_role("spinbutton", name="Quantity of Sol Ring")
+    box = quantity.bounding_box()
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).getAttribute('aria-label')",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert hit == "Quantity of Sol Ring", f"the preview covers the row's quantity box ({hit})"
+    for control in (quantity, page.get_by_role("combobox", name="Zone of Sol Ring")):
+        size = control.bounding_box()
+        assert size["height"] >= 24 and size["width"] >= 24, size
+    preview.tap()
+    expect(preview).to_be_hidden()

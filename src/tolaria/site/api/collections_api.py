@@ -482,6 +482,19 @@ def formats(request):
     ]
 
 
+@decks_router.get(
+    "/autocomplete",
+    response=dict,
+    auth=None,
+    summary="Card names for the deck editor's add box, the card players mean first (Scryfall catalog)",
+)
+def deck_autocomplete(request, q: str = ""):
+    """As /api/cards/autocomplete, ordered for a deck: names where every typed word is whole first, then
+    by EDHREC rank (`bolt` offers Lightning Bolt before Flame-Blessed Bolt)."""
+    names = svc.typed_matches(q, limit=20) if q.strip() else []
+    return {"object": "catalog", "total_values": len(names), "data": names}
+
+
 @decks_router.post(
     "",
     response={201: DeckOut, 400: Error, 404: Error},
@@ -575,11 +588,11 @@ def patch_deck_card(request, token: str, row_id: int, body: DeckCardPatch):
 )
 def add_typed_card(request, token: str, body: TypedCardIn):
     deck = _own_deck(request, token)
-    quantity, card, suggestions = svc.card_for_typed_name(body.text)
-    if card is None:
+    quantity, card, names = svc.card_for_typed_name(body.text)
+    if card is None:  # several cards fit (or none): nothing is added, the names to choose from are said
         raise HttpError(
             404,
-            f"No card is named {body.text!r}." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""),
+            f"No card is named exactly {body.text!r}." + (f" Did you mean: {', '.join(names)}?" if names else ""),
         )
     _guard(svc.add_card, deck, card, quantity, body.zone)
     return _deck_out(deck)

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tolaria import decks
-from tolaria.cards import Card, Printing, sort_printings
+from tolaria.cards import Card, Printing, fold_name, sort_printings
 from tolaria.site.catalog import models as catalog
 from tolaria.site.catalog.repository import corpus_version
 from tolaria.site.catalog.services import card_names, suggest_names
@@ -429,6 +429,8 @@ def add_card(
     if finish not in ("", decks.FOIL, decks.ETCHED):
         raise CollectionError(f"{finish!r} is not a finish (foil or etched).")
     quantity = _quantity(quantity)
+    if quantity < 1:
+        raise CollectionError(f"A quantity is at least 1: {quantity} adds no {card.name} (Remove takes a card out).")
     printing_id = _printing_of(card.oracle_id, printing_id)
     rows = deck.cards.filter(oracle_id=card.oracle_id, zone=zone)
     if zone == decks.COMMANDER and not rows.exists():
@@ -637,8 +639,10 @@ def _groups(rows: list[Row], group: str) -> list[tuple[str, list[Row], int]]:
 
 
 def card_for_typed_name(text: str) -> tuple[int, Card | None, list[str]]:
-    """What a player typed in the add box ("4 bolt", "Sol Ring"): the quantity, the card (an exact or
-    folded name, else the first autocomplete match), and suggestions when there is none."""
+    """What a player typed in the add box ("4 bolt", "Sol Ring"): the quantity and the card when the name
+    is a card's (exact or folded) or the start of only one card's name; else no card and the names to
+    choose from (typed_matches), or the nearest names when nothing starts that way. The first of several
+    matches is never taken silently: `4 bolt` is not Flame-Blessed Bolt."""
     quantity, name = decks.split_quantity(text)
     if not name:
         return quantity, None, []
@@ -646,10 +650,34 @@ def card_for_typed_name(text: str) -> tuple[int, Card | None, list[str]]:
     if card is None:
         oid = name_index().find(name)
         card = load_cards([oid]).get(oid) if oid else None
-    if card is None:
-        matches = autocomplete(name, limit=1)
-        card = resolve_card(matches[0]) if matches else None
-    return quantity, card, ([] if card else suggest_names(name))
+    if card is not None:
+        return quantity, card, []
+    matches = typed_matches(name)
+    if len(matches) == 1:
+        card = resolve_card(matches[0])
+        if card is not None:
+            return quantity, card, []
+    return quantity, None, matches or suggest_names(name)
+
+
+def typed_matches(name: str, limit: int = 12) -> list[str]:
+    """The card names a typed start fits (the autocomplete's), the card players mean first: names where
+    every typed word is a whole word ("bolt" in Lightning Bolt) before the rest, then by EDHREC rank
+    (MTGJSON edhrecRank: the most played first), then by name."""
+    found = autocomplete(name, limit=60)
+    if len(found) <= 1:
+        return found
+    names = card_names()
+    cards = load_cards({names.get(n.lower()) for n in found} - {None})
+    words = fold_name(name).split()
+
+    def key(display: str) -> tuple:
+        card = cards.get(names.get(display.lower(), ""))
+        rank = card.edhrec_rank if card is not None and card.edhrec_rank is not None else float("inf")
+        whole = set(fold_name(display).split())
+        return (not all(w in whole for w in words), rank, display)
+
+    return sorted(found, key=key)[:limit]
 
 
 def deck_view(deck: Deck) -> DeckView:

@@ -3,7 +3,7 @@ existence is not revealed); every write needs the owner's session and a CSRF tok
 
 from __future__ import annotations
 
-from urllib.parse import quote, urlparse
+from urllib.parse import parse_qs, quote, urlparse
 
 from django.conf import settings
 from django.contrib import messages
@@ -318,16 +318,39 @@ def _owned_deck(request, token):
     return deck
 
 
-def _deck_page(request, deck, *, import_result=None, import_text="", import_error="", status=200):
+def _group(request) -> str:
+    """The grouping the page was asked for (?group=tags), kept through every change made on it: from the
+    form (its hidden field), the query, or the page the form was sent from."""
+    asked = request.POST.get("group") or request.GET.get("group")
+    if not asked:
+        referer = request.META.get("HTTP_REFERER")
+        if referer and urlparse(referer).netloc == request.get_host():
+            asked = parse_qs(urlparse(referer).query).get("group", [""])[0]
+    return "tags" if asked == "tags" else "type"
+
+
+def _back_to_deck(request, deck, anchor: str = ""):
+    url = reverse("collections:deck_detail", args=[deck.token])
+    if _group(request) == "tags":
+        url += "?group=tags"
+    return redirect(url + (f"#{anchor}" if anchor else ""))
+
+
+def _deck_page(
+    request, deck, *, import_result=None, import_text="", import_error="", status=200, add_text="", add_choices=None
+):
     view = svc.deck_view(deck)
+    group = _group(request)
     return render(
         request,
         "collections/deck_detail.html",
         {
             "deck": deck,
             "view": view,
-            "zones": view.zone_rows(request.GET.get("group", "type")),
-            "group": "tags" if request.GET.get("group") == "tags" else "type",
+            "zones": view.zone_rows(group),
+            "group": group,
+            "add_text": add_text,
+            "add_choices": add_choices,
             "validation": view.validation,
             "stats": view.stats,
             "curve_svg": charts.mana_curve(view.stats),
@@ -384,23 +407,28 @@ def deck_delete(request, token):
 def deck_add(request, token):
     deck = _owned_deck(request, token)
     typed = request.POST.get("name", "").strip()
-    quantity, card, suggestions = svc.card_for_typed_name(typed)
+    quantity, card, names = svc.card_for_typed_name(typed)
     if card is None:
+        # not a card's name: nothing is added; the page shows the names to choose from (each adds the
+        # typed quantity) and the add box keeps what was typed
         name = decks_split(typed)
+        typed_quantity = typed != name
+        choices = [(f"{quantity} {n}" if typed_quantity else n, n) for n in names]
         messages.error(
             request,
-            f"No card is named “{name}”." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""),
+            f"No card is named exactly “{name}”."
+            + (" Choose one below, or type more of the name." if choices else " Check the spelling."),
         )
-        return redirect("collections:deck_detail", deck.token)
+        return _deck_page(request, deck, add_text=typed, add_choices=choices, status=200)
     if request.POST.get("quantity") and decks_split(typed) == typed:
         quantity = request.POST.get("quantity")  # the quantity field, unless one was typed before the name
     try:
         svc.add_card(deck, card, quantity, request.POST.get("zone") or MAIN)
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
-    else:
-        messages.success(request, f"Added {card.name}.")
-    return redirect(reverse("collections:deck_detail", args=[deck.token]) + "#add")
+        return _deck_page(request, deck, add_text=typed)
+    messages.success(request, f"Added {card.name}.")
+    return _back_to_deck(request, deck, "add")
 
 
 def decks_split(typed: str) -> str:
@@ -422,7 +450,9 @@ def deck_card(request, token, row_id: int):
                 messages.info(request, note)
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
-    return redirect("collections:deck_detail", deck.token)
+    # back to the row (without JavaScript the page would open at its top), or to its zone when it is gone
+    row = deck.cards.filter(pk=row_id).first()
+    return _back_to_deck(request, deck, f"row-{row_id}" if row else "cards-h")
 
 
 @login_required
@@ -486,14 +516,21 @@ def deck_unresolved(request, token, line_id: int):
         if "remove" in request.POST:
             svc.drop_unresolved(deck, line_id)
         else:
-            card = svc.resolve_card(request.POST.get("card", ""))
+            typed = request.POST.get("card", "").strip()
+            if not typed:
+                raise svc.CollectionError("Type the card’s name in the box beside the line, then “Use this card”.")
+            card = svc.resolve_card(typed)
             if card is None:
-                raise svc.CollectionError(f"There is no card named “{request.POST.get('card', '')}”.")
+                _, card, names = svc.card_for_typed_name(typed)
+            if card is None:
+                raise svc.CollectionError(
+                    f"There is no card named “{typed}”." + (f" Did you mean: {', '.join(names)}?" if names else "")
+                )
             svc.resolve_unresolved(deck, line_id, card)
             messages.success(request, f"Added {card.name}.")
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
-    return redirect("collections:deck_detail", deck.token)
+    return _back_to_deck(request, deck, "cards-h")
 
 
 @require_GET

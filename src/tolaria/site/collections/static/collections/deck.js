@@ -4,7 +4,9 @@
 //   the page's live part (messages, legality, cards, statistics, price) is replaced from the answer, so the
 //   deck changes without a page reload; a quantity or zone change is sent as soon as it is made;
 // - a card's preview shows on hover and keyboard focus (CSS alone); on a touch screen, which has no hover,
-//   the first tap on a card's name shows its preview and a second tap opens the card page.
+//   the first tap on a card's name shows its preview (under the name, in the row: the row's own controls
+//   stay free), a tap on the preview or elsewhere closes it, and a second tap on the name opens the card page;
+// - after a change the focus comes back to the control that had it (or the next row's), not to the page's top.
 (function () {
   const QTY = /^(\d+)\s*x?\s+/i;
 
@@ -39,6 +41,38 @@
     }
   }
 
+  // The live part is replaced after each change: the control that had the focus (or the one the Tab that
+  // sent the change moved to) gets it back in the new part — the same control of the same row, else the
+  // same control of the row now at that place (after a Remove or a merge: the next one), else the heading.
+  function focusKey(live) {
+    const el = document.activeElement;
+    if (!el || el === document.body || !live.contains(el)) return null;
+    const row = el.closest("tr[data-row]");
+    const rows = Array.from(live.querySelectorAll("tr[data-row]"));
+    let what = el.tagName.toLowerCase();
+    if (el.name) what += '[name="' + el.name + '"]';
+    else if (el.classList.contains("card-link")) what += ".card-link";
+    return {row: row ? row.dataset.row : null, index: row ? rows.indexOf(row) : -1, what};
+  }
+
+  function restoreFocus(fresh, key) {
+    if (!key) return;
+    let target = null;
+    if (key.row) {
+      const same = fresh.querySelector('tr[data-row="' + key.row + '"]');
+      const rows = fresh.querySelectorAll("tr[data-row]");
+      const row = same || rows[Math.min(key.index, rows.length - 1)];
+      target = row && row.querySelector(key.what);
+    } else {
+      target = fresh.querySelector(key.what);
+    }
+    if (!target) {
+      target = fresh.querySelector("#cards-h");
+      if (target) target.setAttribute("tabindex", "-1");
+    }
+    if (target) target.focus();
+  }
+
   async function send(form, submitter) {
     const body = new FormData(form);
     if (submitter && submitter.name) body.append(submitter.name, submitter.value);
@@ -49,13 +83,18 @@
       const html = await r.text();
       const doc = new DOMParser().parseFromString(html, "text/html");
       const fresh = doc.getElementById("deck-live");
-      if (!fresh) { window.location.reload(); return; }
+      if (!fresh) { window.location.reload(); return null; }
+      const key = focusKey(live);
       live.replaceWith(fresh);
       const meta = doc.querySelector("p.meta");
       if (meta) document.querySelector("p.meta").replaceWith(meta);
       wire(fresh);
+      wireAutocomplete(fresh);
+      restoreFocus(fresh, key);
+      return fresh;
     } catch (e) {
       form.submit();  // the network failed: fall back to a plain post
+      return null;
     } finally {
       live.removeAttribute("aria-busy");
     }
@@ -68,12 +107,18 @@
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
         const add = form.classList.contains("add-card");
-        await send(form, event.submitter);
+        const fresh = await send(form, event.submitter);
         if (add) {
           const name = form.querySelector("input[name=name]");
-          name.value = "";
-          form.querySelector("input[name=quantity]").value = "1";
+          // several cards fit (or none): the box keeps what was typed, quantity first, and the choices show
+          if (!(fresh && fresh.querySelector(".add-choices"))) {
+            name.value = "";
+            form.querySelector("input[name=quantity]").value = "1";
+          }
           name.focus();
+        } else if (form.closest(".add-choices")) {
+          const box = document.querySelector("form.add-card input[name=name]");
+          if (box && fresh && !fresh.querySelector(".add-choices")) { box.value = ""; box.focus(); }
         }
       });
       if (form.classList.contains("row-edit")) {
@@ -100,6 +145,13 @@
     };
     document.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch" || event.pointerType === "pen"; }, true);
     document.addEventListener("click", (event) => {
+      const tapped = event.target.closest(".name.previewing .preview");
+      if (tapped) {  // a tap on the preview closes it
+        const link = tapped.closest(".name").querySelector("a.card-link");
+        close(null);
+        if (link && document.activeElement === link) link.blur();
+        return;
+      }
       const link = event.target.closest("a.card-link");
       const cell = link && link.closest(".name");
       if (!touch || !cell || !cell.querySelector(".preview")) {
