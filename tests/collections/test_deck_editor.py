@@ -24,7 +24,7 @@ def test_a_partial_name_shows_the_choices_and_adds_nothing(alice_client, alice):
     deck = svc.create_deck(alice, "Bolts", "modern")
     html = add(alice_client, deck, "4 bolt").content.decode()
     assert not deck.cards.exists()
-    assert "No card is named exactly “bolt”" in html
+    assert "No card is named “bolt”. Choose one below" in html
     choices = html[html.index('class="add-choices"') :]
     # the choices are ordered by whole-word match, then by EDHREC rank (MTGJSON edhrecRank in the
     # sample: Lightning Bolt 398, Flame-Blessed Bolt 13993, Puncture Bolt 16197)

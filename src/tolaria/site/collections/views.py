@@ -416,7 +416,7 @@ def deck_add(request, token):
         choices = [(f"{quantity} {n}" if typed_quantity else n, n) for n in names]
         messages.error(
             request,
-            f"No card is named exactly “{name}”."
+            f"No card is named “{name}”."
             + (" Choose one below, or type more of the name." if choices else " Check the spelling."),
         )
         return _deck_page(request, deck, add_text=typed, add_choices=choices, status=200)
