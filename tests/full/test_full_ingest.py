@@ -1,5 +1,6 @@
 """`tolaria ingest` of the full shared data loads every card and printing in it, with the counts of
-the data's README (60,937 card records across AllPrintings and the three set files, tokens excluded)."""
+the data's README (60,937 card records across AllPrintings and the three set files, tokens excluded),
+and the tokens and emblems (MTGJSON's set `tokens`) apart from them, counted from the files."""
 
 import json
 import os
@@ -14,27 +15,35 @@ README_RECORDS = 59_634 + 436 + 388 + 479  # shared/data/README.md: AllPrintings
 
 
 def raw_counts(shared_data):
-    """Distinct printings (Scryfall ids) and oracle ids, counted straight from the files."""
+    """Distinct printings (Scryfall ids) and oracle ids, counted straight from the files; and of the
+    tokens: records, distinct uuids (MTGJSON lists some art series faces twice), printings, oracle ids."""
     import lzma
     import tarfile
 
     ids, oracle_ids, records = set(), set(), 0
+    tokens = {"records": 0, "uuids": set(), "printings": set(), "oracle_ids": set()}
 
-    def take(cards):
+    def take(cards, set_tokens):
         nonlocal records
         for card in cards:
             records += 1
             ids.add(card["identifiers"]["scryfallId"])
             oracle_ids.add(card["identifiers"].get("scryfallOracleId") or card["name"])
+        for token in set_tokens or ():
+            tokens["records"] += 1
+            tokens["uuids"].add(token["uuid"])
+            tokens["printings"].add(token["identifiers"]["scryfallId"])
+            tokens["oracle_ids"].add(token["identifiers"].get("scryfallOracleId") or token["name"])
 
     with lzma.open(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz", "rb") as f:
         for data in json.load(f)["data"].values():
-            take(data["cards"])
+            take(data["cards"], data.get("tokens"))
     with tarfile.open(shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz") as archive:
         for member in archive:
             if member.isfile():
-                take(json.load(archive.extractfile(member))["data"]["cards"])
-    return records, len(ids), len(oracle_ids)
+                data = json.load(archive.extractfile(member))["data"]
+                take(data["cards"], data.get("tokens"))
+    return records, len(ids), len(oracle_ids), {k: v if isinstance(v, int) else len(v) for k, v in tokens.items()}
 
 
 def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_path):
@@ -52,7 +61,7 @@ def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_
     stats = json.loads(
         subprocess.run([*tolaria, "stats", "--json"], env=env, capture_output=True, text=True, check=True).stdout
     )
-    records, printings, cards = raw_counts(shared_data)
+    records, printings, cards, tokens = raw_counts(shared_data)
     assert records == README_RECORDS
     assert summary["records"] == README_RECORDS
     assert stats["printing_records"] == README_RECORDS
@@ -60,6 +69,12 @@ def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_
     assert stats["cards"] == cards
     assert stats["rulings"] > 45_047  # AllPrintings' rulings plus the set files'
     assert stats["data_date"] == "2023-05-15"
+    # the tokens and emblems, apart from the cards: 3,560 records, 165 of them listed twice
+    assert tokens == {"records": 3_560, "uuids": 3_395, "printings": 2_635, "oracle_ids": 1_399}
+    assert summary["extra_records"] == tokens["records"]
+    assert stats["extra_records"] == tokens["uuids"]
+    assert stats["extra_printings"] == tokens["printings"]
+    assert stats["extras"] == tokens["oracle_ids"]
     # searching works on what was loaded, in the same process family
     found = subprocess.run(
         [*tolaria, "search", "--json", "t:creature o:trample c:g mv<=3"], env=env, capture_output=True, text=True

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tolaria.cards import Card, CardSet, Corpus, Face, Prices, Printing
-from tolaria.search._compile import compile_query, eval_mask
+from tolaria.search._compile import compile_query
 from tolaria.search._parser import parse
+from tolaria.search._search import matching
 
 LEGAL_ALL = {"vintage": "legal", "legacy": "legal", "commander": "legal"}
 
@@ -347,11 +348,12 @@ TINY_FACETS = {
 
 
 def both(index, ref, query: str) -> tuple[set[str], set[str]]:
-    """Printing ids matched by the vectorized evaluation and by the per-card predicate."""
+    """Printing ids matched by the vectorized evaluation and by the per-card predicate (the extras,
+    tokens and emblems, on both sides only with include:extras, as search() answers)."""
     vec = compile_query(parse(query), index.context())
     spec = compile_query(parse(query), ref.context())
-    got = set() if vec.root is None else {index.printing_ids[i] for i in eval_mask(vec.root, index).nonzero()[0]}
-    want = set() if spec.root is None else ref.evaluate(spec)
+    got = {index.printing_ids[i] for i in matching(vec, index).nonzero()[0]}
+    want = ref.evaluate(spec)
     return got, want
 
 

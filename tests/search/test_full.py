@@ -42,3 +42,48 @@ def test_full_differential_generated(full):
         assert got == want
 
     check()
+
+
+# the extras (the tokens, emblems and art series cards of MTGJSON's set `tokens`, AllPrintings and
+# the 2023 set files alike) are rows of the index and cards of the reference alike: hidden from both without
+# include:extras, found by both with it
+EXTRAS_QUERIES = (
+    "t:token include:extras",
+    "t:emblem include:extras",
+    "t:token",
+    "e:tdmu include:extras",
+    "e:tdmu",
+    "c:w t:soldier include:extras",
+    "t:soldier",
+    "is:dfc include:extras",
+    "o:flying pow>=4 include:extras",
+    "st:token include:extras",
+    "st:memorabilia t:card include:extras",
+    "prints>20 include:extras",
+)
+
+
+@pytest.mark.parametrize("query", EXTRAS_QUERIES)
+def test_full_differential_extras(full, query):
+    index, ref = full
+    # the extras are in the index, so the rule below is exercised: the tokens arrays of the two files
+    # hold 3,560 records, 3,395 uuids and 2,635 Scryfall ids (printings), counted from the files
+    assert index.extra.sum() == 2635
+    got, want = both(index, ref, query)
+    assert got == want
+    extras = {pid for pid, extra in zip(index.printing_ids, index.extra) if extra}
+    if "include:extras" in query:
+        assert got & extras
+    else:
+        assert not got & extras
+
+
+def test_full_emblems_name_their_planeswalker(full):
+    # Scryfall writes "Emblem — Kaito"; MTGJSON 5.2 writes "Emblem" alone on 21 of its 73 emblems
+    _index, ref = full
+    emblems = {c.name: c.type_line for c in ref.cards.values() if c.layout == "emblem"}
+    assert len(emblems) == 73
+    assert emblems["Kaito Shizuki Emblem"] == "Emblem — Kaito"
+    assert emblems["Wrenn and Seven Emblem"] == "Emblem — Wrenn"
+    assert emblems["Ajani, Sleeper Agent Emblem"] == "Emblem — Ajani"
+    assert [name for name, line in emblems.items() if not line.startswith("Emblem — ")] == []

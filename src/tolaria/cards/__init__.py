@@ -5,6 +5,7 @@ from ._files import DataFileError
 from ._mana import ManaCostError, ManaSymbol, cost_colors, identity_from_text, mana_value, parse_mana_cost, sort_colors
 from ._model import (
     COLORS,
+    EXTRA_LAYOUTS,
     PERMANENT_TYPES,
     Card,
     CardSet,
@@ -25,6 +26,7 @@ read_mtgjson = read_corpus
 
 __all__ = [
     "COLORS",
+    "EXTRA_LAYOUTS",
     "PERMANENT_TYPES",
     "Card",
     "CardSet",

@@ -13,6 +13,10 @@ from typing import Any
 COLORS = "WUBRG"  # the order the game prints colors in (WUBRG)
 PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})  # rule 110.4
 _COMPANION_LINE = re.compile(r"^Companion\s*[—-]", re.M)
+# Scryfall's extras among MTGJSON's `tokens`: tokens, emblems, double-faced tokens and art series
+# cards. Not cards of the game: kept apart from the corpus's cards (Corpus.extras), searched only
+# with include:extras, never in card counts, name lookups, decks, tags or rules links.
+EXTRA_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 
 
 @dataclass(slots=True)
@@ -75,6 +79,7 @@ class Card:
     can_be_commander: bool = False
     can_be_oathbreaker: bool = False
     can_be_brawl_commander: bool = False
+    made_by: tuple[str, ...] = ()  # an extra (a token, an emblem): the names of the cards that make it
 
     @property
     def type_line(self) -> str:
@@ -117,8 +122,16 @@ class Card:
         flag (MTGJSON leadership skills) is trusted too; a Background needs a partner (deck rules)."""
         return self.can_be_commander or commander_by_rule(self.faces)
 
+    @property
+    def is_extra(self) -> bool:
+        """A token, emblem or other extra (EXTRA_LAYOUTS), not a card of the game."""
+        return self.layout in EXTRA_LAYOUTS
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if not data["made_by"]:  # only extras have makers: cards serialise as before
+            del data["made_by"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Card:
@@ -243,6 +256,26 @@ class Corpus:
     printings: dict[str, Printing] = field(default_factory=dict)
     sets: dict[str, CardSet] = field(default_factory=dict)
     data_date: str = ""
+    # tokens, emblems and other extras (Card.is_extra) with their printings: apart from `cards` and
+    # `printings`, so nothing that reads the cards of the game meets them unasked
+    extras: dict[str, Card] = field(default_factory=dict)
+    extra_printings: dict[str, Printing] = field(default_factory=dict)
+
+    def add_card(self, card: Card) -> None:
+        """Put a card where it belongs: `cards`, or `extras` for a token or emblem."""
+        (self.extras if card.is_extra else self.cards)[card.oracle_id] = card
+
+    def add_printing(self, printing: Printing) -> None:
+        (self.extra_printings if printing.oracle_id in self.extras else self.printings)[printing.id] = printing
+
+    def with_extras(self) -> Corpus:
+        """One corpus holding the cards and the extras alike (for the search index and the bulk files)."""
+        return Corpus(
+            cards={**self.cards, **self.extras},
+            printings={**self.printings, **self.extra_printings},
+            sets=self.sets,
+            data_date=self.data_date,
+        )
 
     def printings_of(self, oracle_id: str) -> list[Printing]:
         return [p for p in self.printings.values() if p.oracle_id == oracle_id]

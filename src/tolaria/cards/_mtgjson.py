@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ._derive import FRONT_FACE_LAYOUTS, derived_card, meld_backs
 from ._files import DataFileError
-from ._model import Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+from ._model import COLORS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
 
 NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
 
@@ -29,6 +29,7 @@ class SetBatch:
     records: int  # MTGJSON card records read (one per face of each printing)
     source: str = ""
     complete: bool = True  # the batch lists every printing of its set (MTGJSON), so absent ones are gone
+    extra_records: int = 0  # token records read (MTGJSON's `tokens` of a set), counted apart from the cards
 
 
 @dataclass(slots=True)
@@ -278,6 +279,20 @@ def _note_meld(record: dict[str, Any], card: Card, meld_parts: dict[str, list[st
         meld_parts[card.oracle_id] = parts or fronts_of.get(card.name, [])
 
 
+def _add_record(groups: dict[str, list[dict[str, Any]]], record: dict[str, Any]) -> None:
+    """Put a face record with the other faces of its printing (one Scryfall id). A record whose uuid
+    the printing already has is the same record listed twice, and counts once (the later copy kept):
+    MTGJSON 5.2.0+20220425 lists 165 art series faces twice over in the tokens of AAFR, AMID, AVOW
+    and ANEO (the same uuid, byte-identical), which made a printing of three faces, named one uuid
+    twice and stopped the ingest on the uuid table's key."""
+    records = groups.setdefault(record["identifiers"].get("scryfallId") or record["uuid"], [])
+    for i, seen in enumerate(records):
+        if seen["uuid"] == record["uuid"]:
+            records[i] = record
+            return
+    records.append(record)
+
+
 def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: dict | None = None) -> SetBatch:
     """Turn one MTGJSON Set object into its oracle cards and printings (tokens excluded).
 
@@ -292,8 +307,7 @@ def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: d
         record = _check(record, f"{source} [{data['code']}]", number)
         if record["layout"] in NOT_CARDS:
             continue
-        key = record["identifiers"].get("scryfallId") or record["uuid"]
-        groups.setdefault(key, []).append(record)
+        _add_record(groups, record)
     cards: dict[str, Card] = {}
     printings: list[Printing] = []
     meld_parts: dict[str, list[str]] = {}
@@ -314,6 +328,91 @@ def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: d
         printings.append(printing_from_records(records, card_set, card.oracle_id))
     meld_backs(list(cards.values()), lambda card: meld_parts.get(card.oracle_id, []), melds)
     return SetBatch(card_set, list(cards.values()), printings, records=len(data["cards"]), source=source)
+
+
+def token_batch(data: dict[str, Any], source: str) -> SetBatch | None:
+    """A set's `tokens` (tokens, emblems, double-faced tokens, art series cards) as Scryfall keeps
+    them: printings of the set's token set (MTGJSON's tokenSetCode or each record's setCode: DMU's
+    tokens are TDMU, "Dominaria United Tokens", set type token), each extra an oracle card of its own
+    that remembers the cards making it (relatedCards.reverseRelated). None when the set has none."""
+    tokens = data.get("tokens")
+    if not isinstance(tokens, list) or not tokens:
+        return None
+    where = f"{source} [{data.get('code')} tokens]"
+    parent = card_set_from(data)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    code = str(data.get("tokenSetCode") or "").lower()
+    for offset, record in enumerate(tokens):
+        record = _check(record, where, offset + 1)
+        code = code or str(record.get("setCode") or "").lower()
+        _add_record(groups, record)
+    code = code or "t" + parent.code
+    token_set = CardSet(
+        code=code,
+        name=f"{parent.name} Tokens",
+        set_type="token",
+        released_at=parent.released_at,
+        block=parent.block,
+        parent_code=parent.code,
+        digital=parent.digital,
+        card_count=len(groups),
+        keyrune_code=parent.keyrune_code,
+    )
+    if code == parent.code:  # the set's tokens are its own (AAFR, an art series set; TM20): the set as it is
+        token_set = replace(parent, card_count=parent.card_count or len(groups))
+    cards: dict[str, Card] = {}
+    printings: list[Printing] = []
+    walkers = _planeswalker_types(data.get("cards"))
+    for records in groups.values():
+        records.sort(key=lambda r: r.get("side") or "")
+        try:
+            card = card_from_records(records)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise DataFileError(where, f"cannot read this token ({exc})", field=records[0].get("name")) from exc
+        _emblem_type_line(card, records, walkers)
+        if not card.is_extra:  # MTGJSON lists a few "normal" records among tokens: still extras
+            card.layout = "token"
+        # a token's colors are what made it says (rule 111.3), not a mana cost's: the source's own
+        for face, record in zip(card.faces, records):
+            face.colors = tuple(c for c in COLORS if c in (record.get("colors") or ()))
+        card.colors = tuple(c for c in COLORS if any(c in f.colors for f in card.faces))
+        related = records[0].get("relatedCards") or {}
+        makers = related.get("reverseRelated") if isinstance(related, dict) else None
+        makers = makers or records[0].get("reverseRelated") or []
+        previous = cards.get(card.oracle_id)
+        card.made_by = tuple(dict.fromkeys([*(previous.made_by if previous else ()), *map(str, makers)]))
+        cards[card.oracle_id] = card
+        printings.append(printing_from_records(records, token_set, card.oracle_id))
+    return SetBatch(token_set, list(cards.values()), printings, records=0, source=source, extra_records=len(tokens))
+
+
+def _planeswalker_types(records: Any) -> dict[str, tuple[str, ...]]:
+    """Name (and face name) -> subtypes of the set's planeswalker cards: the makers of its emblems."""
+    out: dict[str, tuple[str, ...]] = {}
+    for r in records if isinstance(records, list) else ():
+        if isinstance(r, dict) and "Planeswalker" in (r.get("types") or ()) and r.get("subtypes"):
+            for name in (r.get("faceName"), r.get("name")):
+                if isinstance(name, str):
+                    out.setdefault(name, tuple(r["subtypes"]))
+    return out
+
+
+def _emblem_type_line(card: Card, records: list[dict[str, Any]], walkers: dict[str, tuple[str, ...]]) -> None:
+    """An emblem's type line as Scryfall writes it, with its planeswalker's subtype: "Emblem — Ajani"
+    (MTGJSON 5.2 writes "Emblem" alone on 21 of its 73 emblems, from M20 to ONE); the subtype is read
+    from the planeswalker of the set that makes it (relatedCards.reverseRelated, or where that is
+    empty the emblem's name less " Emblem": "Kaito Shizuki Emblem"), and an emblem no planeswalker of
+    its set makes stays "Emblem"."""
+    if card.layout != "emblem" or card.front.type_line != "Emblem":
+        return
+    related = records[0].get("relatedCards") or {}
+    makers = (related.get("reverseRelated") if isinstance(related, dict) else None) or ()
+    for maker in [*makers, card.name.removesuffix(" Emblem")]:
+        subtypes = walkers.get(str(maker))
+        if subtypes:
+            card.front.subtypes = subtypes
+            card.front.type_line = "Emblem — " + " ".join(subtypes)
+            return
 
 
 def prices_from_mtgjson(uuid_: str, entry: dict[str, Any]) -> Iterator[PricePoint]:
@@ -374,4 +473,5 @@ __all__ = [
     "prices_from_mtgjson",
     "printing_from_records",
     "set_batch",
+    "token_batch",
 ]

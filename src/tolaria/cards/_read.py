@@ -29,6 +29,7 @@ from ._mtgjson import (
     check_shapes,
     prices_from_mtgjson,
     set_batch,
+    token_batch,
 )
 from ._scryfall import NOT_CARDS, scryfall_card, scryfall_ruling, scryfall_set
 
@@ -198,12 +199,21 @@ def _read_allprintings(stream, source: str, state: dict) -> Iterator[Item]:
         batch = set_batch(data, source, first_record=state["record"] + 1, melds=melds)
         state["record"] += batch.records
         yield batch
+        yield from _tokens(data, source)
 
 
 def _read_set_file(stream, source: str, state: dict) -> Iterator[Item]:
     for data in ijson.items(stream, "data", use_float=True):
         batch = set_batch(data, source, first_record=state["record"] + 1)
         state["record"] += batch.records
+        yield batch
+        yield from _tokens(data, source)
+
+
+def _tokens(data: dict, source: str) -> Iterator[Item]:
+    """The set's tokens and emblems, as a batch of its token set (extras)."""
+    batch = token_batch(data, source)
+    if batch is not None:
         yield batch
 
 
@@ -345,9 +355,12 @@ def read_corpus(*paths: str | Path) -> Corpus:
                     previous = corpus.cards.get(card.oracle_id)
                     if previous is not None and not card.rulings:
                         card.rulings = previous.rulings
-                    corpus.cards[card.oracle_id] = card
+                    extra = corpus.extras.get(card.oracle_id)
+                    if extra is not None:  # a token made in several sets: every set's makers
+                        card.made_by = tuple(dict.fromkeys([*extra.made_by, *card.made_by]))
+                    corpus.add_card(card)
                 for printing in item.printings:
-                    corpus.printings[printing.id] = printing
+                    corpus.add_printing(printing)
             elif isinstance(item, RulingsBatch):
                 for oracle_id, rulings in item.rulings.items():
                     if oracle_id in corpus.cards:

@@ -33,7 +33,7 @@ from ._fields.text import ExactName
 from ._reference import Reference, printing_sort_key
 from ._text import fold
 
-FORMAT_VERSION = 2  # 2: oracleid and illustrationid columns
+FORMAT_VERSION = 3  # 2: oracleid and illustrationid columns; 3: extras (tokens, emblems) and their mask
 _COLOR_ORDER = {0: 0}
 
 
@@ -52,6 +52,7 @@ class CardIndex:
     prefer_default: np.ndarray
     promo: np.ndarray
     art_id: np.ndarray
+    extra: np.ndarray  # per printing: a token, emblem or other extra (found only with include:extras)
     sets: dict[str, CardSet]
     formats: list[str]
     facet_names: list[str]
@@ -132,11 +133,14 @@ def _build_index(corpus: Corpus, facets: Facets | None, version: str | None) -> 
 
     # Rows in a useful order: cards by name; each card's printings together, the preferred one first.
     # Then "one result per card, sorted by name" needs no sort at all.
-    cards = sorted(corpus.cards.values(), key=lambda c: (fold(c.name), c.name, c.oracle_id))
+    # the extras (tokens, emblems) are rows too, masked out of a search unless it asks for them
+    extras = getattr(corpus, "extras", None) or {}
+    all_printings = [*corpus.printings.values(), *(getattr(corpus, "extra_printings", None) or {}).values()]
+    cards = sorted([*corpus.cards.values(), *extras.values()], key=lambda c: (fold(c.name), c.name, c.oracle_id))
     card_pos = {c.oracle_id: i for i, c in enumerate(cards)}
     sets_lower = {code.lower(): s for code, s in corpus.sets.items()}
     printings = sorted(
-        (p for p in corpus.printings.values() if p.oracle_id in card_pos),  # printings of known cards only
+        (p for p in all_printings if p.oracle_id in card_pos),  # printings of known cards only
         key=lambda p: (card_pos[p.oracle_id], printing_preference(p, sets_lower.get(p.set_code.lower()))),
     )
     corpus = Corpus(
@@ -178,6 +182,7 @@ def _build_index(corpus: Corpus, facets: Facets | None, version: str | None) -> 
     # printings are sorted by preference within their card: the row number is the preference
     prefer_default = np.arange(len(printings), dtype=np.float64)
     promo = np.fromiter((p.promo for p in printings), bool, len(printings))
+    extra = np.fromiter((p.oracle_id in extras for p in printings), bool, len(printings))
     illustration = [p.illustration_id or p.id for p in printings]
     art_vocab: dict[str, int] = {}
     art_id = np.fromiter((art_vocab.setdefault(a, len(art_vocab)) for a in illustration), np.int64, len(printings))
@@ -194,6 +199,7 @@ def _build_index(corpus: Corpus, facets: Facets | None, version: str | None) -> 
         "prefer_default": prefer_default,
         "promo": promo,
         "art_id": art_id,
+        "extra": extra,
         "sets": sets,
         "formats": ref.formats,
         "facet_names": sorted(ref.facets),

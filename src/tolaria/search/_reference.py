@@ -33,6 +33,11 @@ def _cn_key(cn: str) -> tuple[int, str]:
 
 class Reference:
     def __init__(self, corpus: Corpus, facets: Facets | None = None) -> None:
+        # the extras (tokens, emblems) are cards here too, as in the index, and a query finds them
+        # only with include:extras (wants_extras), as Scryfall's search does
+        self.extra_ids = frozenset(corpus.extras)
+        if corpus.extras:
+            corpus = corpus.with_extras()
         self.corpus = corpus
         self.cards = corpus.cards
         self.sets = {code.lower(): s for code, s in corpus.sets.items()}
@@ -65,12 +70,21 @@ class Reference:
         from ._compile import eval_card
 
         root = compiled.root
+        hidden = frozenset() if wants_extras(compiled) else self.extra_ids
         if root is None:  # no condition (every term ignored, or metadata only): as search() answers
-            return set(self.corpus.printings) if compiled.only_meta else set()
+            if not compiled.only_meta:
+                return set()
+            return {pid for pid, p in self.corpus.printings.items() if p.oracle_id not in hidden}
         cards = self.cards
         out = set()
         for p in self.corpus.printings.values():
             card = cards.get(p.oracle_id)
-            if card is not None and eval_card(root, card, p):
+            if card is not None and p.oracle_id not in hidden and eval_card(root, card, p):
                 out.add(p.id)
         return out
+
+
+def wants_extras(compiled: Compiled) -> bool:
+    """Whether a query searches the extras (tokens, emblems, art series cards) too: only with
+    include:extras (Scryfall's syntax guide: "include:extras" includes extra cards such as tokens)."""
+    return compiled.meta.get("include") == "extras"

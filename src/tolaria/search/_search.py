@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from ._compile import compile_query, eval_mask, explain_node
+from ._compile import Compiled, compile_query, eval_mask, explain_node
 from ._context import SearchContext
 from ._parser import parse
+from ._reference import wants_extras
 
 if TYPE_CHECKING:
     from ._index import CardIndex
@@ -52,6 +53,18 @@ def explain(query: str, index: CardIndex | None = None) -> str:
     return "cards " + explain_node(compiled.root)
 
 
+def matching(compiled: Compiled, index: CardIndex) -> npt.NDArray[np.bool_]:
+    """The printings (a row mask) a compiled query matches: the extras (tokens, emblems) only with
+    include:extras (wants_extras), as Reference.evaluate answers the same query."""
+    if compiled.root is None:
+        mask = np.full(index.n_printings, compiled.only_meta)
+    else:
+        mask = eval_mask(compiled.root, index)
+    if not wants_extras(compiled):
+        mask = mask & ~index.extra
+    return mask
+
+
 def search(
     index: CardIndex,
     query: str,
@@ -85,11 +98,10 @@ def search(
     if direction == "auto" or direction not in ("asc", "desc"):
         direction = DEFAULT_DIRECTION.get(order, "asc")
 
+    mask = matching(compiled, index)
     if compiled.root is None:
-        mask = np.full(index.n_printings, compiled.only_meta)
         explanation = "all cards" if compiled.only_meta else "no cards (every term was ignored)"
     else:
-        mask = eval_mask(compiled.root, index)
         explanation = "cards " + explain_node(compiled.root)
     rows = np.flatnonzero(mask)
     if unique != "prints" and len(rows):

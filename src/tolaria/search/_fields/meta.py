@@ -104,7 +104,9 @@ class PreferMeta(MetaFamily):
 @register
 class IncludeMeta(MetaFamily):
     names = ("include",)
-    description = "include:extras also searches tokens, art series and other extras (they are not in the corpus)."
+    description = (
+        "include:extras also searches tokens, emblems, double-faced tokens and art series cards (hidden otherwise)."
+    )
     example = "include:extras"
     allowed = ("extras",)
 

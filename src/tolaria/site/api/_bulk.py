@@ -39,7 +39,7 @@ KINDS = {
 
 
 NAME = "scryfall_bulk"
-FORMAT = 3  # 3: `size` is the bytes written (was one more), the catalogs by the CR; 2: published through the database (before: written to each machine's data dir)
+FORMAT = 4  # 4: extras (tokens, emblems); 3: `size` is the bytes written (was one more), the catalogs by the CR; 2: published through the database (before: written to each machine's data dir)
 
 
 def _load(path: Path, item: files.Published) -> tuple[Path, dict]:
@@ -138,6 +138,8 @@ def write_all(corpus: Corpus, version: int) -> dict:
     out.mkdir(parents=True)
     sets = {code: (s.name, s.set_type) for code, s in corpus.sets.items()}
     formats = known_formats()
+    catalogs = build_catalogs(corpus)  # the cards of the game only: no token's name is a card name
+    corpus = corpus.with_extras()  # Scryfall's bulk files hold the tokens and emblems too
     by_card: dict[str, list[Printing]] = {}
     for p in corpus.printings.values():
         by_card.setdefault(p.oracle_id, []).append(p)
@@ -166,7 +168,6 @@ def write_all(corpus: Corpus, version: int) -> dict:
                 "updated_at": now,
             }
         )
-    catalogs = build_catalogs(corpus)
     (out / f"catalogs-v{version}.json").write_bytes(orjson.dumps(catalogs))
     index = {"version": version, "updated_at": now, "files": entries, "catalogs": f"catalogs-v{version}.json"}
     (out / "index.json").write_bytes(orjson.dumps(index))

@@ -11,7 +11,7 @@ import numpy as np
 from tolaria.search import QueryError, QuerySyntaxError, QueryTooLong
 from tolaria.search._errors import MAX_QUERY_LENGTH
 from tolaria.site.collections.services import search_lists
-from tolaria.site.stores.card_index import card_positions, current_index, run_search
+from tolaria.site.stores.card_index import card_positions, card_rows, current_index, run_search
 
 PAGE_SIZE = 175
 ORDER_ALIASES = {"mv": "cmc", "manavalue": "cmc", "price": "usd"}
@@ -126,9 +126,10 @@ def random_card(query: str | None = None, rng: _random.Random | None = None):
     rng = rng or _random.Random()
     if not query:
         index = current_index()
-        if not index.n_cards:
+        rows = card_rows(index)  # cards of the game: no token or emblem
+        if not rows:
             return SearchFailure(404, "not_found", "there are no cards yet")
-        oid = index.oracle_ids[rng.randrange(index.n_cards)]
+        oid = index.oracle_ids[rows[rng.randrange(len(rows))]]
         return default_printing_id(oid), oid
     first = do_search(query, page=1, page_size=1)
     if isinstance(first, SearchFailure):

@@ -257,6 +257,95 @@ def _print_fields(printing: Printing, set_row: tuple[str, str] | None, multi: bo
     return out
 
 
+# --- all_parts: the tokens and emblems a card makes, the cards that make a token ---------------------
+
+_PARTS: dict[str, Any] = {"version": None}
+
+
+def _parts_tables() -> dict[str, Any]:
+    """Built once per loaded index from the stored extras, in a few queries: maker name -> the
+    extras it makes, each extra's own entry (oracle id -> (printing id, name, type line)) and the
+    makers of each extra as entries."""
+    from tolaria.site.catalog.services import name_table
+    from tolaria.site.stores.card_index import current_index
+
+    from ._cards_data import default_printing_id
+
+    version = current_index().version
+    if _PARTS["version"] != version:
+        made: dict[str, list[str]] = {}
+        extras: dict[str, tuple[str | None, str, str]] = {}
+        makers_of: dict[str, list[str]] = {}
+        names = name_table()
+        for oid, data in m.OracleCard.objects.filter(extra=True).values_list("oracle_id", "data"):
+            token = Card.from_dict(orjson.loads(data))
+            extras[oid] = (default_printing_id(oid), token.name, token.type_line)
+            for maker in token.made_by:
+                made.setdefault(maker, []).append(oid)
+                maker_oid = names.exact(maker)
+                if maker_oid:
+                    makers_of.setdefault(oid, []).append(maker_oid)
+        wanted = sorted({o for oids in makers_of.values() for o in oids})
+        cards: dict[str, tuple[str | None, str, str]] = {}
+        for start in range(0, len(wanted), 900):
+            for oid, data in m.OracleCard.objects.filter(pk__in=wanted[start : start + 900]).values_list(
+                "oracle_id", "data"
+            ):
+                maker_card = Card.from_dict(orjson.loads(data))
+                cards[oid] = (default_printing_id(oid), maker_card.name, maker_card.type_line)
+        _PARTS.clear()
+        _PARTS.update(
+            version=version,
+            made=made,
+            extras=extras,
+            makers={oid: [cards[o] for o in dict.fromkeys(oids) if o in cards] for oid, oids in makers_of.items()},
+        )
+    return _PARTS
+
+
+def _part(request: HttpRequest | None, pid: str | None, component: str, name: str, type_line: str) -> dict[str, Any]:
+    return {
+        "object": "related_card",
+        "id": pid,
+        "component": component,
+        "name": name,
+        "type_line": type_line,
+        "uri": _absolute(request, f"/api/cards/{pid}"),
+    }
+
+
+def all_parts(request: HttpRequest | None, card: Card, printing: Printing | None) -> list[dict[str, Any]] | None:
+    """Scryfall's all_parts for tokens: a card that makes tokens or emblems lists itself
+    (combo_piece) and each of them (token); a token lists itself and the cards that make it
+    (MTGJSON's relatedCards.reverseRelated on the token). None when there are none."""
+    from tolaria.site.stores.runtime import IndexUnavailable
+
+    try:
+        tables = _parts_tables()
+    except IndexUnavailable:  # no index loaded yet: the object goes without
+        return None
+    own = printing.id if printing is not None else None
+    if card.is_extra:
+        makers = [
+            _part(request, pid, "combo_piece", name, type_line)
+            for pid, name, type_line in tables["makers"].get(card.oracle_id, ())
+            if pid
+        ]
+        if not makers:
+            return None
+        return [_part(request, own, "token", card.name, card.type_line), *makers]
+    names = dict.fromkeys([card.name, *(f.name for f in card.faces)])
+    made = [oid for name in names for oid in tables["made"].get(name, ())]
+    if not made:
+        return None
+    parts = [_part(request, own, "combo_piece", card.name, card.type_line)]
+    for oid in dict.fromkeys(made):
+        pid, name, type_line = tables["extras"][oid]
+        if pid:
+            parts.append(_part(request, pid, "token", name, type_line))
+    return parts if len(parts) > 1 else None
+
+
 def card_object(
     request: HttpRequest | None,
     card: Card,
@@ -279,6 +368,9 @@ def card_object(
         out.update({"id": None, "lang": "en", "uri": _absolute(request, f"/api/cards/{card.oracle_id}")})
     if multi:
         out["card_faces"] = [_face_object(card, f, i, printing) for i, f in enumerate(card.faces)]
+    parts = all_parts(request, card, printing)
+    if parts:
+        out["all_parts"] = parts
     out["tolaria_uri"] = _absolute(request, card_path(card, printing))
     return out
 

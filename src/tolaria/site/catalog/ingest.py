@@ -52,7 +52,8 @@ class Counts:
 @dataclass
 class IngestSummary:
     sources: list[str]
-    records: int = 0
+    records: int = 0  # card records (one per face of each printing)
+    extra_records: int = 0  # token and emblem records (MTGJSON's set `tokens`)
     seconds: float = 0.0
     data_date: str = ""
     version: int = 0
@@ -75,6 +76,7 @@ class IngestSummary:
         return {
             "sources": self.sources,
             "records": self.records,
+            "extra_records": self.extra_records,
             "seconds": round(self.seconds, 2),
             "data_date": self.data_date,
             "version": self.version,
@@ -90,7 +92,8 @@ class IngestSummary:
     def lines(self) -> list[str]:
         out = [
             f"Read {self.records:,} records from {len(self.sources)} file(s) in {self.seconds:.1f} s"
-            f" ({self.records / max(self.seconds, 1e-9):,.0f} records/s)."
+            f" ({self.records / max(self.seconds, 1e-9):,.0f} records/s)"
+            + (f", and {self.extra_records:,} records of tokens and emblems." if self.extra_records else ".")
         ]
         for name in ("cards", "printings", "rulings", "sets", "price_points"):
             c: Counts = getattr(self, name)
@@ -115,6 +118,7 @@ class _Read:
     scoped_sets: set[str] = field(default_factory=set)  # sets whose printings the files list completely
     data_date: str = ""
     records: int = 0
+    extra_records: int = 0  # the records of tokens and emblems (MTGJSON's set `tokens`), apart from the cards'
 
 
 def _progress(total_hint: int | None, enabled: bool):
@@ -139,7 +143,8 @@ def read_files(paths: Sequence[str | Path], *, progress: bool = False, today: st
                 _collect(read, item, today)
                 records = getattr(item, "records", 0)
                 read.records += records
-                bar.update(records)
+                read.extra_records += getattr(item, "extra_records", 0)
+                bar.update(records + getattr(item, "extra_records", 0))
     return read
 
 
@@ -151,6 +156,9 @@ def _collect(read: _Read, item, today: str) -> None:
         if item.complete:
             read.scoped_sets.add(item.card_set.code)
         for card in item.cards:
+            previous = read.cards.get(card.oracle_id)
+            if card.is_extra and previous is not None:  # a token made in several sets: every set's makers
+                card.made_by = tuple(dict.fromkeys([*previous.made_by, *card.made_by]))
             read.cards[card.oracle_id] = card
         for printing in item.printings:
             read.printings[printing.id] = printing
@@ -172,7 +180,12 @@ def ingest(
     """Read the files and store what they hold; return what changed. Raises DataFileError untouched."""
     started = time.perf_counter()
     read = read_files(paths, progress=progress, today=today)
-    summary = IngestSummary(sources=[str(p) for p in paths], records=read.records, data_date=read.data_date)
+    summary = IngestSummary(
+        sources=[str(p) for p in paths],
+        records=read.records,
+        extra_records=read.extra_records,
+        data_date=read.data_date,
+    )
     with transaction.atomic():
         _write_sets(read, summary)
         _write_cards(read, summary)
@@ -259,8 +272,8 @@ def _card_json(card: Card) -> str:
 
 
 def _write_cards(read: _Read, summary: IngestSummary) -> None:
-    rows = {oid: (_card_json(card), {"name": card.name}) for oid, card in read.cards.items()}
-    _upsert(m.OracleCard, rows, summary.cards, ["name"])
+    rows = {oid: (_card_json(card), {"name": card.name, "extra": card.is_extra}) for oid, card in read.cards.items()}
+    _upsert(m.OracleCard, rows, summary.cards, ["name", "extra"])
 
 
 def _write_printings(read: _Read, summary: IngestSummary) -> None:
@@ -287,7 +300,9 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
                 p.prices_date = old.get("prices_date")
                 rows[pid] = (dumps({**p.to_dict(), "prices": old["prices"]}), columns)
     _upsert(m.Printing, rows, summary.printings, ["card_id", "set_code", "collector_number", "released_at"])
-    uuids = [m.MtgjsonUuid(uuid=u, printing_id=pid) for pid, p in read.printings.items() for u in p.mtgjson_uuids]
+    # one row per uuid: a uuid two printings of this read name goes to the later one (the later file's)
+    owner = {u: pid for pid, p in read.printings.items() for u in p.mtgjson_uuids}
+    uuids = [m.MtgjsonUuid(uuid=u, printing_id=pid) for u, pid in owner.items()]
     known = set()
     for chunk in _chunks([u.uuid for u in uuids], 900):
         known.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", flat=True))

@@ -32,6 +32,8 @@ class OracleCard(models.Model):
     oracle_id = models.CharField(max_length=36, primary_key=True)
     name = models.CharField(max_length=300, db_index=True)
     data = models.TextField()  # Card.to_dict() without rulings
+    # a token, emblem or other extra (Card.is_extra): never counted, named or searched as a card
+    extra = models.BooleanField(default=False, db_index=True)
 
     def to_domain(self, rulings: list[DomainRuling] | None = None) -> Card:
         card = Card.from_dict(orjson.loads(self.data))

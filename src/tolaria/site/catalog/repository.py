@@ -30,9 +30,9 @@ def load_corpus() -> Corpus:
     for oid, data in m.OracleCard.objects.values_list("oracle_id", "data").iterator(chunk_size=5000):
         card = Card.from_dict(orjson.loads(data))
         card.rulings = rulings.get(oid, [])
-        corpus.cards[oid] = card
-    for pid, data in m.Printing.objects.values_list("id", "data").iterator(chunk_size=5000):
-        corpus.printings[pid] = Printing.from_dict(orjson.loads(data))
+        corpus.add_card(card)  # tokens and emblems go to corpus.extras
+    for data in m.Printing.objects.values_list("data", flat=True).iterator(chunk_size=5000):
+        corpus.add_printing(Printing.from_dict(orjson.loads(data)))
     for code, data in m.CardSet.objects.values_list("code", "data"):
         corpus.sets[code] = CardSet(**orjson.loads(data))
     return corpus
@@ -56,9 +56,12 @@ def printings_of(oracle_id: str) -> list[Printing]:
 
 def stats() -> dict:
     return {
-        "cards": m.OracleCard.objects.count(),
-        "printings": m.Printing.objects.count(),
-        "printing_records": m.MtgjsonUuid.objects.count(),
+        "cards": m.OracleCard.objects.filter(extra=False).count(),
+        "printings": m.Printing.objects.filter(card__extra=False).count(),
+        "extras": m.OracleCard.objects.filter(extra=True).count(),  # tokens, emblems, … (never counted as cards)
+        "printing_records": m.MtgjsonUuid.objects.filter(printing__card__extra=False).count(),
+        "extra_printings": m.Printing.objects.filter(card__extra=True).count(),
+        "extra_records": m.MtgjsonUuid.objects.filter(printing__card__extra=True).count(),
         "rulings": m.Ruling.objects.count(),
         "price_points": m.PricePoint.objects.count(),
         "sets": m.CardSet.objects.count(),

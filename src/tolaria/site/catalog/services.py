@@ -22,7 +22,7 @@ def _name_tables() -> tuple[dict[str, str], dict[str, str]]:
 def _name_tables_of(version: int) -> tuple[dict[str, str], dict[str, str]]:
     names: dict[str, str] = {}
     by_id: dict[str, str] = {}
-    for oid, name in m.OracleCard.objects.values_list("oracle_id", "name"):
+    for oid, name in m.OracleCard.objects.filter(extra=False).values_list("oracle_id", "name"):
         by_id[oid] = name
         names.setdefault(name.lower(), oid)
         if " // " in name:
@@ -43,7 +43,7 @@ def name_table() -> NameTable[str]:
 
 @functools.lru_cache(maxsize=1)
 def _name_table_of(version: int) -> NameTable[str]:
-    rows = m.OracleCard.objects.values_list("oracle_id", "name")
+    rows = m.OracleCard.objects.filter(extra=False).values_list("oracle_id", "name")  # no token is a card name
     return NameTable((oid, name, name.split(" // ")) for oid, name in rows)
 
 

@@ -35,7 +35,7 @@ def ensure_loaded(*, progress: bool = False) -> str:
     from .models import StoreBuild
 
     if m.IngestRun.objects.exists():
-        cards = f"Database ready: {m.OracleCard.objects.count():,} cards."
+        cards = f"Database ready: {m.OracleCard.objects.filter(extra=False).count():,} cards."
         behind = stale()
         if behind and not StoreBuild.objects.exists():  # a database from before the stores: build them once
             derive(progress=progress)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from django.conf import settings
 
 from tolaria.cards import fold_name  # the one name folding: accents, Æ, punctuation, split separators
@@ -42,7 +43,12 @@ def build(corpus, facets: dict, version: int) -> CardIndex:
     index = build_index(corpus, facets, version=version_label(version))
     tmp = files.cache_dir() / f".{NAME}-build.bin"
     index.save(tmp)
-    item = files.publish(NAME, version, tmp, {"cards": index.n_cards, "printings": index.n_printings})
+    item = files.publish(
+        NAME,
+        version,
+        tmp,
+        {"cards": len(corpus.cards), "printings": len(corpus.printings), "extras": len(corpus.extras)},
+    )
     shared.install(index, item)
     return index
 
@@ -84,14 +90,29 @@ _cache: dict[str, Any] = {"index": None}
 def _derived(index: CardIndex) -> dict[str, Any]:
     """Lookups built once per loaded index: card positions and the names (folded) of cards and faces."""
     if _cache["index"] is not index:
+        extra = set(np.unique(index.card_of[index.extra]).tolist())  # the tokens' and emblems' rows
         names: list[tuple[str, str, str]] = []
-        for name, oid in zip(index.names, index.oracle_ids):
-            names.append((fold_name(name), name, oid))
+        extra_names: list[tuple[str, str, str]] = []
+        for pos, (name, oid) in enumerate(zip(index.names, index.oracle_ids)):
+            into = extra_names if pos in extra else names
+            into.append((fold_name(name), name, oid))
             if " // " in name:
-                names += [(fold_name(face), name, oid) for face in name.split(" // ")]
+                into += [(fold_name(face), name, oid) for face in name.split(" // ")]
         _cache.clear()
-        _cache.update(index=index, positions={oid: i for i, oid in enumerate(index.oracle_ids)}, names=names)
+        _cache.update(
+            index=index,
+            positions={oid: i for i, oid in enumerate(index.oracle_ids)},
+            names=names,
+            extra_names=extra_names,
+            card_rows=[pos for pos in range(index.n_cards) if pos not in extra],
+        )
     return _cache
+
+
+def card_rows(index: CardIndex) -> list[int]:
+    """Positions of the cards of the game: no token or emblem."""
+    rows: list[int] = _derived(index)["card_rows"]
+    return rows
 
 
 def card_positions(index: CardIndex) -> dict[str, int]:
@@ -103,16 +124,18 @@ def index_names(index: CardIndex) -> list[tuple[str, str, str]]:
     return _derived(index)["names"]
 
 
-def autocomplete(text: str, limit: int = 20) -> list[str]:
+def autocomplete(text: str, limit: int = 20, include_extras: bool = False) -> list[str]:
     """Up to `limit` card names: names starting with the text first, then names with a word starting
-    with it, then names containing it (each group alphabetical)."""
+    with it, then names containing it (each group alphabetical); tokens' and emblems' names only with
+    include_extras."""
     wanted = fold_name(text)
     if len(wanted) < 2:
         return []
     index = current_index()
     prefix, word, inside = [], [], []
     seen: set[str] = set()
-    for folded, display, _oid in index_names(index):
+    names = index_names(index) + (_derived(index)["extra_names"] if include_extras else [])
+    for folded, display, _oid in names:
         if display in seen:
             continue
         if folded.startswith(wanted):
