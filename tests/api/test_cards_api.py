@@ -67,6 +67,18 @@ def test_legalities_name_every_format(client):
     assert set(legal.values()) <= {"legal", "not_legal", "banned", "restricted"}
 
 
+def test_legalities_are_the_cards_own_and_leave_out_what_the_data_cannot_judge(client):
+    """Scryfall judges a card in every format; MTGJSON judges Old School per printing, and its 2022
+    AllPrintings knows no Oathbreaker (tolaria.cards._legalities)."""
+    sol_ring = client.get("/api/cards/named", {"exact": "Sol Ring"}).json()["legalities"]
+    assert sol_ring["oldschool"] == "restricted" and sol_ring["vintage"] == "restricted"
+    assert "Sol Ring" in [c["name"] for c in search(client, "restricted:oldschool").json()["data"]]
+    ashiok = client.get("/api/cards/named", {"exact": "Ashiok, Nightmare Weaver"}).json()["legalities"]
+    assert "oathbreaker" not in ashiok and ashiok["modern"] == "legal"
+    sheoldred = client.get("/api/cards/named", {"exact": "Sheoldred, the Apocalypse"}).json()["legalities"]
+    assert sheoldred["oathbreaker"] == "legal"  # DMU.json (2023): "oathbreaker": "Legal"
+
+
 def test_multi_face_cards_have_card_faces(client):
     card = client.get("/api/cards/named", {"exact": "Harvesttide Infiltrator"}).json()
     assert card["name"] == "Harvesttide Infiltrator // Harvesttide Assailant"

@@ -69,7 +69,7 @@ def test_characteristic_defining_colors(sample):
 
 def test_legalities_rulings_and_produced_mana(sample):
     bolt = card_named(sample, "Lightning Bolt")
-    assert bolt.legalities["modern"] == "legal" and "standard" not in bolt.legalities
+    assert bolt.legalities["modern"] == "legal" and bolt.legalities["standard"] == "not_legal"
     assert card_named(sample, "Black Lotus").legalities["vintage"] == "restricted"
     assert card_named(sample, "Birds of Paradise").produced_mana == ("W", "U", "B", "R", "G")
     assert card_named(sample, "Sol Ring").produced_mana == ("C",)

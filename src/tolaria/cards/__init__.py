@@ -2,6 +2,7 @@
 
 from ._default import default_printing, printing_preference, sort_printings
 from ._files import DataFileError
+from ._legalities import FileLegalities
 from ._mana import ManaCostError, ManaSymbol, cost_colors, identity_from_text, mana_value, parse_mana_cost, sort_colors
 from ._model import (
     COLORS,
@@ -39,6 +40,7 @@ __all__ = [
     "NameMatch",
     "NameTable",
     "PriceBatch",
+    "FileLegalities",
     "PricePoint",
     "Prices",
     "Printing",

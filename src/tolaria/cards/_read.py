@@ -19,6 +19,7 @@ import ijson
 
 from ._derive import meld_backs
 from ._files import DataFileError, is_tar, open_binary, tar_members
+from ._legalities import FileLegalities
 from ._model import Corpus, PricePoint, Ruling
 from ._mtgjson import (
     MTGJSON_SHAPES,
@@ -346,6 +347,7 @@ def read_corpus(*paths: str | Path) -> Corpus:
     """Read card files into one in-memory Corpus (later files win), e.g. for tests and the index."""
     corpus = Corpus()
     for path in paths:
+        judged = FileLegalities()
         for item in read_source(path):
             if isinstance(item, SourceMeta):
                 corpus.data_date = max(corpus.data_date, item.date)
@@ -358,6 +360,7 @@ def read_corpus(*paths: str | Path) -> Corpus:
                     extra = corpus.extras.get(card.oracle_id)
                     if extra is not None:  # a token made in several sets: every set's makers
                         card.made_by = tuple(dict.fromkeys([*extra.made_by, *card.made_by]))
+                    judged.add(card)
                     corpus.add_card(card)
                 for printing in item.printings:
                     corpus.add_printing(printing)
@@ -367,5 +370,7 @@ def read_corpus(*paths: str | Path) -> Corpus:
                         corpus.cards[oracle_id].rulings = rulings
             elif isinstance(item, CardsOnly):
                 for card in item.cards:
+                    judged.add(card)
                     corpus.cards[card.oracle_id] = card
+        judged.close()
     return corpus

@@ -63,7 +63,7 @@ def scryfall_card(data: dict[str, Any]) -> tuple[Card, Printing]:
         layout,
         faces,
         keywords=tuple(data.get("keywords") or ()),
-        legalities={fmt: status for fmt, status in (data.get("legalities") or {}).items() if status != "not_legal"},
+        legalities=dict(data.get("legalities") or {}),  # Scryfall judges every format it lists
         edhrec_rank=data.get("edhrec_rank"),
         reserved=bool(data.get("reserved")),
         game_changer=bool(data.get("game_changer")),

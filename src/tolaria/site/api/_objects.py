@@ -67,7 +67,9 @@ def known_formats() -> list[str]:
 
 
 def _legalities(card: Card, formats: Sequence[str]) -> dict[str, str]:
-    return {f: card.legalities.get(f, "not_legal") for f in sorted(set(formats) | set(card.legalities))}
+    """The formats the card's data judges (tolaria.cards._legalities): a format its source file
+    does not know is left out rather than called not legal."""
+    return dict(sorted(card.legalities.items()))
 
 
 def _cmc(value: float | None) -> float | None:

@@ -23,6 +23,7 @@ from tolaria.cards import (
     Card,
     CardSet,
     CardsOnly,
+    FileLegalities,
     PriceBatch,
     PricePoint,
     Printing,
@@ -139,16 +140,18 @@ def read_files(paths: Sequence[str | Path], *, progress: bool = False, today: st
     with _progress(None, progress) as bar:
         for path in paths:
             bar.set_description(Path(path).name)
+            judged = FileLegalities()
             for item in read_source(path):
-                _collect(read, item, today)
+                _collect(read, item, today, judged)
                 records = getattr(item, "records", 0)
                 read.records += records
                 read.extra_records += getattr(item, "extra_records", 0)
                 bar.update(records + getattr(item, "extra_records", 0))
+            judged.close()
     return read
 
 
-def _collect(read: _Read, item, today: str) -> None:
+def _collect(read: _Read, item, today: str, judged: FileLegalities) -> None:
     if isinstance(item, SourceMeta):
         read.data_date = max(read.data_date, item.date[:10])
     elif isinstance(item, SetBatch):
@@ -159,6 +162,7 @@ def _collect(read: _Read, item, today: str) -> None:
             previous = read.cards.get(card.oracle_id)
             if card.is_extra and previous is not None:  # a token made in several sets: every set's makers
                 card.made_by = tuple(dict.fromkeys([*previous.made_by, *card.made_by]))
+            judged.add(card)
             read.cards[card.oracle_id] = card
         for printing in item.printings:
             read.printings[printing.id] = printing
@@ -171,6 +175,7 @@ def _collect(read: _Read, item, today: str) -> None:
         read.price_points.extend((item.key, point) for point in item.points)
     elif isinstance(item, CardsOnly):
         for card in item.cards:
+            judged.add(card)
             read.cards[card.oracle_id] = card
 
 

@@ -166,7 +166,8 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
     ]
     here = request.get_full_path()
     facts = data_facts.current_facts()
-    legalities = p.legality_rows(card.legalities, facts.formats)
+    # the card's own legalities name every format its data judges; the others read "Unknown"
+    legalities = p.legality_rows(card.legalities, set(card.legalities))
     ctx = {
         "card": card,
         "printing": printing,
