@@ -27,6 +27,14 @@ def test_card_by_a_folded_name(capsys, typed, head):
     assert capsys.readouterr().out.splitlines()[0] == head
 
 
-def test_a_partial_name_is_suggested_not_taken(capsys):
-    assert cli.main(["card", "light bolt"]) == 2
-    assert "Lightning Bolt" in capsys.readouterr().err
+def test_a_partial_name_is_taken_as_the_named_endpoints_fuzzy_lookup_takes_it(capsys):
+    """Scryfall's api/cards/named?fuzzy= finds "light bolt" (issue 14); so does the CLI, and says so."""
+    assert cli.main(["card", "light bolt"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0] == "Lightning Bolt  {R}" and "taken for Lightning Bolt" in err
+
+
+def test_a_name_several_cards_fit_is_refused_with_the_names(capsys):
+    assert cli.main(["card", "bolt"]) == 2
+    err = capsys.readouterr().err
+    assert "Lightning Bolt" in err and "Flame-Blessed Bolt" in err

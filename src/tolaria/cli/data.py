@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 
 from . import _site
@@ -131,11 +132,13 @@ def cmd_derive(args: argparse.Namespace) -> int:
 )
 def cmd_card(args: argparse.Namespace) -> int:
     _site.setup_django()
-    from tolaria.site.catalog.services import card_text, find_card
+    from tolaria.site.catalog.services import card_named, card_text, find_card
 
     card, suggestions = find_card(args.name)
     if card is None:
         raise CommandError(_site.no_card_named(args.name, suggestions))
+    if not card_named(args.name):  # found by the fuzzy lookup: say which card the name was taken for
+        print(f"“{args.name}” is taken for {card.name}.", file=sys.stderr)
     print(card_text(card, explain=args.explain))
     return 0
 

@@ -69,10 +69,16 @@ def suggest_names(text: str, limit: int = 5) -> list[str]:
 
 
 def find_card(name: str) -> tuple[Card | None, list[str]]:
+    """The card a person means by `name`: the exact name (folded), else Scryfall's fuzzy lookup as
+    /api/cards/named?fuzzy= answers it ("light bolt" is Lightning Bolt); else None and the names it
+    could be (several equally) or the closest ones."""
     oracle_id = card_named(name)
     if oracle_id:
         return load_card(oracle_id), []
-    return None, suggest_names(name)
+    match = name_table().fuzzy(name)
+    if match.status == "found":
+        return load_card(match.key), []
+    return None, list(match.candidates)[:5] or suggest_names(name)
 
 
 def card_text(card: Card, *, explain: bool = False) -> str:
