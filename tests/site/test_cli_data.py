@@ -29,7 +29,8 @@ def test_card_prints_every_face(capsys):
 
 
 def test_near_miss_suggests_and_exits_2(capsys):
-    assert cli.main(["card", "Harvestide Infiltrater"]) == 2
+    # "Harvestide Infiltrater" is now taken by the fuzzy lookup (tests/cli/test_card_names_cli.py)
+    assert cli.main(["card", "Harvest Infiltrator Zorp"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Did you mean" in err and "Harvesttide Infiltrator" in err
 
