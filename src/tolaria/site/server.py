@@ -66,6 +66,9 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3) -> Non
         # characters outside ASCII is longer than the default once percent-encoded, and gunicorn's
         # 414 is an HTML page no Scryfall client can read
         "limit_request_line": 8190,
+        # gunicorn 27's control socket sits at one path per user (~/.gunicorn/gunicorn.ctl), so every
+        # `tolaria serve` on a machine would share it; Tolaria does not use that interface
+        "control_socket_disable": True,
         "graceful_timeout": 10,
     }
     _Gunicorn(options).run()
