@@ -67,6 +67,7 @@ class ListCardOut(Schema):
     printing_id: str | None
     set_code: str | None
     collector_number: str | None
+    finish: str = ""
     price_usd: float | None
     price_note: str | None = None  # "no price for this printing", or the cheapest printing's price when none is chosen
 
@@ -141,6 +142,8 @@ class ResolveIn(Schema):
 class DeckCardPatch(Schema):
     zone: Zone | None = None
     quantity: int | None = None
+    printing: str | None = None  # a printing id of the row's card; "" for none
+    finish: Literal["", "foil", "etched"] | None = None
 
 
 class DeckCardOut(Schema):
@@ -251,6 +254,7 @@ def _list_out(card_list: CardList) -> dict:
                 "printing_id": r.printing.id if r.printing else None,
                 "set_code": r.printing.set_code if r.printing else None,
                 "collector_number": r.printing.collector_number if r.printing else None,
+                "finish": r.finish,
                 "price_usd": r.price,
                 "price_note": r.price_note or None,
             }
@@ -408,6 +412,26 @@ def add_list_card(request, token: str, body: ListCardIn):
         list_id=card_list.pk,
         quantity=body.quantity,
     )
+    return _list_out(card_list)
+
+
+class ListCardPatch(Schema):
+    quantity: int | None = None  # 0 removes the card
+    printing: str | None = None  # a printing id of the card; "" for none
+    finish: Literal["", "foil", "etched"] | None = None
+
+
+@lists_router.patch(
+    "/{token}/cards/{item_id}",
+    response={200: ListOut, 400: Error, 404: Error},
+    auth=AUTH,
+    summary="Set a list card's quantity, printing or finish",
+)
+def patch_list_card(request, token: str, item_id: int, body: ListCardPatch):
+    card_list = _own_list(request, token)
+    if not card_list.items.filter(pk=item_id).exists():
+        raise HttpError(404, "That card is not in this list.")
+    _guard(svc.set_item_quantity, card_list, item_id, body.quantity, printing=body.printing, finish=body.finish)
     return _list_out(card_list)
 
 
@@ -576,7 +600,15 @@ def patch_deck_card(request, token: str, row_id: int, body: DeckCardPatch):
     deck = _own_deck(request, token)
     if not deck.cards.filter(pk=row_id).exists():
         raise HttpError(404, "That card is not in this deck.")
-    _guard(svc.update_card, deck, row_id, zone=body.zone, quantity=body.quantity)
+    _guard(
+        svc.update_card,
+        deck,
+        row_id,
+        zone=body.zone,
+        quantity=body.quantity,
+        printing=body.printing,
+        finish=body.finish,
+    )
     return _deck_out(deck)
 
 

@@ -225,16 +225,34 @@ def save_card(
     return target, item
 
 
-def set_item_quantity(card_list: CardList, item_id, quantity) -> None:
-    n = _quantity(quantity)
+def set_item_quantity(
+    card_list: CardList, item_id, quantity, *, printing: str | None = None, finish: str | None = None
+) -> None:
+    """Set a list item's quantity (0 removes), printing ("" for none) and finish; an item that comes to
+    name the printing and finish of another item of the list joins it."""
     item = card_list.items.filter(pk=item_id).first()
     if item is None:
         raise CollectionError("That card is not in this list.")
+    n = item.quantity if quantity in (None, "") else _quantity(quantity)
     if n == 0:
         item.delete()
-    else:
-        item.quantity = n
-        item.save(update_fields=["quantity"])
+        return
+    item.quantity = n
+    if printing is not None or finish is not None:
+        item.printing_id = _printing_of(item.oracle_id, item.printing_id if printing is None else printing)
+        item.finish = item.finish if finish is None else finish
+        check_finish(load_printings([item.printing_id]).get(item.printing_id), item.finish)
+        other = (
+            card_list.items.filter(oracle_id=item.oracle_id, printing_id=item.printing_id, finish=item.finish)
+            .exclude(pk=item.pk)
+            .first()
+        )
+        if other is not None:
+            other.quantity = min(other.quantity + n, MAX_QUANTITY)
+            other.save(update_fields=["quantity"])
+            item.delete()
+            return
+    item.save(update_fields=["quantity", "printing_id", "finish"])
 
 
 @dataclass(slots=True)
@@ -500,10 +518,19 @@ def _one_commander(name: str) -> str:
 
 
 @transaction.atomic
-def update_card(deck: Deck, row_id, *, zone: str | None = None, quantity=None) -> str:
-    """Move a card to another zone (merging with what is there) and/or set its quantity (0 removes).
-    The command zone holds one copy of each commander, and only commanders that may share it: moving
-    several copies there moves one. Returns what was done otherwise than asked, in words ("" if nothing)."""
+def update_card(
+    deck: Deck,
+    row_id,
+    *,
+    zone: str | None = None,
+    quantity=None,
+    printing: str | None = None,
+    finish: str | None = None,
+) -> str:
+    """Move a card to another zone (merging with what is there), set its quantity (0 removes), its
+    printing ("" for none) and finish. The command zone holds one copy of each commander, and only
+    commanders that may share it: moving several copies there moves one. Returns what was done otherwise
+    than asked, in words ("" if nothing)."""
     row = deck.cards.select_for_update().filter(pk=row_id).first()
     if row is None:
         raise CollectionError("That card is not in this deck.")
@@ -511,6 +538,10 @@ def update_card(deck: Deck, row_id, *, zone: str | None = None, quantity=None) -
     if n == 0:
         row.delete()
         return ""
+    if (printing is not None and printing != row.printing_id) or (finish is not None and finish != row.finish):
+        merged = _set_printing(deck, row, row.printing_id if printing is None else printing, finish)
+        if merged is not None:
+            return f"{row.card_name} joined the row of the same printing and finish ({merged.quantity} there now)."
     if zone and zone not in decks.ZONES:
         raise CollectionError(f"{zone!r} is not a zone.")
     if (zone or row.zone) == decks.COMMANDER and row.zone == decks.COMMANDER and n > 1:
@@ -535,6 +566,68 @@ def update_card(deck: Deck, row_id, *, zone: str | None = None, quantity=None) -
     row.quantity = n
     row.save(update_fields=["zone", "quantity"])
     return ""
+
+
+def check_finish(printing: Printing | None, finish: str) -> None:
+    """A finish the printing was never made in is refused (a foil Limited Edition Lightning Bolt)."""
+    if finish not in ("", decks.FOIL, decks.ETCHED):
+        raise CollectionError(f"{finish!r} is not a finish (foil or etched).")
+    if printing is None or not printing.finishes:
+        return
+    if (finish or "nonfoil") not in printing.finishes:
+        made = ", ".join(printing.finishes)
+        raise CollectionError(
+            f"{printing.set_code.upper()} {printing.collector_number} was not printed {finish or 'nonfoil'} "
+            f"(its finishes: {made})."
+        )
+
+
+def _set_printing(deck: Deck, row: DeckCard, printing_id: str, finish: str | None) -> DeckCard | None:
+    """Give the row a printing of its card and a finish; the printing as pasted and the .dek's CatID
+    belonged to the old one and go. When a row of that printing and finish is in the zone already, the
+    copies join it: that row is returned (else None)."""
+    printing_id = _printing_of(row.oracle_id, printing_id or "")
+    finish = row.finish if finish is None else finish
+    check_finish(load_printings([printing_id]).get(printing_id), finish)
+    other = (
+        deck.cards.filter(
+            oracle_id=row.oracle_id,
+            zone=row.zone,
+            printing_id=printing_id,
+            finish=finish,
+            set_code="",
+            collector_number="",
+        )
+        .exclude(pk=row.pk)
+        .first()
+    )
+    if other is not None:
+        other.quantity = min(other.quantity + (1 if row.zone == decks.COMMANDER else row.quantity), MAX_QUANTITY)
+        if row.zone == decks.COMMANDER:
+            other.quantity = 1
+        other.tags = list(dict.fromkeys([*other.tags, *row.tags]))
+        other.save(update_fields=["quantity", "tags"])
+        row.delete()
+        return other
+    row.printing_id, row.finish = printing_id, finish
+    row.set_code = row.collector_number = row.cat_id = ""
+    row.save(update_fields=["printing_id", "finish", "set_code", "collector_number", "cat_id"])
+    return None
+
+
+def printing_choices(oracle_ids) -> dict[str, list[tuple[str, str, tuple[str, ...]]]]:
+    """Per card, its printings as (id, "SET 123 · Set name", finishes), the default printing first: the
+    row editor's printing select."""
+    by_card = printings_by_preference(oracle_ids)
+    codes = {p.set_code for ps in by_card.values() for p in ps}
+    names = dict(catalog.CardSet.objects.filter(code__in=codes).values_list("code", "name"))
+    return {
+        oid: [
+            (p.id, f"{p.set_code.upper()} {p.collector_number} · {names.get(p.set_code, p.set_code)}", p.finishes)
+            for p in ps
+        ]
+        for oid, ps in by_card.items()
+    }
 
 
 def _to_command_zone(deck: Deck, row: DeckCard, n: int) -> str:

@@ -143,6 +143,9 @@ def list_detail(request, token):
             "is_owner": card_list.owned_by(request.user),
             "visibility_choices": VISIBILITY_CHOICES,
             "card_count": sum(r.quantity for r in rows),
+            "printing_choices": svc.printing_choices(r.oracle_id for r in rows)
+            if card_list.owned_by(request.user)
+            else {},
         },
     )
 
@@ -180,7 +183,9 @@ def list_item(request, token, item_id: int):
     card_list = _owned_list(request, token)
     quantity = 0 if "remove" in request.POST else request.POST.get("quantity")
     try:
-        svc.set_item_quantity(card_list, item_id, quantity)
+        svc.set_item_quantity(
+            card_list, item_id, quantity, printing=request.POST.get("printing"), finish=request.POST.get("finish")
+        )
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
     return redirect("collections:list_detail", card_list.token)
@@ -350,6 +355,9 @@ def _deck_page(
             "zones": view.zone_rows(group),
             "group": group,
             "add_text": add_text,
+            "printing_choices": svc.printing_choices(r.oracle_id for r in view.rows)
+            if deck.owned_by(request.user)
+            else {},
             "add_choices": add_choices,
             "validation": view.validation,
             "stats": view.stats,
@@ -444,7 +452,12 @@ def deck_card(request, token, row_id: int):
             svc.update_card(deck, row_id, quantity=0)
         else:
             note = svc.update_card(
-                deck, row_id, zone=request.POST.get("zone") or None, quantity=request.POST.get("quantity")
+                deck,
+                row_id,
+                zone=request.POST.get("zone") or None,
+                quantity=request.POST.get("quantity"),
+                printing=request.POST.get("printing"),  # None: the form has no printing select
+                finish=request.POST.get("finish"),
             )
             if note:
                 messages.info(request, note)

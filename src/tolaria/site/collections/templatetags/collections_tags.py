@@ -29,3 +29,9 @@ def card_actions(context, card, printing_id: str = "", compact: bool = False):
         "csrf_token": context.get("csrf_token"),
         "next": request.get_full_path() if request is not None else "/",
     }
+
+
+@register.filter
+def choices_for(choices: dict, oracle_id: str) -> list:
+    """`printing_choices|choices_for:r.oracle_id`: the row editor's printings of one card."""
+    return choices.get(oracle_id, []) if choices else []

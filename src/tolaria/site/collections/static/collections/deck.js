@@ -122,7 +122,7 @@
         }
       });
       if (form.classList.contains("row-edit")) {
-        for (const field of form.querySelectorAll("input[name=quantity], select[name=zone]")) {
+        for (const field of form.querySelectorAll("input[name=quantity], select[name=zone], select[name=printing], select[name=finish]")) {
           field.addEventListener("change", () => form.requestSubmit());
         }
         // a change is sent as soon as it is made: the Update button is for pages without JavaScript
