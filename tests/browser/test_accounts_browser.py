@@ -72,7 +72,7 @@ def test_sign_up_save_a_card_and_build_a_deck(page, shot):
     page.get_by_role("textbox", name="Decklist").fill("1 Lightnig Bolt\n98 Mountain\n")
     page.get_by_role("button", name="Import").click()
     page.wait_for_load_state()
-    assert "from a Plain list list." in page.locator(".messages").inner_text()
+    assert "from a plain list." in page.locator(".messages").inner_text()
     assert "Not found (1)" in page.locator(".deck-cards").inner_text()
     assert page.get_by_role("combobox", name="Did you mean").input_value() == "Lightning Bolt"
 

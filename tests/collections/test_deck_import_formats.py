@@ -28,15 +28,15 @@ def rows_of(deck):
 @pytest.mark.parametrize(
     "name, label",
     [
-        ("arena.txt", "MTG Arena"),
-        ("mtgo.txt", "MTGO (.txt)"),
-        ("moxfield.txt", "Moxfield"),
-        ("archidekt.txt", "Archidekt"),
-        ("plain-categories.txt", "Plain list"),
-        ("moxfield.csv", "Moxfield CSV"),
-        ("archidekt.csv", "Archidekt CSV"),
-        ("deckbox.csv", "Deckbox CSV"),
-        ("manabox.csv", "ManaBox CSV"),
+        ("arena.txt", "an MTG Arena list"),
+        ("mtgo.txt", "an MTGO .txt list"),
+        ("moxfield.txt", "a Moxfield list"),
+        ("archidekt.txt", "an Archidekt list"),
+        ("plain-categories.txt", "a plain list"),
+        ("moxfield.csv", "a Moxfield CSV file"),
+        ("archidekt.csv", "an Archidekt CSV file"),
+        ("deckbox.csv", "a Deckbox CSV file"),
+        ("manabox.csv", "a ManaBox CSV file"),
     ],
 )
 def test_each_format_imports_through_the_page_and_names_itself(alice_client, alice, name, label):
@@ -45,7 +45,7 @@ def test_each_format_imports_through_the_page_and_names_itself(alice_client, ali
     response = alice_client.post(reverse("collections:deck_import", args=[deck.token]), {"decklist": text}, follow=True)
     html = response.content.decode()
     assert response.status_code == 200
-    assert f"from a {label} list." in html
+    assert f"from {label}." in html
     parsed = decks.parse_decklist(text)
     assert sum(r.quantity for r in deck.cards.all()) == sum(line.quantity for line in parsed.lines)
     assert not deck.unresolved.exists()

@@ -833,6 +833,8 @@ def _no_printing_reason(set_code: str, number: str, name: str) -> str:
 class ImportResult:
     kind: str = ""  # the detected format
     label: str = ""
+    phrase: str = ""  # the format in a sentence, with its article: "an MTG Arena list" (ParsedList.phrase)
+    noun: str = ""  # after "this": "MTG Arena list"
     added: int = 0  # cards (sum of quantities) added
     rows: int = 0  # lines that became deck rows
     unknown: list[tuple[str, list[str]]] = field(default_factory=list)  # name, suggestions (kept as unresolved)
@@ -872,7 +874,14 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
     was read otherwise than written (an unknown printing) is reported line by line.
     Raises decks.DecklistTooLarge before reading anything when the list is over a size limit."""
     parsed = decks.parse_decklist(text)
-    result = ImportResult(kind=parsed.kind, label=parsed.label, errors=list(parsed.errors), name=parsed.name)
+    result = ImportResult(
+        kind=parsed.kind,
+        label=parsed.label,
+        phrase=parsed.phrase,
+        noun=parsed.noun,
+        errors=list(parsed.errors),
+        name=parsed.name,
+    )
     if not parsed.lines and not parsed.errors:
         result.errors.append("The decklist is empty.")
     index = name_index()
@@ -912,7 +921,7 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                     )
             if pid and line.finish:  # as written (a .dek's foil CatID is MTGO's own foil)
                 _check_finish(line, cards[oid].name, pid, line.finish, result.warnings)
-            zone = _import_zone(deck, parsed.kind, line, cards[oid], had_commander, result.warnings)
+            zone = _import_zone(deck, parsed.mtgo_sideboard, line, cards[oid], had_commander, result.warnings)
             add_card(
                 deck,
                 cards[oid],
@@ -971,12 +980,11 @@ def _cat_id(line, name: str, warnings: list[str]) -> str:
     return ""
 
 
-def _import_zone(deck: Deck, kind: str, line, card: Card, had_commander: bool, warnings: list[str]) -> str:
+def _import_zone(deck: Deck, mtgo_sideboard: bool, line, card: Card, had_commander: bool, warnings: list[str]) -> str:
     """The zone a line goes to. MTGO keeps a Commander deck's commander in the sideboard: in a commander
-    format, when the deck had no commander before this import, a sideboard card of a .dek or MTGO list
-    that may lead the deck goes to the command zone, as long as the zone has room for it (one commander,
-    or two that may share it); an MTGO .txt without a split card reads as a plain list, so plain lists
-    too. A line naming the deck's commander stays in the command zone, one copy; a commander line the
+    format, when the deck had no commander before this import, a card of MTGO's unlabelled sideboard (a
+    .dek's, or after the blank line of an MTGO or plain list) that may lead the deck goes to the command
+    zone, as long as the zone has room for it (one commander, or two that may share it). A line naming the deck's commander stays in the command zone, one copy; a commander line the
     zone has no room for goes to the main deck, with a warning."""
     fmt = decks.format_of(deck.format)
     where = f"Line {line.line_number}: {card.name}"
@@ -988,7 +996,7 @@ def _import_zone(deck: Deck, kind: str, line, card: Card, had_commander: bool, w
             )
             return decks.COMMANDER
     if (
-        kind in ("mtgo", "mtgo_dek", "plain")
+        mtgo_sideboard  # MTGO's unlabelled sideboard (ParsedList.mtgo_sideboard), not one the user headed
         and fmt.commander
         and not had_commander
         and line.zone == decks.SIDEBOARD

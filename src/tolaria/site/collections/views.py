@@ -486,7 +486,7 @@ def deck_import(request, token):
         return _deck_page(request, deck, import_error=str(exc), status=413)
     if result.rows == 0 and not result.unknown:
         return _deck_page(request, deck, import_result=result, import_text=text, status=400)
-    added = f"Imported {result.added} card{'s' if result.added != 1 else ''} from a {result.label} list."
+    added = f"Imported {result.added} card{'s' if result.added != 1 else ''} from {result.phrase}."
     messages.success(request, added)
     for warning in result.warnings:
         messages.warning(request, warning)
