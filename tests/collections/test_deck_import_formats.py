@@ -287,3 +287,32 @@ def test_api_editor_typed_add_and_resolving_unknown_lines(alice):
     assert ("Llanowar Elves", 3) in [(c["name"], c["quantity"]) for c in resolved.json()["cards"]]
     assert call("delete", f"/unresolved/{lines['Zzzqqq Card']['id']}").status_code == 204
     assert call("get", "").json()["unresolved"] == []
+
+
+def test_a_deckbox_csv_naming_its_sets_keeps_the_printings(alice_client, alice):
+    """Deckbox writes a set's name in Edition (tests/decks/data/README.md names the sources)."""
+    deck = svc.create_deck(alice, "Deckbox", "")
+    text = (DATA / "deckbox-names.csv").read_text(encoding="utf-8")
+    alice_client.post(reverse("collections:deck_import", args=[deck.token]), {"decklist": text})
+    bolt = deck.cards.get(card_name="Lightning Bolt")
+    assert bolt.quantity == 4 and bolt.printing_id
+    assert Printing.objects.get(id=bolt.printing_id).set_code == "m10"
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "utf-16"])
+def test_an_upload_in_another_encoding_reads_as_written(alice_client, alice, encoding):
+    """Old tools save text as Windows-1252 or UTF-16 (with its BOM); Æther Web stays Æther Web."""
+    deck = svc.create_deck(alice, "Encoded", "")
+    upload = SimpleUploadedFile("list.txt", "2 Æther Web\n1 Opt\n".encode(encoding))
+    alice_client.post(reverse("collections:deck_import", args=[deck.token]), {"decklist": "", "file": upload})
+    assert rows_of(deck) == [("main", "Aether Web", 2, "", ()), ("main", "Opt", 1, "", ())]
+    assert not deck.unresolved.exists()
+
+
+def test_a_binary_upload_is_refused_in_words(alice_client, alice):
+    deck = svc.create_deck(alice, "Zip", "")
+    upload = SimpleUploadedFile("deck.zip", b"PK\x03\x04" + bytes(range(256)) * 40)
+    response = alice_client.post(
+        reverse("collections:deck_import", args=[deck.token]), {"decklist": "", "file": upload}
+    )
+    assert response.status_code == 400 and not deck.cards.exists() and not deck.unresolved.exists()

@@ -873,13 +873,14 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
     naming no known card are kept as unresolved rows with suggestions, and what could not be read or
     was read otherwise than written (an unknown printing) is reported line by line.
     Raises decks.DecklistTooLarge before reading anything when the list is over a size limit."""
-    parsed = decks.parse_decklist(text)
+    parsed = decks.parse_decklist(text, set_codes=set_codes())  # Deckbox's Edition is a set's name
     result = ImportResult(
         kind=parsed.kind,
         label=parsed.label,
         phrase=parsed.phrase,
         noun=parsed.noun,
         errors=list(parsed.errors),
+        warnings=list(parsed.warnings),
         name=parsed.name,
     )
     if not parsed.lines and not parsed.errors:

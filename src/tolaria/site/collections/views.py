@@ -21,7 +21,9 @@ from tolaria.decks import (
     ZONE_LABELS,
     ZONES,
     DecklistTooLarge,
+    DecklistUnreadable,
     commander_reason,
+    decode_decklist,
     split_quantity,
 )
 
@@ -480,10 +482,12 @@ def deck_import(request, token):
                 raise DecklistTooLarge(
                     f"This file is {upload.size // 1024:,} KB; an import is at most {MAX_BYTES // 1024:,} KB."
                 )
-            text = upload.read(MAX_BYTES + 1).decode("utf-8", errors="replace")
+            text = decode_decklist(upload.read(MAX_BYTES + 1))  # UTF-8, UTF-16 or cp1252, as tools write
         result = svc.import_decklist(deck, text)
     except DecklistTooLarge as exc:
         return _deck_page(request, deck, import_error=str(exc), status=413)
+    except DecklistUnreadable as exc:
+        return _deck_page(request, deck, import_error=str(exc), status=400)
     if result.rows == 0 and not result.unknown:
         return _deck_page(request, deck, import_result=result, import_text=text, status=400)
     added = f"Imported {result.added} card{'s' if result.added != 1 else ''} from {result.phrase}."
