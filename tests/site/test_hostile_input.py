@@ -65,6 +65,7 @@ PAGE_PARAMS = [
     "card",
     "oracle_id",
     "printing",
+    "finish",  # a deck row's or a list item's finish (nonfoil, foil, etched)
     "quantity",
     "zone",
     "visibility",
