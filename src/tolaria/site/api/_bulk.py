@@ -131,13 +131,12 @@ def write_all(corpus: Corpus, version: int) -> dict:
     """Write every bulk file and the catalogs, publish them for every machine and hold them in this
     process; return the index written beside them."""
     from . import _cards_data as data
-    from ._objects import card_object, known_formats
+    from ._objects import card_object
 
     out = files.cache_dir() / f".{NAME}-build"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     sets = {code: (s.name, s.set_type) for code, s in corpus.sets.items()}
-    formats = known_formats()
     catalogs = build_catalogs(corpus)  # the cards of the game only: no token's name is a card name
     corpus = corpus.with_extras()  # Scryfall's bulk files hold the tokens and emblems too
     by_card: dict[str, list[Printing]] = {}
@@ -147,7 +146,7 @@ def write_all(corpus: Corpus, version: int) -> dict:
         printings.sort(key=lambda p: (p.released_at, p.set_code, p.collector_number))
 
     def build(card: Card, p: Printing) -> dict:
-        return card_object(None, card, p, sets.get(p.set_code), formats)
+        return card_object(None, card, p, sets.get(p.set_code))
 
     now = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     entries = []

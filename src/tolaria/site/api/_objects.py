@@ -59,14 +59,7 @@ def _price(value: float | None) -> str | None:
     return None if value is None else f"{value:.2f}"
 
 
-def known_formats() -> list[str]:
-    """The formats the loaded data judges (a card it lists nothing for is not legal there)."""
-    from tolaria.site.stores.card_index import current_index
-
-    return list(getattr(current_index(), "formats", ()) or ())
-
-
-def _legalities(card: Card, formats: Sequence[str]) -> dict[str, str]:
+def _legalities(card: Card) -> dict[str, str]:
     """The formats the card's data judges (tolaria.cards._legalities): a format its source file
     does not know is left out rather than called not legal."""
     return dict(sorted(card.legalities.items()))
@@ -126,7 +119,7 @@ def _face_object(card: Card, face: Face, i: int, printing: Printing | None) -> d
     return out
 
 
-def _gameplay(card: Card, formats: Sequence[str]) -> dict[str, Any]:
+def _gameplay(card: Card) -> dict[str, Any]:
     """The fields every printing of a card shares."""
     front = card.front
     out: dict[str, Any] = {
@@ -137,7 +130,7 @@ def _gameplay(card: Card, formats: Sequence[str]) -> dict[str, Any]:
         "type_line": card.type_line,
         "color_identity": scryfall_colors(card.color_identity),
         "keywords": list(card.keywords),
-        "legalities": _legalities(card, formats),
+        "legalities": _legalities(card),
         "reserved": card.reserved,
         "game_changer": card.game_changer,
     }
@@ -353,15 +346,13 @@ def card_object(
     card: Card,
     printing: Printing | None,
     set_row: tuple[str, str] | str | None = None,
-    formats: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """A Scryfall card object for one printing of `card` (or the oracle card alone when it has none).
     Tolaria's own additions are under `tolaria_*` keys."""
     if isinstance(set_row, str):
         set_row = (set_row, "")
-    formats = known_formats() if formats is None else formats
     multi = len(card.faces) > 1
-    out: dict[str, Any] = {"object": "card", **_gameplay(card, formats)}
+    out: dict[str, Any] = {"object": "card", **_gameplay(card)}
     if printing is not None:
         out.update(_print_fields(printing, set_row, multi, card.layout))
         out.update(_uris(request, card, printing))
@@ -412,16 +403,13 @@ def card_objects(request: HttpRequest | None, pairs: Sequence[tuple[str, str]]) 
         cards = load_cards(o for _, _, o in keys)
         printings = load_printings(p for _, p, _ in keys)
         names = set_names(p.set_code for p in printings.values())
-        formats = known_formats()
         built = {}
         for key in keys:
             _, pid, oid = key
             card = cards.get(oid)
             if card is not None:
                 printing = printings.get(pid)
-                built[key] = card_object(
-                    request, card, printing, names.get(printing.set_code) if printing else None, formats
-                )
+                built[key] = card_object(request, card, printing, names.get(printing.set_code) if printing else None)
         return built
 
     keys = [(host, pid, oid) for pid, oid in pairs]
