@@ -60,7 +60,10 @@ class LegalityFamily(Family):
         table: dict[tuple[str, str], list[int]] = {}
         for i, c in enumerate(cards):
             for f, status in c.legalities.items():
-                table.setdefault((f, status.lower()), []).append(i)
+                # no family asks for "not_legal" (a card's legalities name every format its data
+                # judges, most of them not legal): only the statuses queried are kept
+                if status.lower() != "not_legal":
+                    table.setdefault((f, status.lower()), []).append(i)
         cols["legal"] = {k: np.asarray(v, np.int32) for k, v in table.items()}
 
     def explain_holds(self) -> str:
