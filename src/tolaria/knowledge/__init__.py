@@ -18,13 +18,14 @@ from ._embed import (
     locate_model,
 )
 from ._evaluate import evaluate, load_questions
-from ._index import DEFAULT_FUSION, Fusion, Hit, KnowledgeIndex, group_by_kind
+from ._index import DEFAULT_FUSION, PAGE, Fusion, Hit, KnowledgeIndex, group_by_kind
 from ._question import is_question, syntax_fields
 from ._similar import SimilarTable, similar_cards, similar_table
 from ._suggest import suggest_syntax
 from ._text import highlight, segments_to_html, tokenize
 
 __all__ = [
+    "PAGE",
     "DEFAULT_FUSION",
     "Answerer",
     "Answers",

@@ -121,11 +121,12 @@ def search_knowledge(query: str, limit: int = 10, kinds=None) -> list[Hit]:
     return current().search(query, k=limit, kinds=kinds)
 
 
-def search_page(query: str) -> dict[str, list[Hit]]:
-    """The first page of a knowledge search, grouped by kind (rules, glossary, rulings, cards)."""
+def search_page(query: str, per_kind: dict[str, int] | None = None) -> dict[str, list[Hit]]:
+    """The first page of a knowledge search, grouped by kind (rules, glossary, rulings, cards; or the
+    kinds of `per_kind`, with their numbers of hits)."""
     if not query.strip():
         return {}
-    return current().search_page(query)
+    return current().search_page(query, per_kind)
 
 
 def meaning_status() -> str | None:

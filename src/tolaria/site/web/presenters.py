@@ -531,16 +531,20 @@ KNOWLEDGE_GROUPS = (
 )
 
 
-def knowledge_groups(q: str) -> list[dict]:
+def knowledge_groups(q: str, answers=None) -> list[dict]:
     """The first page of the knowledge search: the best matches, then the rest grouped by kind (each
-    kind ranked on its own, so the many cards that merely have a keyword do not push the rules off)."""
+    kind ranked on its own, so the many cards that merely have a keyword do not push the rules off).
+    `answers`: the Answerer's answers to `q` when the caller has them already (its rules are used)."""
+    from tolaria.knowledge import PAGE
     from tolaria.site.stores.knowledge_index import answer, current, search_knowledge, search_page
 
     best = search_knowledge(q, limit=3)  # the best few across kinds first: "trample" opens 702.19 and the glossary
     shown = {h.document.id for h in best}
-    page = search_page(q)
+    # the rules and rulings are ranked below, each their own way
+    page = search_page(q, {kind: n for kind, n in PAGE.items() if kind not in ("rule", "ruling")})
     # the rules as the Answerer ranks them (their own BM25 and the shipped MiniLM vectors, the CR's terms)
-    page["rule"] = [h for h in answer(q, rulings=0, cards=0).rules if h.document.kind == "rule"]
+    rules = (answers if answers is not None else answer(q, rulings=0, cards=0)).rules
+    page["rule"] = [h for h in rules if h.document.kind == "rule"]
     # rulings by their words (the static model's add noise to a keyword's own), those of cards whose
     # own text holds the words first: a ruling of a card with trample is about trample
     index = current()

@@ -288,13 +288,14 @@ def search(request):
     from tolaria.knowledge import is_question
 
     plain = p.is_plain_words(q)
+    answers = None
     if page == 1 and request.GET.get("cards") != "all" and (is_question(q) or plain and len(q.split()) >= 3):
         from tolaria.site.stores import knowledge_index
 
         answers = knowledge_index.answer(q)
         if answers.question or answers.card_request:  # a question, or cards asked for in words
             return _answer_page(request, q, ctx, answers)
-    groups = p.knowledge_groups(q) if plain and page == 1 else []
+    groups = p.knowledge_groups(q, answers) if plain and page == 1 else []
     hits = [h for g in groups for h in g["hits"]]
     ctx.update(hits=hits, knowledge_groups=groups)
     try:
