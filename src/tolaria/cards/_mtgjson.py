@@ -14,9 +14,9 @@ from typing import Any
 
 from ._derive import FRONT_FACE_LAYOUTS, derived_card, meld_backs
 from ._files import DataFileError
-from ._model import COLORS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+from ._model import COLORS, EXTRA_LAYOUTS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
 
-NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
+NOT_CARDS = EXTRA_LAYOUTS  # tokens, emblems, art series: extras, read apart from the cards
 
 
 @dataclass(slots=True)

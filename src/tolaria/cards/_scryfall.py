@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ._derive import derived_card
-from ._model import Card, CardSet, Face, PricePoint, Prices, Printing, Ruling, commander_by_rule
+from ._model import EXTRA_LAYOUTS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling, commander_by_rule
 
-NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}
+NOT_CARDS = EXTRA_LAYOUTS
 
 
 def _float(value: Any) -> float | None:
