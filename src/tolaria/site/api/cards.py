@@ -27,6 +27,7 @@ from ._objects import (
     scryfall_text,
     set_names,
 )
+from ._render import flag
 from ._render import respond as _respond
 from ._schemas import CardOut, CatalogOut, ErrorOut, RulingListOut, ScryfallListOut
 
@@ -77,7 +78,7 @@ def search_cards(
 ):
     if format not in ("json", "csv"):
         return error(400, "bad_request", f"format must be json or csv, not {format!r}")
-    if _true(include_extras) and "include:extras" not in q.lower():  # Scryfall: same as include:extras in q
+    if flag(include_extras) and "include:extras" not in q.lower():  # Scryfall: same as include:extras in q
         q = f"{q} include:extras"
     result = data.do_search(q, unique=unique, order=order, direction=dir, page=page, user=_searching_user(request))
     if isinstance(result, data.SearchFailure):
@@ -189,13 +190,9 @@ def _printing_in_set(oracle_id: str, code: str) -> str | None:
     return ranked[0][0] if ranked else None
 
 
-def _true(value: str) -> bool:
-    return value.strip().lower() in ("true", "1", "yes", "on")
-
-
 @router.get("/autocomplete", response=CatalogOut, summary="Up to 20 card names for a partial name (Scryfall catalog)")
 def autocomplete(request: HttpRequest, q: str = "", include_extras: str = "", pretty: str = ""):
-    names = autocomplete_names(q, include_extras=_true(include_extras))
+    names = autocomplete_names(q, include_extras=flag(include_extras))
     return _respond(request, {"object": "catalog", "total_values": len(names), "data": names})
 
 
