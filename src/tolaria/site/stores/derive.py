@@ -172,10 +172,6 @@ def corpus_version() -> int:
     return version()
 
 
-def built_versions() -> dict[str, int]:
-    return dict(StoreBuild.objects.values_list("name", "version"))
-
-
 def _built() -> dict[str, tuple[int, str]]:
     return {name: (version, fmt) for name, version, fmt in StoreBuild.objects.values_list("name", "version", "format")}
 
