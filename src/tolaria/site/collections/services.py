@@ -820,8 +820,9 @@ def _pasted(row: DeckCard, printings: dict[str, Printing], card: Card | None) ->
     return row.set_code, row.collector_number, why
 
 
-def _no_printing_reason(set_code: str, number: str, name: str) -> str:
-    code, why = set_codes().resolve(set_code)
+def _no_printing_reason(set_code: str, number: str, name: str, codes: decks.SetCodes | None = None) -> str:
+    """Why the data has no such printing; `codes`, the set codes when the caller has them already."""
+    code, why = (codes if codes is not None else set_codes()).resolve(set_code)
     if why:
         return why
     if number:
@@ -873,7 +874,8 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
     naming no known card are kept as unresolved rows with suggestions, and what could not be read or
     was read otherwise than written (an unknown printing) is reported line by line.
     Raises decks.DecklistTooLarge before reading anything when the list is over a size limit."""
-    parsed = decks.parse_decklist(text, set_codes=set_codes())  # Deckbox's Edition is a set's name
+    codes = set_codes()
+    parsed = decks.parse_decklist(text, set_codes=codes)  # Deckbox's Edition is a set's name
     result = ImportResult(
         kind=parsed.kind,
         label=parsed.label,
@@ -896,7 +898,6 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
             continue
         resolved.append((line, oid))
     cards = load_cards(oid for _, oid in resolved)
-    codes = set_codes()
     printing_ids = _printings_named(resolved, codes)
     by_cat_id = _printings_by_mtgo_id(resolved)
     had_commander = deck.cards.filter(zone=decks.COMMANDER).exists()
@@ -915,7 +916,7 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                 if not pid:
                     pasted = (line.set_code, line.collector_number)
                     printed = f"({line.set_code.upper()}) {line.collector_number}".strip()
-                    why = _no_printing_reason(line.set_code, line.collector_number, cards[oid].name)
+                    why = _no_printing_reason(line.set_code, line.collector_number, cards[oid].name, codes)
                     result.warnings.append(
                         f"Line {line.line_number}: {cards[oid].name} {printed}: {why}; the card was added by its "
                         "name, with the set and number as written."
