@@ -83,3 +83,25 @@ def test_a_list_item_gets_a_printing_and_finish_on_the_page_and_through_patch(al
     )
     assert answer.status_code == 200, answer.content
     assert [(c["printing_id"], c["finish"]) for c in answer.json()["cards"]] == [(m10, "")]
+
+
+def finish_options(html: str, name: str) -> list[str]:
+    """The values of the finish select of the row of `name`."""
+    select = html.split(f'aria-label="Finish of {name}"', 1)[1].split("</select>", 1)[0]
+    return [part.split('"', 1)[0] for part in select.split('<option value="')[1:]]
+
+
+def test_the_finish_select_offers_the_finishes_the_printing_was_made_in(alice_client, alice):
+    """Limited Edition Beta was printed before foils existed (MTGJSON `finishes`: ["nonfoil"]): with that
+    printing chosen the row offers nonfoil only; with no printing chosen, the finishes of any of the
+    card's printings (Magic 2010's Lightning Bolt was printed foil too)."""
+    deck = svc.create_deck(alice, "Bolts", "modern")
+    row = svc.add_card(deck, svc.resolve_card("Lightning Bolt"), 4)
+    page = reverse("collections:deck_detail", args=[deck.token])
+    any_printing = finish_options(alice_client.get(page).content.decode(), "Lightning Bolt")
+    assert "" in any_printing and "foil" in any_printing
+    leb = printing("Lightning Bolt", "leb", "162")
+    assert tuple(svc.load_printings([leb.pk])[leb.pk].finishes) == ("nonfoil",)
+    url = reverse("collections:deck_card", args=[deck.token, row.pk])
+    alice_client.post(url, {"quantity": "4", "zone": "main", "printing": leb.pk, "finish": ""})
+    assert finish_options(alice_client.get(page).content.decode(), "Lightning Bolt") == [""]

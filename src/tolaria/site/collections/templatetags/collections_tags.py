@@ -35,3 +35,20 @@ def card_actions(context, card, printing_id: str = "", compact: bool = False):
 def choices_for(choices: dict, oracle_id: str) -> list:
     """`printing_choices|choices_for:r.oracle_id`: the row editor's printings of one card."""
     return choices.get(oracle_id, []) if choices else []
+
+
+_FINISHES = (("", "Nonfoil", "nonfoil"), ("foil", "Foil", "foil"), ("etched", "Etched", "etched"))
+
+
+@register.filter
+def finish_choices(options: list, row) -> list[tuple[str, str]]:
+    """`options|finish_choices:r`: the finishes the row's select offers as (value, label): those its
+    printing was made in, or, with no printing chosen, those any printing of the card was made in. The
+    row's own finish stays offered even where the data does not list it, so saving the form keeps it;
+    a card whose printings list no finish at all is offered all three."""
+    printing = getattr(row, "printing", None)
+    made = set(getattr(printing, "finishes", None) or ())
+    if not printing:
+        made = {f for _, _, finishes in options for f in finishes or ()}
+    current = getattr(row, "finish", "") or ""
+    return [(value, label) for value, label, name in _FINISHES if not made or name in made or value == current]
