@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 import orjson
@@ -10,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from tolaria.site.catalog import models as m
+from tolaria.site.catalog.repository import corpus_version
 
 from . import _symbols
 from ._objects import error, set_id
@@ -48,6 +51,43 @@ def arena_codes() -> dict[str, str]:
     codes = set_codes()
     on_arena = m.ExternalId.objects.filter(kind="arena").values_list("printing__set_code", flat=True).distinct()
     return {code: codes.arena_code(code) for code in {*on_arena, *codes.arena}}
+
+
+@dataclass(frozen=True)
+class _SetTable:
+    """What every set route reads of all the sets, built once per corpus version (a worker sees the sets
+    an ingest in another process wrote): the rows newest first, their printings counted, the block and
+    Arena codes, and the ways to name a set other than its code."""
+
+    rows: list[m.CardSet]
+    printed: dict[str, int]
+    blocks: dict[str, str]
+    arena: dict[str, str]
+    by_id: dict[str, m.CardSet]
+    by_tcgplayer: dict[int, m.CardSet]
+
+
+def _table() -> _SetTable:
+    return _table_of(corpus_version())
+
+
+@functools.lru_cache(maxsize=1)
+def _table_of(version: int) -> _SetTable:
+    rows = list(m.CardSet.objects.order_by("-released_at", "code"))
+    printed = dict(m.Printing.objects.values("set_code").annotate(n=Count("id")).values_list("set_code", "n"))
+    by_tcgplayer: dict[int, m.CardSet] = {}
+    for row in rows:
+        group = orjson.loads(row.data).get("tcgplayer_id")
+        if group is not None:
+            by_tcgplayer.setdefault(group, row)
+    return _SetTable(
+        rows=rows,
+        printed=printed,
+        blocks=block_codes(rows),
+        arena=arena_codes(),
+        by_id={set_id(r.code): r for r in rows},
+        by_tcgplayer=by_tcgplayer,
+    )
 
 
 def set_object(
@@ -93,37 +133,30 @@ def set_object(
     return out
 
 
-def _counts() -> dict[str, int]:
-    return dict(m.Printing.objects.values("set_code").annotate(n=Count("id")).values_list("set_code", "n"))
-
-
 @router.get("", response=SetListOut, summary="Every set, newest first")
 def sets(request: HttpRequest):
-    counts = _counts()
-    rows = list(m.CardSet.objects.order_by("-released_at", "code"))
-    blocks, arena = block_codes(rows), arena_codes()
-    data = [set_object(request, r, counts.get(r.code, 0), blocks, arena) for r in rows]
+    table = _table()
+    data = [set_object(request, r, table.printed.get(r.code, 0), table.blocks, table.arena) for r in table.rows]
     return respond(request, {"object": "list", "has_more": False, "data": data})
 
 
 def _set_row(code_or_id: str) -> m.CardSet | None:
     row = m.CardSet.objects.filter(code=code_or_id.lower()).first()
     if row is None and len(code_or_id) == 36:
-        row = next((r for r in m.CardSet.objects.all() if set_id(r.code) == code_or_id.lower()), None)
+        row = _table().by_id.get(code_or_id.lower())
     return row
 
 
 def _one(request: HttpRequest, row: m.CardSet | None, what: str):
     if row is None:
         return error(404, "not_found", f"No set found with {what}.")
-    printed = m.Printing.objects.filter(set_code=row.code).count()
-    return respond(request, set_object(request, row, printed, block_codes(m.CardSet.objects.all()), arena_codes()))
+    table = _table()
+    return respond(request, set_object(request, row, table.printed.get(row.code, 0), table.blocks, table.arena))
 
 
 @router.get("/tcgplayer/{id}", response={200: SetOut, 404: ErrorOut}, summary="One set by its TCGplayer group id")
 def set_by_tcgplayer(request: HttpRequest, id: int):
-    row = next((r for r in m.CardSet.objects.all() if orjson.loads(r.data).get("tcgplayer_id") == id), None)
-    return _one(request, row, f"the TCGplayer group id {id}")
+    return _one(request, _table().by_tcgplayer.get(id), f"the TCGplayer group id {id}")
 
 
 @router.get(
