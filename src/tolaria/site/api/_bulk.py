@@ -43,13 +43,7 @@ FORMAT = 4  # 4: extras (tokens, emblems); 3: `size` is the bytes written (was o
 
 
 def _load(path: Path, item: files.Published) -> tuple[Path, dict]:
-    folder = path.with_suffix("")  # the tar unpacked beside it, once per machine
-    if not (folder / "index.json").exists():
-        tmp = folder.with_name(folder.name + ".unpack")
-        shutil.rmtree(tmp, ignore_errors=True)
-        with tarfile.open(path) as tar:
-            tar.extractall(tmp, filter="data")
-        os.replace(tmp, folder)
+    folder = files.unpacked(path, "index.json")
     return folder, orjson.loads((folder / "index.json").read_bytes())
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,10 +117,32 @@ def fetch(item: Published) -> Path:
     return path
 
 
+def unpacked(path: Path, marker: str) -> Path:
+    """The tar file at `path` unpacked into the folder beside it (its name without the suffix), once per
+    machine; `marker` is a file the tar holds, there once the folder is whole. Each process unpacks into
+    a folder of its own and renames it into place, so workers of one machine that load the same index
+    at once never see, write into or delete each other's half-unpacked files; the first rename wins."""
+    folder = path.with_suffix("")
+    if (folder / marker).exists():
+        return folder
+    tmp = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f"{folder.name}.unpack-"))
+    try:
+        with tarfile.open(path) as tar:
+            tar.extractall(tmp, filter="data")
+        if folder.exists() and not (folder / marker).exists():
+            shutil.rmtree(folder, ignore_errors=True)  # left by a process killed before the renames were atomic
+        try:
+            os.replace(tmp, folder)
+        except OSError:
+            if not (folder / marker).exists():  # not another worker's whole folder: a real failure
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return folder
+
+
 def forget_older(keep: Published) -> None:
     """Remove this machine's cached copies of `keep.name` other than `keep` (and their unpacked dirs)."""
-    import shutil
-
     kept = cached_path(keep).with_suffix("").name
     for path in cache_dir().glob(f"{keep.name}-*"):
         if path.name.split(".", 1)[0] != kept:

@@ -48,13 +48,7 @@ def _rulebook():
 
 
 def _load(path: Path, item: files.Published) -> KnowledgeIndex:
-    folder = path.with_suffix("")  # the tar unpacked beside it, once per machine
-    if not (folder / "meta.json").exists():
-        tmp = folder.with_name(folder.name + ".unpack")
-        with tarfile.open(path) as tar:
-            tar.extractall(tmp, filter="data")
-        os.replace(tmp, folder)
-    return KnowledgeIndex.load(folder, embedder="auto")
+    return KnowledgeIndex.load(files.unpacked(path, "meta.json"), embedder="auto")
 
 
 shared = runtime.handle(NAME, _load)
