@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tolaria.site.accounts.models import ApiToken
@@ -106,3 +108,15 @@ def test_a_waiting_line_without_suggestions_offers_a_name_field(alice_client, al
 def test_the_editor_autocomplete_puts_the_card_players_mean_first(client):
     got = client.get("/api/decks/autocomplete", {"q": "bolt"}).json()
     assert got["object"] == "catalog" and got["data"][0] == "Lightning Bolt"
+
+
+def test_an_import_marks_the_deck_changed_once_not_once_per_line(alice):
+    """The deck list orders decks by their time of change: an import of many lines sets it once."""
+    deck = svc.create_deck(alice, "Burn", "modern")
+    before = deck.updated_at
+    with CaptureQueriesContext(connection) as queries:
+        svc.import_decklist(deck, "4 Lightning Bolt\n4 Counterspell\n2 Llanowar Elves\n1 Not A Card Anywhere")
+    touches = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "card_collections_deck" ')]
+    assert len(touches) == 1
+    deck.refresh_from_db()
+    assert deck.updated_at > before and deck.cards.count() == 3

@@ -438,10 +438,12 @@ def add_card(
     cat_id: str = "",
     set_code: str = "",
     collector_number: str = "",
+    touch: bool = True,
 ) -> DeckCard:
     """Add copies of a card to a zone. A row is one card in one zone, printing and finish; copies
     without a printing join the zone's row of the card. A commander is one card: adding the deck's
-    commander again leaves it one."""
+    commander again leaves it one. `touch=False` leaves the deck's time of change to the caller (an
+    import touches it once, not once per line)."""
     if zone not in decks.ZONES:
         raise CollectionError(f"{zone!r} is not a zone (commander, main, sideboard or maybeboard).")
     if finish not in ("", decks.FOIL, decks.ETCHED):
@@ -490,8 +492,13 @@ def add_card(
         if not row.printing_id and not row.set_code and set_code:
             row.set_code, row.collector_number = set_code[:8], collector_number[:16]
         row.save(update_fields=["quantity", "tags", "cat_id", "set_code", "collector_number"])
-    Deck.objects.filter(pk=deck.pk).update(updated_at=timezone.now())
+    if touch:
+        _touch(deck)
     return row
+
+
+def _touch(deck: Deck) -> None:
+    Deck.objects.filter(pk=deck.pk).update(updated_at=timezone.now())
 
 
 def command_zone_refusal(deck: Deck, card: Card) -> str | None:
@@ -935,6 +942,7 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                 cat_id=cat_id,
                 set_code=pasted[0],
                 collector_number=pasted[1],
+                touch=False,
             )
             result.added += line.quantity
             result.rows += 1
@@ -951,6 +959,8 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                 suggestions=suggestions,
                 line_number=line.line_number,
             )
+        if resolved or unresolved:
+            _touch(deck)
     return result
 
 
