@@ -125,3 +125,28 @@ def test_a_section_heading_is_no_answer_the_rules_under_it_are(cr_answers):
     assert sum(r.startswith("606.") for r in refs[:5]) >= 3
     late = [n for n, h in enumerate(a.rules) if h.document.kind == "glossary" or "." not in h.document.ref]
     assert late == list(range(len(a.rules) - len(late), len(a.rules)))  # headings and definitions last
+
+
+@pytest.mark.parametrize(
+    ("query", "rule"),
+    [("trample damage rules", "702.19"), ("first strike combat damage", "702.7"), ("how does trample work", "702.19")],
+)
+def test_a_keywords_rules_are_asked_for_not_the_cards_with_it(cr_answers, query, rule):
+    # a player typing "trample damage rules" wants what the rules say about trample, not cards with trample
+    a = cr_answers.answer(query, mode="lexical")
+    assert a.question and not a.card_request and a.suggestion is None
+    assert a.rules[0].document.ref.startswith(rule)
+
+
+@pytest.mark.parametrize(
+    ("query", "syntax"),
+    [("creatures with trample", "t:creature kw:trample"), ("red haste", "c:r kw:haste")],
+)
+def test_a_keyword_with_a_type_or_color_still_asks_for_cards(cr_answers, query, syntax):
+    a = cr_answers.answer(query, mode="lexical")
+    assert a.card_request and a.suggestion == syntax
+
+
+def test_keyword_names_alone_are_plain_words_not_a_question(cr_answers):
+    a = cr_answers.answer("lifelink deathtouch flying", mode="lexical")
+    assert not a.question and not a.card_request

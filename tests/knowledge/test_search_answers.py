@@ -54,3 +54,14 @@ def test_cards_asked_for_in_words_get_cards_and_an_editable_search(client):
     assert "Read as a request for cards like <strong>Llanowar Elves</strong>" in like
     by_meaning = like.split("Cards by what their text means", 1)[1].split("</ol>", 1)[0]
     assert 'hit-title">Llanowar Elves<' not in by_meaning  # like it, not it
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("q", "rule"), [("trample damage rules", "702.19"), ("first strike combat damage", "702.7")])
+def test_a_keywords_rules_get_the_rules_not_cards_with_the_keyword(client, q, rule):
+    html = client.get("/search", {"q": q}).content.decode()
+    main = _main_column(html)
+    assert "Rules that answer it" in main and "Cards by what their text means" not in main
+    assert 'id="suggested-q"' not in html  # no kw: search offered in its place
+    numbers = re.findall(r'href="/rules/(\d{3}(?:\.\d+[a-z]?)?)"', main)[:3]
+    assert any(n.startswith(rule) for n in numbers), numbers

@@ -34,9 +34,9 @@ from ._index import Hit, KnowledgeIndex, _ancestors
 from ._lexical import LexicalRanker
 from ._question import is_question
 from ._similar import similar_cards
-from ._suggest import suggest_syntax
+from ._suggest import keyword_vocabulary, suggest_syntax
 from ._terms import Term, TermIndex, rule_refs
-from ._text import fold, highlight, tokenize
+from ._text import STOPWORDS, fold, highlight, tokenize
 
 RULES, RULINGS, CARDS = 10, 5, 5  # hits per group on an answer page
 TERM_BONUS = 1.0  # a rules term's lift, in units of "ranked first by one ranker"
@@ -306,10 +306,14 @@ class Answerer:
         rule_hits = self.index.collapse(ranked, query, rules * 2, excerpts=False)
         out.rules = [_with_sentence(h, query) for h in self._fold_glossary(rule_hits)[:rules]]
         suggestion = suggest_syntax(query)
-        describes_cards = suggestion is not None and re.search(r"(?:^| )(?:t|c|kw):", suggestion) is not None
+        # a card type or color describes cards ("creatures with trample", "red haste"); a keyword alone does
+        # not: "trample damage rules" asks what the rules say about trample
+        describes_cards = suggestion is not None and re.search(r"(?:^| )(?:t|c):", suggestion) is not None
         out.card_request = bool(_CARD_REQUEST.search(query)) or (not out.question and describes_cards)
         if out.card_request:
             out.suggestion = suggestion
+        elif not out.question:  # "first strike combat damage": a rules term and words about it ask for rules
+            out.question = _asks_about_a_term(self._without_names(query, named), self.terms)
         # a rules question's rulings and cards illustrate it: its words and the cards it names find them
         # (ranking 69k rulings and cards by meaning would cost a question most of its time); a request
         # for cards, or plain words, ranks them by meaning too
@@ -348,6 +352,24 @@ class Answerer:
             if other is not None:
                 hits.append(Hit(other, score, None, None, [(reason, False)]))
         return hits
+
+
+def _asks_about_a_term(text: str, terms: TermIndex) -> bool:
+    """Whether plain words ask about a rules term: they name one, and not every word is a keyword's name
+    ("trample damage rules" asks about trample; "lifelink deathtouch flying" may as well be cards)."""
+    words = [w for w in re.findall(r"[a-z][a-z'-]*", fold(text)) if w not in STOPWORDS]
+    if len(words) < 2 or not terms.find(text):
+        return False
+    keywords = keyword_vocabulary()
+    i = 0
+    while i < len(words):
+        if i + 1 < len(words) and f"{words[i]} {words[i + 1]}" in keywords:
+            i += 2
+        elif words[i] in keywords:
+            i += 1
+        else:
+            return True
+    return False
 
 
 def _lift(number: str, pointed: dict[str, float]) -> float:
