@@ -10,6 +10,16 @@ def cr_answers(rulebook):
             "card:bk", "card", "Blood Knight", "Creature — Vampire Knight\nFirst strike, protection from white", "bk"
         ),
         Document("card:sp", "card", "Swords to Plowshares", "Instant\nExile target creature.", "sp"),
+        Document(
+            "card:nyx",
+            "card",
+            "Nykthos, Shrine to Nyx",
+            "Legendary Land\n{T}: Add {C}.\n{2}, {T}: Choose a color. Add an amount of mana of that color equal to"
+            " your devotion to that color.",
+            "nyx",
+        ),
+        Document("card:xa", "card", "Xenagos, the Reveler", "Legendary Planeswalker — Xenagos", "xa"),
+        Document("card:xg", "card", "Xenagos, God of Revels", "Legendary Enchantment Creature — God", "xg"),
     ]
     boilerplate = "If the target creature is an illegal target as this ability tries to resolve, it won’t resolve."
     for n in range(4):  # the same ruling on four cards: shown once
@@ -150,3 +160,19 @@ def test_a_keyword_with_a_type_or_color_still_asks_for_cards(cr_answers, query, 
 def test_keyword_names_alone_are_plain_words_not_a_question(cr_answers):
     a = cr_answers.answer("lifelink deathtouch flying", mode="lexical")
     assert not a.question and not a.card_request
+
+
+def test_a_legendary_card_is_named_by_the_name_before_its_comma(cr_answers):
+    # players call "Nykthos, Shrine to Nyx" Nykthos; its text says what the question is about (devotion)
+    a = cr_answers.answer("Does Nykthos produce six mana from Nightveil Specter or three?", mode="lexical")
+    assert a.named_cards == ["Nykthos, Shrine to Nyx"]
+    assert any(h.document.ref.startswith("700.5") for h in a.rules[:3])
+    # a short name two cards share names neither
+    assert cr_answers.answer("Can I copy Xenagos with a clone?", mode="lexical").named_cards == []
+
+
+def test_a_number_in_figures_meets_the_rules_number_in_words(cr_answers):
+    # the rules write "seven cards" (402.2, maximum hand size; 514.1, discarding down), players write 7
+    for q in ("Can I keep more than 7 cards?", "Do I have to discard down to 7 at the end of my turn?"):
+        a = cr_answers.answer(q, mode="lexical")
+        assert any(h.document.ref.startswith(("402.2", "514.1")) for h in a.rules[:5]), q

@@ -53,3 +53,11 @@ def test_long_text_excerpt_starts_near_the_match():
     assert segments[0] == ("…", False) and segments[-1] == ("…", False)
     assert ("trample", True) in segments
     assert sum(len(s) for s, _ in segments) < 140
+
+
+def test_number_words_are_the_figures_standing_alone():
+    from tolaria.knowledge._text import number_words
+
+    assert number_words("Should you always have 7 cards? I'm at 20 life and 10 poison.") == ["seven", "twenty", "ten"]
+    assert number_words("{2}, {T}: a 2/2 with a +1/+1 counter, see 613.7 and 702.19b") == []
+    assert number_words("discard down to 7.") == ["seven"]

@@ -36,7 +36,7 @@ from ._question import is_question
 from ._similar import similar_cards
 from ._suggest import keyword_vocabulary, suggest_syntax
 from ._terms import Term, TermIndex, rule_refs
-from ._text import STOPWORDS, fold, highlight, tokenize
+from ._text import STOPWORDS, fold, highlight, number_words, tokenize
 
 RULES, RULINGS, CARDS = 10, 5, 5  # hits per group on an answer page
 TERM_BONUS = 1.0  # a rules term's lift, in units of "ranked first by one ranker"
@@ -128,6 +128,14 @@ class Answerer:
                 self._card_at.setdefault(_name_key(doc.title), i)
             elif doc.kind == "ruling":
                 self._rulings_of.setdefault(doc.ref, []).append(i)
+        # players call "Nykthos, Shrine to Nyx" Nykthos: the name before the comma names the card when no
+        # other card shares it and no card is called just that
+        short: dict[str, list[int]] = {}
+        for at in self._card_at.values():
+            head, comma, _ = self.index.documents[at].title.partition(", ")
+            if comma:
+                short.setdefault(_name_key(head), []).append(at)
+        self._short_at = {k: v[0] for k, v in short.items() if len(v) == 1 and k and k not in self._card_at}
         self._longest_name = max((len(k.split()) for k in self._card_at), default=0)
         self._rules_rows = [i for i, d in enumerate(index.documents) if d.kind in ("rule", "glossary")]
         self.rules_index = self._build_rules_index(rules)
@@ -163,7 +171,7 @@ class Answerer:
         while i < len(words):
             for n in range(min(self._longest_name, len(words) - i), 0, -1):
                 key = " ".join(w for w in words[i : i + n] if w)
-                at = self._card_at.get(key)
+                at = self._card_at.get(key, self._short_at.get(key))
                 if at is None:
                     continue
                 if n == 1 and (i == 0 or not original[i][:1].isupper()):
@@ -178,8 +186,10 @@ class Answerer:
 
     def _without_names(self, query: str, cards: Sequence[int]) -> str:
         for at in cards:
-            name = re.escape(self.index.documents[at].title).replace(r"\ ", r"[\s,]+")
-            query = re.sub(name, " ", query, flags=re.IGNORECASE)
+            title = self.index.documents[at].title
+            for name in (title, title.partition(", ")[0]):  # its whole name, or the name before the comma
+                pattern = r"(?<!\w)" + re.escape(name).replace(r"\ ", r"[\s,]+") + r"(?!\w)"
+                query = re.sub(pattern, " ", query, flags=re.IGNORECASE)
         return " ".join(query.split())
 
     def query_terms(self, query: str, cards: Sequence[int]) -> list[tuple[Term, float]]:
@@ -301,6 +311,7 @@ class Answerer:
         rules_query = self._without_names(query, named) or query
         if named:  # what the named cards do is what the question is about
             rules_query = " ".join([rules_query, *(self.index.documents[at].text for at in named)])
+        rules_query = " ".join([rules_query, *number_words(rules_query)])  # "7 cards": the rules say "seven cards"
         # by meaning, the question's own words: a card's whole text would drown them in one embedding
         ranked = self._rank_rules(rules_query, terms, mode, semantic_query=self._without_names(query, named) or query)
         rule_hits = self.index.collapse(ranked, query, rules * 2, excerpts=False)

@@ -154,6 +154,24 @@ def tokenize(text: str, *, stopwords: bool = True) -> list[str]:
     return out
 
 
+_NUMBER_WORDS = dict(
+    enumerate(
+        """
+        zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+        seventeen eighteen nineteen twenty
+        """.split()  # noqa: SIM905 (a word list reads better as words)
+    )
+) | {30: "thirty", 40: "forty", 50: "fifty"}
+# a figure standing alone: not a mana symbol ({2}), a power and toughness (2/2, +1/+1) or a rule number (613.7)
+_FIGURE = re.compile(r"(?<![\w/+{.-])(\d{1,2})(?![\w/}]|\.\d)")
+
+
+def number_words(text: str) -> list[str]:
+    """The words of the small numbers ``text`` writes in figures ("7 cards" -> ["seven"]): the rules write
+    them in words ("seven cards", "twenty life", "ten or more poison counters")."""
+    return [_NUMBER_WORDS[int(m)] for m in _FIGURE.findall(text) if int(m) in _NUMBER_WORDS]
+
+
 # --- excerpts with highlighted matches ---------------------------------------------------------
 
 _WORD = re.compile(r"[\w'\u2019]+(?:[.-][\w]+)*")
