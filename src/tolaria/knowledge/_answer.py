@@ -8,14 +8,19 @@ meaning of the question (reciprocal-rank fusion of BM25 and the embeddings, as `
   specific the term is; a section heading ("606. Loyalty Abilities") answers nothing itself, so a term
   pointing at one lifts the rules under it by half, and the words and meaning choose among them;
 - a card named in the question ("Can I Swords to Plowshares a Blood Knight?") brings in the rules terms of
-  its own text (Blood Knight has protection from white), at half weight, and its rulings;
+  its own text (Blood Knight has protection from white), at half weight, and its rulings; a legendary card
+  is named by the name before its comma too ("Nykthos" for "Nykthos, Shrine to Nyx") when no other card
+  shares it;
+- a figure also asks for the number in words ("7 cards": the CR writes "seven cards", 402.2);
 - the rules have their own BM25 (word weights from the rules, not from 45k rulings; length normalised by
   half, b=0.5, since a numbered rule's document holds all its subrules), and are ranked by meaning on the
   question's own words (a named card's text joins the words, not the query embedding);
 - a glossary entry that points at a rule shown on the page is shown with that rule, not apart from it,
   and a definition or section heading no shown rule holds comes after the rules;
 - rulings that say the same thing (the same boilerplate on many cards) are shown once;
-- each hit's excerpt is the sentence of the document that matches the question best, highlighted.
+- each hit's excerpt is the sentence of the document that matches the question best, highlighted;
+- a card type or color describes cards ("creatures with trample"); a keyword's name alone does not:
+  "trample damage rules" asks about the rules.
 """
 
 from __future__ import annotations
