@@ -19,6 +19,7 @@ def cr_answers(rulebook):
             "nyx",
         ),
         Document("card:xa", "card", "Xenagos, the Reveler", "Legendary Planeswalker — Xenagos", "xa"),
+        Document("card:mine", "card", "Mine, Mine, Mine!", "Enchantment", "mine"),
         Document("card:xg", "card", "Xenagos, God of Revels", "Legendary Enchantment Creature — God", "xg"),
     ]
     boilerplate = "If the target creature is an illegal target as this ability tries to resolve, it won’t resolve."
@@ -167,8 +168,9 @@ def test_a_legendary_card_is_named_by_the_name_before_its_comma(cr_answers):
     a = cr_answers.answer("Does Nykthos produce six mana from Nightveil Specter or three?", mode="lexical")
     assert a.named_cards == ["Nykthos, Shrine to Nyx"]
     assert any(h.document.ref.startswith("700.5") for h in a.rules[:3])
-    # a short name two cards share names neither
+    # a short name two cards share names neither, and a word of a sentence names no card
     assert cr_answers.answer("Can I copy Xenagos with a clone?", mode="lexical").named_cards == []
+    assert cr_answers.answer("Whose creature is it, Mine or Yours?", mode="lexical").named_cards == []
 
 
 def test_a_number_in_figures_meets_the_rules_number_in_words(cr_answers):

@@ -140,7 +140,11 @@ class Answerer:
             head, comma, _ = self.index.documents[at].title.partition(", ")
             if comma:
                 short.setdefault(_name_key(head), []).append(at)
-        self._short_at = {k: v[0] for k, v in short.items() if len(v) == 1 and k and k not in self._card_at}
+        self._short_at = {
+            k: v[0]
+            for k, v in short.items()
+            if len(v) == 1 and k not in self._card_at and any(w not in STOPWORDS for w in k.split())
+        }  # "Mine, Mine, Mine!" is not named by "Mine"
         self._longest_name = max((len(k.split()) for k in self._card_at), default=0)
         self._rules_rows = [i for i, d in enumerate(index.documents) if d.kind in ("rule", "glossary")]
         self.rules_index = self._build_rules_index(rules)
