@@ -2,7 +2,7 @@
 
 The set is data from public sources; these tests hold it well formed, its expected rules present in the
 shipped CR, and the answers ahead of the plain FTS5 baseline on both splits. The figures themselves are
-measured by ``make bench`` (benchmarks/bench_knowledge.py), on the full data.
+measured by ``make bench`` (benchmarks/bench_answers.py), on the full data.
 """
 
 import re
