@@ -1,6 +1,7 @@
 import pytest
 
 from tolaria.knowledge import Answerer, Document, KnowledgeIndex, best_sentence, documents_from
+from tolaria.knowledge._answer import sentence_source
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +179,36 @@ def test_a_number_in_figures_meets_the_rules_number_in_words(cr_answers):
     for q in ("Can I keep more than 7 cards?", "Do I have to discard down to 7 at the end of my turn?"):
         a = cr_answers.answer(q, mode="lexical")
         assert any(h.document.ref.startswith(("402.2", "514.1")) for h in a.rules[:5]), q
+
+
+def test_an_excerpt_says_which_subrule_its_sentence_comes_from(cr_answers):
+    """A numbered rule's document holds all its subrules: a sentence that does not begin with its own
+    number is shown with it (CR 702.19a's second sentence: "The ability has no effect when a creature with
+    trample is blocking or is dealing noncombat damage."), and an example's sentence with the subrule it
+    illustrates (the example of 702.19b, "…assign 1 damage to the blocking creature…")."""
+    blocking = cr_answers.answer("creature with trample blocking noncombat damage", mode="lexical")
+    hit = next(h for h in blocking.rules if h.document.ref == "702.19")
+    assert "".join(t for t, _ in hit.excerpt).startswith("The ability has no effect")
+    assert hit.excerpt_from == "702.19a"
+    doc = cr_answers.index.document("rule:702.19")
+    protection = "The attacking creature’s controller must assign at least 2 damage to the blocker"
+    sentence = next(s for s in doc.text.replace("\n", " \n").split(". ") if s.strip().startswith(protection))
+    assert sentence_source(doc, sentence.strip()) == "example of 702.19b"
+    assert sentence_source(doc, "Example: A 6/6 green creature with trample is blocked by a 2/2 creature") == (
+        "example of 702.19b"
+    )
+    # a sentence of the document's own rule: the title gives its number (120.2 is "Any object can deal damage.")
+    assert sentence_source(cr_answers.index.document("rule:120.2"), "Any object can deal damage.") == ""
+    # a sentence that begins with its number says it itself
+    first = cr_answers.answer("Trample over planeswalkers variant", mode="lexical")
+    hit = next(h for h in first.rules if h.document.ref.startswith("702.19"))
+    assert "".join(t for t, _ in hit.excerpt).startswith("702.19c") and hit.excerpt_from == ""
+
+
+def test_the_words_rule_and_rules_choose_no_sentence(cr_answers):
+    """ "trample damage rules": "rules" says what is asked for, not what it is about; the sentence shown is
+    one about trample and damage, never a cross-reference ("See rule 120.6.") for its word "rule"."""
+    a = cr_answers.answer("trample damage rules", mode="lexical")
+    for hit in a.rules:
+        marked = {t.lower() for t, m in hit.excerpt if m}
+        assert "rule" not in marked and "rules" not in marked

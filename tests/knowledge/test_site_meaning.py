@@ -66,3 +66,29 @@ def test_ask_answers_a_question_with_the_rules_first(capsys):
     body = __import__("json").loads(capsys.readouterr().out)
     assert body["question"] is True and body["groups"]["rules"][0]["kind"] == "rule"
     assert {"Deathtouch", "Trample"} <= set(body["terms"])
+
+
+@pytest.mark.django_db
+def test_the_api_answers_a_question_as_the_page_and_ask_do(client, capsys):
+    """/api/answers: the same answers as `tolaria ask --json` and the search page, the rules first, each
+    hit with its sentence and, for a sentence inside a subrule, the subrule it comes from."""
+    q = "creature with trample blocking noncombat damage"
+    body = client.get("/api/answers", {"q": q}).json()
+    assert body["object"] == "answers" and body["question"] is False and "Trample" in body["terms"]
+    rules = body["groups"]["rules"]
+    assert rules and all(h["kind"] in ("rule", "glossary") for h in rules)
+    trample = next(h for h in rules if h["ref"] == "702.19")
+    assert trample["excerpt_from"] == "702.19a"
+    assert "".join(s["text"] for s in trample["excerpt"]).startswith("The ability has no effect")
+    assert cli.main(["ask", q, "--json"]) == 0
+    asked = __import__("json").loads(capsys.readouterr().out)
+    assert [h["id"] for h in asked["groups"]["rules"]] == [h["id"] for h in rules]
+    page = client.get("/search", {"q": q}).content.decode()
+    assert "From 702.19a:" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("params", [{"q": ""}, {"q": "x" * 1001}, {}])
+def test_the_answers_api_refuses_a_missing_or_overlong_question_with_the_error_object(client, params):
+    response = client.get("/api/answers", params)
+    assert response.status_code == 400 and response.json()["object"] == "error"

@@ -25,7 +25,7 @@ from ._registry import CommandError, arg, command
 )
 def cmd_ask(args: argparse.Namespace) -> int:
     _site.setup_django()
-    from tolaria.site.api.knowledge import hit_object
+    from tolaria.site.api.knowledge import answers_object
     from tolaria.site.stores import knowledge_index
 
     if not args.question.strip():
@@ -35,20 +35,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     status = knowledge_index.meaning_status()
     groups = {"rules": answers.rules, "rulings": answers.rulings, "cards": answers.cards}
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "query": args.question,
-                    "question": answers.question,
-                    "ranking_by_meaning": status is None,
-                    "terms": answers.terms,
-                    "named_cards": answers.named_cards,
-                    "suggested_query": answers.suggestion,
-                    "groups": {name: [hit_object(h) for h in hits] for name, hits in groups.items()},
-                },
-                indent=2,
-            )
-        )
+        print(json.dumps(answers_object(answers), indent=2))
         return 0 if answers.shown else 1
     if status:
         print(status, file=sys.stderr)
@@ -62,6 +49,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
             doc = hit.document
             label = {"rule": f"CR {doc.ref}", "glossary": "Glossary", "ruling": "Ruling", "card": "Card"}[doc.kind]
             excerpt = "".join(f"[{t}]" if m else t for t, m in hit.excerpt)
+            if hit.excerpt_from:
+                excerpt = f"From {hit.excerpt_from}: {excerpt}"
             also = f"  (+{len(hit.also)} more)" if hit.also and doc.kind == "ruling" else ""
             print(f"{rank:>2}. {label}: {doc.title}{also}")
             print(textwrap.indent(textwrap.fill(excerpt, 100), "      "))

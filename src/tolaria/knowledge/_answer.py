@@ -106,9 +106,35 @@ def best_sentence(text: str, query: str) -> str:
     return best or text
 
 
-def sentence_excerpt(doc: Document, query: str, width: int = 320) -> list[tuple[str, bool]]:
-    """The document's best-matching sentence, its matching words marked."""
-    return highlight(best_sentence(doc.text, query), query, width=width)
+# words that say what is asked for, not what it is about ("trample damage rules", "rulings on Opt"): they
+# choose no sentence and mark none ("See rule 120.6." holds the word "rule")
+_ASKING_WORDS = re.compile(r"\b(?:rules?|rulings?)\b", re.I)
+_RULE_NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]*)\.?\s")
+
+
+def _subject_words(query: str) -> str:
+    subject = _ASKING_WORDS.sub(" ", query)
+    return subject if subject.split() else query
+
+
+def sentence_source(doc: Document, sentence: str) -> str:
+    """Where in a rule's document `sentence` stands, for a sentence that does not begin with its own
+    number: the subrule it is part of ("702.19a"), or the subrule whose example it is ("example of
+    702.19b"); "" for a sentence of the document's own rule, whose number its title gives. A numbered
+    rule's document holds its subrules, one per line, each example on a line of its own after the subrule
+    it illustrates; a subrule's document holds itself."""
+    if doc.kind != "rule" or _RULE_NUMBER.match(sentence):
+        return ""
+    number = doc.ref
+    for line in doc.text.split("\n"):
+        numbered = _RULE_NUMBER.match(line)
+        if numbered:
+            number = numbered.group(1)
+        if sentence in line:
+            if _EXAMPLE.match(line):
+                return f"example of {number}"
+            return "" if number == doc.ref else number  # the document's own rule: its title says it
+    return ""
 
 
 class Answerer:
@@ -420,7 +446,11 @@ def _after_the_rules(hit: Hit) -> bool:
 
 
 def _with_sentence(hit: Hit, query: str) -> Hit:
-    return replace(hit, excerpt=sentence_excerpt(hit.document, query))
+    subject = _subject_words(query)
+    sentence = best_sentence(hit.document.text, subject)
+    return replace(
+        hit, excerpt=highlight(sentence, subject, width=320), excerpt_from=sentence_source(hit.document, sentence)
+    )
 
 
 def _name_key(text: str) -> str:

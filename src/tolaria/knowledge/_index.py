@@ -64,6 +64,9 @@ class Hit:
     also: tuple[
         Document, ...
     ] = ()  # folded into this hit: related rules (its subrules/parent), other rulings of the card
+    # where in a rule the excerpt's sentence stands when it does not begin with its own number
+    # ("702.19a", "example of 702.19b"); "" for a sentence that says it itself, and for other kinds
+    excerpt_from: str = ""
 
     @property
     def excerpt_html(self) -> str:

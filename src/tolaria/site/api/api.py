@@ -53,6 +53,7 @@ def stats(request):
 api.add_router("/cards", knowledge.similar_router)  # before cards: /cards/{id} would swallow /cards/{id}/similar
 api.add_router("/cards", cards.router)
 api.add_router("/search", knowledge.router)
+api.add_router("/answers", knowledge.answers_router)
 api.add_router("/rules", rules.router)
 api.add_router("/glossary", rules.glossary_router)
 api.add_router("/sets", sets.router)

@@ -1,5 +1,6 @@
-"""/api/search: the knowledge search across rules, glossary entries, rulings and cards, and
-/api/cards/{id}/similar: cards that mean much the same."""
+"""/api/search: the knowledge search across rules, glossary entries, rulings and cards; /api/answers: a
+question's answers as the search page shows them (the rules that answer it, then the rulings and cards
+that illustrate it); and /api/cards/{id}/similar: cards that mean much the same."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from ._objects import error, json_response
 from ._schemas import ErrorOut
 
 router = Router(tags=["knowledge"])
+answers_router = Router(tags=["knowledge"])
 similar_router = Router(tags=["knowledge"])
+MAX_QUERY = 1000
 
 
 def hit_object(hit: Hit) -> dict:
@@ -30,6 +33,7 @@ def hit_object(hit: Hit) -> dict:
         "semantic_rank": hit.semantic_rank,
         "excerpt": [{"text": text, "match": bool(match)} for text, match in hit.excerpt],
         "excerpt_html": hit.excerpt_html,
+        "excerpt_from": hit.excerpt_from or None,
     }
 
 
@@ -44,7 +48,7 @@ def search(
 ):
     if not q.strip():
         return error(400, "bad_request", "Give a query in q.")
-    if len(q) > 1000:
+    if len(q) > MAX_QUERY:
         return error(400, "bad_request", "Queries are limited to 1,000 characters.")
     limit = max(1, min(limit, 100))
     body: dict = {
@@ -59,6 +63,46 @@ def search(
     else:
         body["data"] = [hit_object(h) for h in knowledge_index.search_knowledge(q, limit=limit)]
     return json_response(body)
+
+
+def answers_object(answers) -> dict:
+    """A question's answers (tolaria.knowledge.Answers) as /api/answers and `tolaria ask --json` give them."""
+    status = knowledge_index.meaning_status()
+    groups = {"rules": answers.rules, "rulings": answers.rulings, "cards": answers.cards}
+    return {
+        "object": "answers",
+        "query": answers.query,
+        "question": answers.question,
+        "card_request": answers.card_request,
+        "ranking_by_meaning": status is None,
+        "warnings": [w for w in [status] if w],
+        "terms": answers.terms,
+        "named_cards": answers.named_cards,
+        "suggested_query": answers.suggestion,
+        "groups": {name: [hit_object(h) for h in hits] for name, hits in groups.items()},
+    }
+
+
+@answers_router.get(
+    "",
+    response={200: dict, 400: ErrorOut},
+    summary="A rules question's answers: the rules first, then rulings and cards",
+)
+def answers(
+    request: HttpRequest,
+    q: str = Query(..., description="a question or a sentence, as a player writes it"),
+    rules: int = 10,
+    rulings: int = 5,
+    cards: int = 5,
+):
+    if not q.strip():
+        return error(400, "bad_request", "Give a question in q.")
+    if len(q) > MAX_QUERY:
+        return error(400, "bad_request", "Questions are limited to 1,000 characters.")
+    found = knowledge_index.answer(
+        q, rules=max(0, min(rules, 30)), rulings=max(0, min(rulings, 30)), cards=max(0, min(cards, 30))
+    )
+    return json_response(answers_object(found))
 
 
 @similar_router.get(

@@ -500,6 +500,7 @@ class Hit:
     ref: str  # rule number or glossary term or card name
     url: str
     excerpt: SafeString
+    excerpt_from: str = ""  # the subrule (or its example) the excerpt's sentence is part of
 
 
 def highlight(text: str, words: list[str], width: int = 260) -> SafeString:
@@ -598,4 +599,4 @@ def _hit(h) -> Hit:
         url = "/rules/glossary/" + urllib.parse.quote(doc.ref or doc.title)
     else:  # a card or a ruling: ref is the card's oracle id
         url = card_url(oracle_id=doc.ref) + ("#rulings-h" if doc.kind == "ruling" else "")
-    return Hit(kind=doc.kind, title=doc.title, ref=doc.ref, url=url, excerpt=excerpt)
+    return Hit(kind=doc.kind, title=doc.title, ref=doc.ref, url=url, excerpt=excerpt, excerpt_from=h.excerpt_from)
