@@ -8,6 +8,10 @@ same readers load it. It holds, with every printing of each chosen card:
 - the cards of the reference pages and other cards tests and examples name (sample_cards.txt);
 - a seeded random draw of other cards, so searches have realistic answers.
 
+MTGJSON's `foreignData` (the printings in other languages) is dropped, except on one printing of each
+card named in sample_cards.txt: its newest printing that has any (FOREIGN_KEPT), so the tests meet
+printed names, languages and their ids without the sample growing by the full data's 275,000 entries.
+
 Usage: python scripts/make_sample.py [--data ../shared/data] [--cards 3000]
 """
 
@@ -85,8 +89,36 @@ def choose(sets: list[dict], named: set[str], count: int, seed: int) -> set[str]
     return chosen
 
 
+def foreign_kept(sets: list[dict], named: set[str]) -> set[str]:
+    """The uuids of the face records whose foreignData the sample keeps: for each named card, those of
+    its newest printing (by release date, then set code and number) that has foreignData."""
+    newest: dict[str, tuple[tuple[str, str, str], str]] = {}
+    for s in sets:
+        for c in s["cards"]:
+            if not c.get("foreignData") or not (c["name"] in named or c.get("faceName") in named):
+                continue
+            key = (s.get("releaseDate", ""), s["code"], c.get("number", ""))
+            printing = c.get("identifiers", {}).get("scryfallId") or c["uuid"]
+            if oracle_key(c) not in newest or key > newest[oracle_key(c)][0]:
+                newest[oracle_key(c)] = (key, printing)
+    printings = {printing for _, printing in newest.values()}
+    return {
+        c["uuid"]
+        for s in sets
+        for c in s["cards"]
+        if (c.get("identifiers", {}).get("scryfallId") or c["uuid"]) in printings
+    }
+
+
+FOREIGN_KEPT: set[str] = set()
+
+
 def trimmed_set(s: dict, chosen: set[str]) -> dict | None:
-    cards = [{k: v for k, v in c.items() if k not in DROP_CARD_KEYS} for c in s["cards"] if oracle_key(c) in chosen]
+    cards = [
+        {k: v for k, v in c.items() if k not in DROP_CARD_KEYS or (k == "foreignData" and c["uuid"] in FOREIGN_KEPT)}
+        for c in s["cards"]
+        if oracle_key(c) in chosen
+    ]
     if not cards:
         return None
     out = {k: v for k, v in s.items() if k not in DROP_SET_KEYS}
@@ -163,6 +195,7 @@ def main() -> None:
     set_files = load_set_files(args.data)
     all_sets = list(allprintings["data"].values()) + [doc["data"] for doc in set_files.values()]
     chosen = choose(all_sets, named, args.cards, args.seed)
+    FOREIGN_KEPT.update(foreign_kept(all_sets, named))
     sample = {"meta": allprintings["meta"], "data": {}}
     for code, s in allprintings["data"].items():
         trimmed = trimmed_set(s, chosen)

@@ -7,7 +7,7 @@ and what the search index, the rules linker and the tag extractors read. No Djan
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 COLORS = "WUBRG"  # the order the game prints colors in (WUBRG)
@@ -156,6 +156,68 @@ class Prices:
         return all(v is None for v in asdict(self).values())
 
 
+# MTGJSON's foreignData `language` -> Scryfall's `lang` code, in the order of Scryfall's list of its
+# languages (https://scryfall.com/docs/api/languages); the names are MTGJSON's (AllPrintings 5.2 and later).
+LANGUAGES = {
+    "English": "en",
+    "Spanish": "es",
+    "French": "fr",
+    "German": "de",
+    "Italian": "it",
+    "Portuguese (Brazil)": "pt",
+    "Japanese": "ja",
+    "Korean": "ko",
+    "Russian": "ru",
+    "Chinese Simplified": "zhs",
+    "Chinese Traditional": "zht",
+    "Hebrew": "he",
+    "Latin": "la",
+    "Ancient Greek": "grc",
+    "Arabic": "ar",
+    "Sanskrit": "sa",
+    "Phyrexian": "ph",
+    "Quenya": "qya",  # in MTGJSON's language list and the Scryfall clients' (LTR), not in 5.2.0's data
+}
+LANG_NAMES = {code: ("Portuguese" if name.startswith("Portuguese") else name) for name, code in LANGUAGES.items()}
+LANG_CODES = tuple(LANGUAGES.values())
+
+
+@dataclass(slots=True)
+class PrintedFace:
+    """One face of a printing as printed in another language (MTGJSON foreignData: the printed name,
+    type line, rules text as printed — never errata'd, so not oracle text — and flavor text)."""
+
+    name: str = ""
+    type_line: str = ""
+    text: str = ""
+    flavor_text: str = ""
+
+
+@dataclass(slots=True)
+class Translation:
+    """A printing in another language: Scryfall's card object of its own (lang, printed_name,
+    printed_type_line, printed_text, multiverse_ids, its own id), one face per face of the printing."""
+
+    id: str
+    lang: str  # Scryfall's code: ja, de, zhs, ...
+    name: str  # the printed name of the whole card ("Feuer // Eis")
+    faces: tuple[PrintedFace, ...] = ()
+    multiverse_ids: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Translation:
+        return cls(
+            id=data["id"],
+            lang=data["lang"],
+            name=data.get("name", ""),
+            faces=tuple(PrintedFace(**f) for f in data.get("faces", ())),
+            multiverse_ids=tuple(data.get("multiverse_ids", ())),
+        )
+
+
 @dataclass(slots=True)
 class Printing:
     """One printing of a card in a set (Scryfall's card object, one id for all its faces)."""
@@ -196,6 +258,37 @@ class Printing:
     identifiers: dict[str, Any] = field(default_factory=dict)
     prices: Prices | None = None
     prices_date: str | None = None
+    # the printing in other languages (MTGJSON foreignData), on an English printing; stored apart
+    translations: tuple[Translation, ...] = ()
+    # on a printing in another language (in_language): what is printed on it, face by face
+    printed_faces: tuple[PrintedFace, ...] = ()
+    english_id: str = ""  # on a printing in another language: the English printing it translates
+
+    @property
+    def printed_name(self) -> str:
+        """The name printed on a printing in another language ("" on an English one)."""
+        return " // ".join(f.name for f in self.printed_faces if f.name)
+
+    def in_language(self, translation: Translation) -> Printing:
+        """This printing as printed in another language: the same set, number, rarity, artist, frame
+        and prices (MTGJSON prices a printing, whatever the language its sellers list), with the
+        translation's id, language, multiverse ids, printed faces and flavor text. The other catalogues'
+        ids (MTGO, Arena, TCGplayer, Cardmarket) name the English printing and are not carried over."""
+        return replace(
+            self,
+            id=translation.id,
+            lang=translation.lang,
+            multiverse_ids=translation.multiverse_ids,
+            flavor_texts=tuple(f.flavor_text for f in translation.faces),
+            identifiers={k: v for k, v in self.identifiers.items() if k == "card_back_id"},
+            mtgjson_uuids=(),
+            translations=(),
+            printed_faces=translation.faces,
+            english_id=self.id,
+        )
+
+    def in_languages(self) -> list[Printing]:
+        return [self.in_language(t) for t in self.translations]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -205,7 +298,9 @@ class Printing:
         data = dict(data)
         if data.get("prices") is not None:
             data["prices"] = Prices(**data["prices"])
-        return cls(**_tuples(data))
+        translations = tuple(Translation.from_dict(t) for t in data.pop("translations", None) or ())
+        faces = tuple(PrintedFace(**f) for f in data.pop("printed_faces", None) or ())
+        return cls(**_tuples(data), translations=translations, printed_faces=faces)
 
 
 @dataclass(slots=True)

@@ -14,7 +14,21 @@ from typing import Any
 
 from ._derive import FRONT_FACE_LAYOUTS, derived_card, meld_backs
 from ._files import DataFileError
-from ._model import COLORS, EXTRA_LAYOUTS, Card, CardSet, Face, PricePoint, Prices, Printing, Ruling
+from ._model import (
+    COLORS,
+    EXTRA_LAYOUTS,
+    LANG_CODES,
+    LANGUAGES,
+    Card,
+    CardSet,
+    Face,
+    PricePoint,
+    Prices,
+    PrintedFace,
+    Printing,
+    Ruling,
+    Translation,
+)
 
 NOT_CARDS = EXTRA_LAYOUTS  # tokens, emblems, art series: extras, read apart from the cards
 
@@ -113,8 +127,9 @@ def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, orac
         mid = r.get("identifiers", {}).get("multiverseId")
         if mid and mid.isdigit() and int(mid) not in multiverse:  # the faces of a split card share one
             multiverse.append(int(mid))
+    printing_id = ids.get("scryfallId") or first["uuid"]
     return Printing(
-        id=ids.get("scryfallId") or first["uuid"],
+        id=printing_id,
         oracle_id=oracle_id,
         set_code=card_set.code,
         collector_number=first["number"],
@@ -145,7 +160,67 @@ def printing_from_records(records: list[dict[str, Any]], card_set: CardSet, orac
         mtgjson_uuids=tuple(r["uuid"] for r in records),
         multiverse_ids=tuple(multiverse),
         identifiers=external_ids(ids),
+        translations=translations(records, printing_id),
     )
+
+
+# Tolaria's own ids of printings in other languages (see translations)
+FOREIGN_NAMESPACE = uuid.UUID("2b0e8f43-5c1d-4b7a-a6f0-9d3c1e7b4a52")
+
+
+def _multiverse_id(entry: dict[str, Any]) -> int | None:
+    value = entry.get("multiverseId") or (entry.get("identifiers") or {}).get("multiverseId")
+    text = str(value or "")
+    return int(text) if text.isdigit() else None
+
+
+def translations(records: list[dict[str, Any]], printing_id: str) -> tuple[Translation, ...]:
+    """The printing in other languages, from the foreignData of its face records (one entry per
+    language on each face: name, faceName, type, text, flavorText, multiverseId; newer MTGJSON files
+    also carry identifiers.scryfallId and identifiers.multiverseId). A language MTGJSON names that
+    Scryfall does not list is left out.
+
+    The id: the entry's scryfallId when the file has one (MTGJSON 5.2.1 and later), so the printing
+    is Scryfall's own; MTGJSON 5.2.0 has none, and then a uuid5 of the English printing's id and the
+    language: the same on every ingest of any file (the English id is Scryfall's), distinct per
+    language, and never one of Scryfall's ids (those are uuid4), so a lookup cannot confuse them."""
+    by_lang: dict[str, list[dict[str, Any] | None]] = {}
+    for i, record in enumerate(records):
+        for entry in record.get("foreignData") or ():
+            lang = LANGUAGES.get(entry.get("language"))
+            if lang is None or lang == "en":
+                continue
+            faces = by_lang.setdefault(lang, [None] * len(records))
+            if faces[i] is None:
+                faces[i] = entry
+    out = []
+    for lang in sorted(by_lang, key=LANG_CODES.index):
+        entries = by_lang[lang]
+        first = next(e for e in entries if e is not None)
+        scryfall_id = (first.get("identifiers") or {}).get("scryfallId") or first.get("scryfallId")
+        faces = tuple(
+            PrintedFace(
+                name=e.get("faceName") or e.get("name") or "",  # a face's name, as Face.name is read
+                type_line=e.get("type") or "",
+                text=e.get("text") or "",
+                flavor_text=e.get("flavorText") or "",
+            )
+            if e is not None
+            else PrintedFace()
+            for e in entries
+        )
+        multiverse = tuple(dict.fromkeys(m for m in map(_multiverse_id, (e for e in entries if e)) if m))
+        out.append(
+            Translation(
+                id=scryfall_id or str(uuid.uuid5(FOREIGN_NAMESPACE, f"{printing_id}:{lang}")),
+                lang=lang,
+                # the whole name is its faces' (a meld part's is its own face's, as its English name is)
+                name=" // ".join(f.name for f in faces if f.name),
+                faces=faces,
+                multiverse_ids=multiverse,
+            )
+        )
+    return tuple(out)
 
 
 # MTGJSON's identifiers under Scryfall's names
@@ -204,6 +279,12 @@ def _check(record: Any, source: str, index: int) -> dict[str, Any]:
         if key in record and record[key] is not None and not isinstance(record[key], str):
             raise DataFileError(source, f"expected text, found {type(record[key]).__name__}", record=index, field=key)
     check_shapes(record, MTGJSON_SHAPES, source, index)
+    for entry in record.get("foreignData") or ():
+        if not isinstance(entry, dict) or not isinstance(entry.get("language"), str):
+            raise DataFileError(source, "expected an object with a language", record=index, field="foreignData")
+        for key in ("name", "faceName", "type", "text", "flavorText"):
+            if entry.get(key) is not None and not isinstance(entry[key], str):
+                raise DataFileError(source, f"expected text in {key}", record=index, field="foreignData")
     return record
 
 
@@ -382,7 +463,8 @@ def token_batch(data: dict[str, Any], source: str) -> SetBatch | None:
         previous = cards.get(card.oracle_id)
         card.made_by = tuple(dict.fromkeys([*(previous.made_by if previous else ()), *map(str, makers)]))
         cards[card.oracle_id] = card
-        printings.append(printing_from_records(records, token_set, card.oracle_id))
+        # extras stay English: Scryfall's tokens in other languages are not in MTGJSON's tokens
+        printings.append(replace(printing_from_records(records, token_set, card.oracle_id), translations=()))
     return SetBatch(token_set, list(cards.values()), printings, records=0, source=source, extra_records=len(tokens))
 
 
