@@ -20,6 +20,8 @@ def snapshot():
     return {
         "cards": sorted(m.OracleCard.objects.values_list("oracle_id", "data")),
         "printings": sorted(m.Printing.objects.values_list("id", "data")),
+        "foreign_printings": sorted(m.ForeignPrinting.objects.values_list("id", "printing_id", "lang", "data")),
+        "external_ids": sorted(m.ExternalId.objects.values_list("printing_id", "kind", "value")),
         "rulings": sorted(m.Ruling.objects.values_list("card_id", "position", "text")),
         "prices": sorted(m.PricePoint.objects.values_list("printing_id", "date", "usd")),
         "sets": sorted(m.CardSet.objects.values_list("code", "data")),

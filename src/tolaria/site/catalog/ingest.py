@@ -60,6 +60,7 @@ class IngestSummary:
     version: int = 0
     cards: Counts = field(default_factory=Counts)
     printings: Counts = field(default_factory=Counts)
+    foreign_printings: Counts = field(default_factory=Counts)  # printings in other languages (foreignData)
     rulings: Counts = field(default_factory=Counts)
     sets: Counts = field(default_factory=Counts)
     price_points: Counts = field(default_factory=Counts)
@@ -70,7 +71,7 @@ class IngestSummary:
     def changed_anything(self) -> bool:
         return any(
             c.added or c.changed or c.removed
-            for c in (self.cards, self.printings, self.rulings, self.sets, self.price_points)
+            for c in (self.cards, self.printings, self.foreign_printings, self.rulings, self.sets, self.price_points)
         )
 
     def as_dict(self) -> dict:
@@ -83,6 +84,7 @@ class IngestSummary:
             "version": self.version,
             "cards": self.cards.as_dict(),
             "printings": self.printings.as_dict(),
+            "foreign_printings": self.foreign_printings.as_dict(),
             "rulings": self.rulings.as_dict(),
             "sets": self.sets.as_dict(),
             "price_points": self.price_points.as_dict(),
@@ -96,7 +98,7 @@ class IngestSummary:
             f" ({self.records / max(self.seconds, 1e-9):,.0f} records/s)"
             + (f", and {self.extra_records:,} records of tokens and emblems." if self.extra_records else ".")
         ]
-        for name in ("cards", "printings", "rulings", "sets", "price_points"):
+        for name in ("cards", "printings", "foreign_printings", "rulings", "sets", "price_points"):
             c: Counts = getattr(self, name)
             out.append(f"{name.replace('_', ' ')}: {c.added:,} added, {c.changed:,} changed, {c.removed:,} removed")
         if self.unmatched_prices:
@@ -195,6 +197,7 @@ def ingest(
         _write_sets(read, summary)
         _write_cards(read, summary)
         _write_printings(read, summary)
+        _write_foreign_printings(read, summary)
         _write_rulings(read, summary)
         _write_prices(read, summary)
         _remove_missing(read, summary)
@@ -285,7 +288,7 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
     rows = {}
     for pid, p in read.printings.items():
         rows[pid] = (
-            dumps(p),
+            _printing_json(p),
             {
                 "card_id": p.oracle_id,
                 "set_code": p.set_code,
@@ -303,7 +306,7 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
             old = orjson.loads(stored[pid])
             if old.get("prices") is not None:
                 p.prices_date = old.get("prices_date")
-                rows[pid] = (dumps({**p.to_dict(), "prices": old["prices"]}), columns)
+                rows[pid] = (dumps({**orjson.loads(_printing_json(p)), "prices": old["prices"]}), columns)
     _upsert(m.Printing, rows, summary.printings, ["card_id", "set_code", "collector_number", "released_at"])
     # one row per uuid: a uuid two printings of this read name goes to the later one (the later file's)
     owner = {u: pid for pid, p in read.printings.items() for u in p.mtgjson_uuids}
@@ -313,6 +316,30 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
         known.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", flat=True))
     insert_rows(m.MtgjsonUuid, [u for u in uuids if u.uuid not in known])
     _write_external_ids(read)
+
+
+def _printing_json(p: Printing) -> str:
+    return dumps(dataclasses.replace(p, translations=()))  # the languages have their own table
+
+
+def _write_foreign_printings(read: _Read, summary: IngestSummary) -> None:
+    """The printings in other languages of each printing read: new and changed ones written, the
+    ones a printing's file no longer lists removed (an unchanged file changes nothing)."""
+    rows = {
+        t.id: (dumps(t), {"printing_id": pid, "lang": t.lang, "name": t.name[:300]})
+        for pid, p in read.printings.items()
+        for t in p.translations
+    }
+    _upsert(m.ForeignPrinting, rows, summary.foreign_printings, ["printing_id", "lang", "name"])
+    stale = []
+    for chunk in _chunks(list(read.printings), 900):
+        stale += [
+            fid
+            for fid in m.ForeignPrinting.objects.filter(printing_id__in=chunk).values_list("id", flat=True)
+            if fid not in rows
+        ]
+    for chunk in _chunks(stale, 900):
+        summary.foreign_printings.removed += m.ForeignPrinting.objects.filter(pk__in=chunk).delete()[0]
 
 
 # Scryfall's lookup routes by kind; the mtgo route also answers a foil's own MTGO id
@@ -329,6 +356,8 @@ EXTERNAL_KINDS = {
 def external_ids_of(p) -> set[tuple[str, str]]:
     """(kind, value) pairs a printing is found by in another catalogue."""
     pairs = {("multiverse", str(mid)) for mid in p.multiverse_ids}
+    # a printing in another language is found through its English printing (the route then picks it)
+    pairs |= {("multiverse", str(mid)) for t in p.translations for mid in t.multiverse_ids}
     for name, kind in EXTERNAL_KINDS.items():
         if p.identifiers.get(name) is not None:
             pairs.add((kind, str(p.identifiers[name])))

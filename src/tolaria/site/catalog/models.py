@@ -7,7 +7,7 @@ from __future__ import annotations
 import orjson
 from django.db import models
 
-from tolaria.cards import Card
+from tolaria.cards import Card, Translation
 from tolaria.cards import CardSet as DomainSet
 from tolaria.cards import Printing as DomainPrinting
 from tolaria.cards import Ruling as DomainRuling
@@ -69,6 +69,24 @@ class Printing(models.Model):
 
     def to_domain(self) -> DomainPrinting:
         return DomainPrinting.from_dict(orjson.loads(self.data))
+
+
+class ForeignPrinting(models.Model):
+    """A printing in another language (MTGJSON foreignData): its own id, its English printing, its
+    language, and the Translation as JSON (printed name, type line, text, flavor, multiverse ids).
+    Apart from the printing's JSON, which every corpus load reads, as rulings are apart from cards."""
+
+    id = models.CharField(max_length=36, primary_key=True)
+    printing = models.ForeignKey(Printing, on_delete=models.CASCADE, related_name="foreign_printings")
+    lang = models.CharField(max_length=4)
+    name = models.CharField(max_length=300)  # the printed name, for the card page's list
+    data = models.TextField()  # Translation.to_dict()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["printing", "lang"], name="one_printing_per_language")]
+
+    def to_domain(self) -> Translation:
+        return Translation.from_dict(orjson.loads(self.data))
 
 
 class MtgjsonUuid(models.Model):

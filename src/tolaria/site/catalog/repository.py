@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import orjson
 
-from tolaria.cards import Card, CardSet, Corpus, Printing, Ruling
+from tolaria.cards import LANG_CODES, Card, CardSet, Corpus, Printing, Ruling, Translation
 
 from . import models as m
 
@@ -31,11 +31,42 @@ def load_corpus() -> Corpus:
         card = Card.from_dict(orjson.loads(data))
         card.rulings = rulings.get(oid, [])
         corpus.add_card(card)  # tokens and emblems go to corpus.extras
+    translations = _translations()
     for data in m.Printing.objects.values_list("data", flat=True).iterator(chunk_size=5000):
-        corpus.add_printing(Printing.from_dict(orjson.loads(data)))
+        printing = Printing.from_dict(orjson.loads(data))
+        printing.translations = translations.get(printing.id, ())
+        corpus.add_printing(printing)
     for code, data in m.CardSet.objects.values_list("code", "data"):
         corpus.sets[code] = CardSet(**orjson.loads(data))
     return corpus
+
+
+def _translations() -> dict[str, tuple[Translation, ...]]:
+    """Printing id -> its printings in other languages (in LANG_CODES order)."""
+    found: dict[str, list[Translation]] = {}
+    for pid, data in m.ForeignPrinting.objects.values_list("printing_id", "data").iterator(chunk_size=5000):
+        found.setdefault(pid, []).append(Translation.from_dict(orjson.loads(data)))
+    return {pid: tuple(sorted(ts, key=lambda t: LANG_CODES.index(t.lang))) for pid, ts in found.items()}
+
+
+def printings_by_id(ids) -> dict[str, Printing]:
+    """The printings with these ids, English or in another language (Printing.in_language)."""
+    ids = set(ids)
+    out: dict[str, Printing] = {}
+    for pid, data in m.Printing.objects.filter(pk__in=ids).values_list("id", "data"):
+        out[pid] = Printing.from_dict(orjson.loads(data))
+    rest = ids - set(out)
+    if rest:
+        rows = m.ForeignPrinting.objects.filter(pk__in=rest).values_list("id", "data", "printing__data")
+        for fid, data, english in rows:
+            out[fid] = Printing.from_dict(orjson.loads(english)).in_language(Translation.from_dict(orjson.loads(data)))
+    return out
+
+
+def foreign_printing(english_id: str, lang: str) -> Printing | None:
+    """An English printing in another language, by Scryfall's lang code."""
+    row = m.ForeignPrinting.objects.filter(printing_id=english_id, lang=lang).values_list("id", flat=True).first()
+    return printings_by_id([row]).get(row) if row else None
 
 
 def card(oracle_id: str) -> Card | None:
@@ -61,6 +92,7 @@ def stats() -> dict:
         "extras": m.OracleCard.objects.filter(extra=True).count(),  # tokens, emblems, … (never counted as cards)
         "printing_records": m.MtgjsonUuid.objects.filter(printing__card__extra=False).count(),
         "extra_printings": m.Printing.objects.filter(card__extra=True).count(),
+        "foreign_printings": m.ForeignPrinting.objects.count(),  # printings in other languages
         "extra_records": m.MtgjsonUuid.objects.filter(printing__card__extra=True).count(),
         "rulings": m.Ruling.objects.count(),
         "price_points": m.PricePoint.objects.count(),
