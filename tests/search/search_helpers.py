@@ -7,7 +7,7 @@ from pathlib import Path
 from tolaria.cards import Card, CardSet, Corpus, Face, Prices, Printing
 from tolaria.search._compile import compile_query
 from tolaria.search._parser import parse
-from tolaria.search._search import matching
+from tolaria.search._search import matching, matching_lingual
 
 LEGAL_ALL = {"vintage": "legal", "legacy": "legal", "commander": "legal"}
 
@@ -367,3 +367,16 @@ BENCH_QUERIES = Path(__file__).resolve().parents[2] / "benchmarks" / "queries.tx
 def bench_queries() -> list[str]:
     lines = BENCH_QUERIES.read_text(encoding="utf-8").splitlines()
     return [l.strip() for l in lines if l.strip() and not l.lstrip().startswith("#")]
+
+
+def both_lingual(index, ref, query: str, multilingual: bool = False) -> tuple[set[str], set[str]]:
+    """As both(), over the printings in every language: the rows search() answers from (the English
+    rows alone when the query needs no other language) and the per-card predicate's rule."""
+    vec = compile_query(parse(query), index.context())
+    spec = compile_query(parse(query), ref.context())
+    mask = matching_lingual(vec, index, multilingual)
+    if mask is None:
+        got = {index.printing_ids[i] for i in matching(vec, index).nonzero()[0]}
+    else:
+        got = {index.lingual().printing_ids[i] for i in mask.nonzero()[0]}
+    return got, ref.evaluate_lingual(spec, multilingual)

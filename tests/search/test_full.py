@@ -87,3 +87,28 @@ def test_full_emblems_name_their_planeswalker(full):
     assert emblems["Wrenn and Seven Emblem"] == "Emblem — Wrenn"
     assert emblems["Ajani, Sleeper Agent Emblem"] == "Emblem — Ajani"
     assert [name for name, line in emblems.items() if not line.startswith("Emblem — ")] == []
+
+
+# the printings in other languages (MTGJSON foreignData) of the full data: the index's rows for them
+# answer as the per-card predicates do, and a printed name finds its card
+LINGUAL_QUERIES = ("Blitzschlag", "lang:ja t:dragon", "lang:any c:r mv=1", "-lang:en s:m10", "new:language bolt")
+
+
+@pytest.mark.parametrize("query", LINGUAL_QUERIES)
+def test_full_differential_in_every_language(full, query):
+    from search_helpers import both_lingual
+
+    index, ref = full
+    got, want = both_lingual(index, ref, query)
+    assert got == want
+
+
+def test_full_printed_names_find_their_cards(full):
+    from tolaria.search import search
+
+    index, ref = full
+    for name, card in (("Blitzschlag", "Lightning Bolt"), ("稲妻", "Lightning Bolt"), ("Contresort", "Counterspell")):
+        result = search(index, f'"{name}"')
+        assert card in [ref.cards[o].name for o in result.oracle_ids], name
+    japanese = sum(1 for p in ref.corpus.printings.values() for t in p.translations if t.lang == "ja")
+    assert search(index, "lang:ja", unique="prints").total == japanese > 30_000

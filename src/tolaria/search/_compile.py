@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
@@ -117,15 +117,17 @@ def compile_query(tree: Node, ctx: SearchContext, *, lenient: bool = False) -> C
     return out
 
 
-def eval_card(node: Cond, card: Card, printing: Printing) -> bool:
-    """The per-card evaluation: each family's plain predicate."""
+def eval_card(node: Cond, card: Card, printing: Printing, english: Printing | None = None) -> bool:
+    """The per-card evaluation: each family's plain predicate. ``english``: for a printing in another
+    language, the English printing it translates, which the families that are not ``lingual`` read."""
     if isinstance(node, CAnd):
-        return all(eval_card(c, card, printing) for c in node.children)
+        return all(eval_card(c, card, printing, english) for c in node.children)
     if isinstance(node, COr):
-        return any(eval_card(c, card, printing) for c in node.children)
+        return any(eval_card(c, card, printing, english) for c in node.children)
     if isinstance(node, CNot):
-        return not eval_card(node.child, card, printing)
-    return bool(_evaluable(node).matches(card, printing))
+        return not eval_card(node.child, card, printing, english)
+    leaf = _evaluable(node)
+    return bool(leaf.matches(card, printing if english is None or leaf.lingual else english))
 
 
 def _evaluable(node: Family | Described) -> Family:
@@ -166,6 +168,51 @@ def eval_mask(node: Cond, index: CardIndex, within: np.ndarray | None = None) ->
     m = leaf.mask(index, within) if leaf.uses_within else leaf.mask(index)
     assert m.dtype == bool and m.shape == (index.n_printings,), (node, m.dtype, m.shape)
     return m
+
+
+def eval_lingual(node: Cond, index: CardIndex) -> tuple[np.ndarray, np.ndarray]:
+    """The vectorized evaluation over the printings in every language: (a mask over the index's
+    English printings, as eval_mask's; a mask over its printings in other languages). A ``lingual``
+    family answers the printings in other languages itself; any other answers each as it answers the
+    English printing it translates."""
+    if isinstance(node, (CAnd, COr)):
+        pairs = [eval_lingual(c, index) for c in node.children]
+        en, fo = pairs[0][0].copy(), pairs[0][1].copy()
+        for e, f in pairs[1:]:
+            if isinstance(node, CAnd):
+                en &= e
+                fo &= f
+            else:
+                en |= e
+                fo |= f
+        return en, fo
+    if isinstance(node, CNot):
+        en, fo = eval_lingual(node.child, index)
+        return ~en, ~fo
+    leaf = _evaluable(node)
+    en = leaf.mask(index)
+    fo = leaf.foreign_mask(index) if leaf.lingual else en[index.foreign_parent]
+    assert fo.dtype == bool and fo.shape == (index.n_foreign,), (node, fo.dtype, fo.shape)
+    return en, fo
+
+
+def has_family(node: Cond | None, family: type[Family]) -> bool:
+    """Whether a term of this family is in the tree."""
+    return any_leaf(node, lambda leaf: isinstance(leaf, family))
+
+
+def any_leaf(node: Cond | None, test: Callable[[Family | Described], bool]) -> bool:
+    if isinstance(node, (CAnd, COr)):
+        return any(any_leaf(c, test) for c in node.children)
+    if isinstance(node, CNot):
+        return any_leaf(node.child, test)
+    return node is not None and test(node)
+
+
+def asks_languages(node: Cond | None) -> bool:
+    """Whether the query asks about languages (lang:, new:language): then it searches the printings
+    in every language, and every one that matches is an answer."""
+    return any_leaf(node, lambda leaf: bool(getattr(leaf, "asks_languages", False)))
 
 
 def explain_node(node: Cond) -> str:

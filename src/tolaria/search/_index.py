@@ -7,23 +7,22 @@ import hashlib
 import math
 import pickle
 import time
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
-from tolaria.cards import printing_preference
+from tolaria.cards import LANG_CODES, printing_preference
 
 from ._context import SearchContext
 
 if TYPE_CHECKING:
     import os
-    from collections.abc import Sequence
 
     from _typeshed import SupportsRichComparison
 
-    from tolaria.cards import CardSet, Corpus
+    from tolaria.cards import CardSet, Corpus, Translation
 
     from ._reference import Facets
 from ._fields import FAMILIES
@@ -33,7 +32,9 @@ from ._fields.text import ExactName
 from ._reference import Reference, printing_sort_key
 from ._text import fold
 
-FORMAT_VERSION = 3  # 2: oracleid and illustrationid columns; 3: extras (tokens, emblems) and their mask
+# 2: oracleid and illustrationid columns; 3: extras (tokens, emblems) and their mask; 4: printings in
+# other languages (foreign_parent, foreign_lang, foreign_ids, the printed names)
+FORMAT_VERSION = 4
 _COLOR_ORDER = {0: 0}
 
 
@@ -53,6 +54,12 @@ class CardIndex:
     promo: np.ndarray
     art_id: np.ndarray
     extra: np.ndarray  # per printing: a token, emblem or other extra (found only with include:extras)
+    # the printings in other languages (MTGJSON foreignData): rows of their own after the English
+    # printings, each answering most terms as the English printing it translates (foreign_parent, a
+    # row); foreign_lang is an index into tolaria.cards.LANG_CODES
+    foreign_parent: np.ndarray
+    foreign_lang: np.ndarray
+    foreign_ids: np.ndarray  # bytes (ASCII uuids): a quarter of the memory of str objects, and loaded at once
     sets: dict[str, CardSet]
     formats: list[str]
     facet_names: list[str]
@@ -62,6 +69,7 @@ class CardIndex:
         self.__dict__.update(state)
         self.n_printings = len(self.printing_ids)
         self.n_cards = len(self.oracle_ids)
+        self.n_foreign = len(self.foreign_ids)
 
     def context(self, user_lists: Mapping[str, Set[str]] | None = None) -> SearchContext:
         """The context a query is compiled in for this index; ``user_lists``: the searching user's lists."""
@@ -79,7 +87,18 @@ class CardIndex:
         return path.stat().st_size
 
     def _state(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in ("n_printings", "n_cards") and not k.startswith("_")}
+        return {
+            k: v
+            for k, v in self.__dict__.items()
+            if k not in ("n_printings", "n_cards", "n_foreign") and not k.startswith("_")
+        }
+
+    def lingual(self) -> LingualRows:
+        """The rows of the printings in every language (built once per loaded index)."""
+        view: LingualRows | None = self.__dict__.get("_lingual")
+        if view is None:
+            view = self.__dict__["_lingual"] = LingualRows(self)
+        return view
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> CardIndex:
@@ -99,6 +118,65 @@ class CardIndex:
         return f"<CardIndex {self.version} {self.n_cards} cards {self.n_printings} printings>"
 
 
+class _Expanded(dict[str, np.ndarray]):
+    """A sort key over the rows of every language: the English printings' values, then each printing
+    in another language with its English printing's (expanded when first asked for)."""
+
+    def __init__(self, index: CardIndex) -> None:
+        super().__init__()
+        self.index = index
+
+    def __missing__(self, key: str) -> np.ndarray:
+        base = self.index.order[key]
+        value = self[key] = np.concatenate([base, base[self.index.foreign_parent]])
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.index.order
+
+
+class _RowIds(Sequence[str]):
+    """The printing id of each row of every language (decoded when asked for: a page's worth)."""
+
+    def __init__(self, index: CardIndex) -> None:
+        self.english, self.foreign = index.printing_ids, index.foreign_ids
+
+    def __len__(self) -> int:
+        return len(self.english) + len(self.foreign)
+
+    @overload
+    def __getitem__(self, row: int) -> str: ...
+    @overload
+    def __getitem__(self, row: slice) -> list[str]: ...
+    def __getitem__(self, row: int | slice) -> str | list[str]:
+        if isinstance(row, slice):
+            return [self[i] for i in range(*row.indices(len(self)))]
+        if row < 0:
+            row += len(self)
+        if row < len(self.english):
+            return self.english[row]
+        return bytes(self.foreign[row - len(self.english)]).decode("ascii")
+
+
+class LingualRows:
+    """The search's view of the index with the printings in other languages as rows after the English
+    ones (row n_printings + i is foreign printing i): what dedupe, sort and pagination read."""
+
+    def __init__(self, index: CardIndex) -> None:
+        parent = index.foreign_parent
+        self.n_printings = index.n_printings + index.n_foreign
+        self.card_of = np.concatenate([index.card_of, index.card_of[parent]])
+        # an English printing before any in another language; among those, the English one's order
+        self.prefer_default = np.arange(self.n_printings, dtype=np.float64)
+        self.promo = np.concatenate([index.promo, index.promo[parent]])
+        self.art_id = np.concatenate([index.art_id, index.art_id[parent]])
+        self.extra = np.concatenate([index.extra, index.extra[parent]])
+        self.printing_ids = _RowIds(index)
+        self.oracle_ids = index.oracle_ids
+        self.order: dict[str, np.ndarray] = _Expanded(index)
+        self.grouped = False  # a card's rows are not together: dedupe sorts
+
+
 def corpus_version(corpus: Corpus) -> str:
     h = hashlib.sha1()
     h.update(corpus.data_date.encode())
@@ -107,6 +185,10 @@ def corpus_version(corpus: Corpus) -> str:
     for pid in list(corpus.printings)[:: max(1, len(corpus.printings) // 997)]:
         h.update(pid.encode())
     return f"{corpus.data_date or 'undated'}-{h.hexdigest()[:12]}"
+
+
+def _id_width(foreign: Sequence[tuple[int, Translation]]) -> int:
+    return max((len(t.id) for _, t in foreign), default=36)
 
 
 def _ranks(keys: Sequence[SupportsRichComparison]) -> np.ndarray:
@@ -186,6 +268,10 @@ def _build_index(corpus: Corpus, facets: Facets | None, version: str | None) -> 
     illustration = [p.illustration_id or p.id for p in printings]
     art_vocab: dict[str, int] = {}
     art_id = np.fromiter((art_vocab.setdefault(a, len(art_vocab)) for a in illustration), np.int64, len(printings))
+    # printings in other languages, in row order (each English printing's, in LANG_CODES order):
+    # the order NameFamily.build and NewFamily.build read them in
+    foreign = [(row, t) for row, p in enumerate(printings) for t in p.translations]
+    lang_pos = {code: i for i, code in enumerate(LANG_CODES)}
 
     state = {
         "version": version or corpus_version(corpus),
@@ -200,6 +286,9 @@ def _build_index(corpus: Corpus, facets: Facets | None, version: str | None) -> 
         "promo": promo,
         "art_id": art_id,
         "extra": extra,
+        "foreign_parent": np.fromiter((row for row, _ in foreign), np.int32, len(foreign)),
+        "foreign_lang": np.fromiter((lang_pos[t.lang] for _, t in foreign), np.int8, len(foreign)),
+        "foreign_ids": np.array([t.id.encode("ascii") for _, t in foreign], dtype=f"S{_id_width(foreign)}"),
         "sets": sets,
         "formats": ref.formats,
         "facet_names": sorted(ref.facets),

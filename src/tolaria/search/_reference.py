@@ -83,6 +83,35 @@ class Reference:
                 out.add(p.id)
         return out
 
+    def evaluate_lingual(self, compiled: Compiled, multilingual: bool = False) -> set[str]:
+        """Ids of the printings in every language the compiled query matches, by the per-card
+        predicates, by the rule search() answers with (see _search.matching_lingual): with a lang:
+        or new:language term, or multilingual, every matching printing; else the English ones that
+        match, and a card no English printing of which matches by its printings in other languages."""
+        from ._compile import asks_languages, eval_card
+
+        root = compiled.root
+        hidden = frozenset() if wants_extras(compiled) else self.extra_ids
+        every = multilingual or asks_languages(root)
+        english: set[str] = set()
+        foreign: dict[str, set[str]] = {}
+        for p in self.corpus.printings.values():
+            card = self.cards.get(p.oracle_id)
+            if card is None or p.oracle_id in hidden:
+                continue
+            for printing in (p, *p.in_languages()):
+                parent = None if printing is p else p
+                hit = compiled.only_meta if root is None else eval_card(root, card, printing, parent)
+                if hit and printing is p:
+                    english.add(p.id)
+                elif hit:
+                    foreign.setdefault(p.oracle_id, set()).add(printing.id)
+        answered = {self.corpus.printings[pid].oracle_id for pid in english}
+        for oid, ids in foreign.items():
+            if every or oid not in answered:
+                english |= ids
+        return english
+
 
 def wants_extras(compiled: Compiled) -> bool:
     """Whether a query searches the extras (tokens, emblems, art series cards) too: only with

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from ._compile import Compiled, compile_query, eval_mask, explain_node
+from ._compile import Compiled, asks_languages, compile_query, eval_lingual, eval_mask, explain_node, has_family
 from ._context import SearchContext
+from ._fields.text import NameFamily
 from ._parser import parse
 from ._reference import wants_extras
 
 if TYPE_CHECKING:
-    from ._index import CardIndex
+    from ._index import CardIndex, LingualRows
 
 # orders Scryfall documents whose values the data does not carry (MTGJSON has no Penny Dreadful rank):
 # accepted, sorted by name, with a warning that says so
@@ -65,6 +66,36 @@ def matching(compiled: Compiled, index: CardIndex) -> npt.NDArray[np.bool_]:
     return mask
 
 
+def matching_lingual(compiled: Compiled, index: CardIndex, multilingual: bool = False) -> np.ndarray | None:
+    """The rows of the printings in every language a compiled query matches (over index.lingual()),
+    or None when the query needs the English printings only.
+
+    As Scryfall's search: printings in other languages are searched when the query has a lang: term
+    or the caller asks for every language (the API's include_multilingual); then every matching
+    printing is an answer. A name term also finds printings by their printed name ("Blitzschlag"):
+    then a card is answered in English when an English printing of it matches, and else by its
+    printings in the other languages that match."""
+    if not index.n_foreign:
+        return None
+    root = compiled.root
+    every = multilingual or asks_languages(root)
+    if not every and not has_family(root, NameFamily):
+        return None
+    if root is None:
+        en = np.full(index.n_printings, compiled.only_meta)
+        fo = np.full(index.n_foreign, compiled.only_meta)
+    else:
+        en, fo = eval_lingual(root, index)
+    if not wants_extras(compiled):
+        en &= ~index.extra
+        fo &= ~index.extra[index.foreign_parent]
+    if not every:
+        answered = np.zeros(index.n_cards, bool)
+        answered[index.card_of[en]] = True
+        fo &= ~answered[index.card_of[index.foreign_parent]]
+    return np.concatenate([en, fo])
+
+
 def search(
     index: CardIndex,
     query: str,
@@ -76,8 +107,10 @@ def search(
     page_size: int = 175,
     prefer: str = "default",
     user_lists: Mapping[str, Set[str]] | None = None,
+    multilingual: bool = False,
 ) -> SearchResult:
-    """``user_lists``: the searching user's lists (name -> oracle ids), for ``in:list/NAME``."""
+    """``user_lists``: the searching user's lists (name -> oracle ids), for ``in:list/NAME``;
+    ``multilingual``: search the printings in every language (Scryfall's include_multilingual)."""
     tree = parse(query)
     compiled = compile_query(tree, index.context(user_lists))
     meta = compiled.meta
@@ -98,23 +131,28 @@ def search(
     if direction == "auto" or direction not in ("asc", "desc"):
         direction = DEFAULT_DIRECTION.get(order, "asc")
 
-    mask = matching(compiled, index)
+    lingual = matching_lingual(compiled, index, multilingual)
+    rows_of: CardIndex | LingualRows = index
+    if lingual is None:
+        mask = matching(compiled, index)
+    else:
+        mask, rows_of = lingual, index.lingual()
     if compiled.root is None:
         explanation = "all cards" if compiled.only_meta else "no cards (every term was ignored)"
     else:
         explanation = "cards " + explain_node(compiled.root)
     rows = np.flatnonzero(mask)
     if unique != "prints" and len(rows):
-        rows = _dedupe(index, rows, unique, prefer)
-    rows = _sort(index, rows, order, direction)
+        rows = _dedupe(rows_of, rows, unique, prefer)
+    rows = _sort(rows_of, rows, order, direction)
     total = len(rows)
     page = max(1, int(page))
     page_size = max(1, min(int(page_size), 5000))
     start = (page - 1) * page_size
     page_rows = rows[start : start + page_size].tolist()
-    pids = index.printing_ids
+    pids = rows_of.printing_ids
     oids = index.oracle_ids
-    card_of = index.card_of
+    card_of = rows_of.card_of
     return SearchResult(
         query=query,
         total=total,
@@ -132,7 +170,7 @@ def search(
     )
 
 
-def _preference(index: CardIndex, rows: Rows, prefer: str) -> np.ndarray:
+def _preference(index: CardIndex | LingualRows, rows: Rows, prefer: str) -> np.ndarray:
     o = index.order
     if prefer == "oldest":
         return o["released"][rows]
@@ -150,8 +188,8 @@ def _preference(index: CardIndex, rows: Rows, prefer: str) -> np.ndarray:
     return index.prefer_default[rows]
 
 
-def _dedupe(index: CardIndex, rows: Rows, unique: str, prefer: str) -> Rows:
-    if unique == "cards" and prefer == "default":
+def _dedupe(index: CardIndex | LingualRows, rows: Rows, unique: str, prefer: str) -> Rows:
+    if unique == "cards" and prefer == "default" and getattr(index, "grouped", True):
         # rows are grouped by card with the preferred printing first: keep the first row of each card
         cards = index.card_of[rows]
         first = np.ones(len(rows), bool)
@@ -166,8 +204,10 @@ def _dedupe(index: CardIndex, rows: Rows, unique: str, prefer: str) -> Rows:
     return np.sort(rows[order[first]])
 
 
-def _sort(index: CardIndex, rows: Rows, order: str, direction: str) -> Rows:
+def _sort(index: CardIndex | LingualRows, rows: Rows, order: str, direction: str) -> Rows:
     """Sort rows by the key; ties keep row order (name, then preferred printing); no value sorts last."""
+    if len(rows) > 1 and not getattr(index, "grouped", True):  # rows of every language: to name order first
+        rows = rows[np.lexsort((index.prefer_default[rows], index.card_of[rows]))]
     if len(rows) < 2 or (order == "name" and direction == "asc"):
         return rows
     if order == "name":

@@ -108,6 +108,9 @@ class Family:
     regex_ok: ClassVar[bool] = False
     compares: ClassVar[bool] = False
     needs_corpus: ClassVar[bool] = False  # its value names things of the corpus (set codes)
+    # answers printings in other languages itself (foreign_holds); any other family answers a printing
+    # in another language as it answers the English printing it translates
+    lingual: ClassVar[bool] = False
 
     def __init__(self, keyword: str, op: str, value: str, kind: str, ctx: SearchContext) -> None:
         self.keyword = keyword
@@ -134,6 +137,11 @@ class Family:
         m = self.printing_holds(index, within) if self.uses_within else self.printing_holds(index)
         return ~m if self.negated else m
 
+    def foreign_mask(self, index: CardIndex) -> np.ndarray:
+        """Over the index's printings in other languages (``index.n_foreign`` rows), as ``mask``."""
+        m = self.foreign_holds(index)
+        return ~m if self.negated else m
+
     def explain(self) -> str:
         return self.explain_negated() if self.negated else self.explain_holds()
 
@@ -147,6 +155,11 @@ class Family:
     def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         by_printing: np.ndarray = self.card_holds(index)[index.card_of]
         return by_printing
+
+    def foreign_holds(self, index: CardIndex) -> np.ndarray:
+        """The positive answer over the printings in other languages (a ``lingual`` family's)."""
+        by_parent: np.ndarray = self.printing_holds(index)[index.foreign_parent]
+        return by_parent
 
     def explain_holds(self) -> str:
         return f"whose {self.names[0]} {OP_WORDS[self.op]} {self.value!r}"

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tolaria.cards import LANG_CODES, LANG_NAMES
+
 from .._text import fold
 from ._base import OP_WORDS, Family, Ignored, card_any, compare, mask_of, number, register
 
@@ -275,27 +277,58 @@ class GameFamily(Category):
 
 @register
 class LangFamily(Category):
+    """lang:ja — printings in Japanese. A query with a lang: term searches the printings in every
+    language (Scryfall: lang: finds cards in that language); lang:any answers all of them."""
+
     names = ("lang", "language")
-    description = "Printed in this language (en, ja, de, …); lang:any for all."
-    example = "lang:en"
+    description = "Printed in this language (en, ja, de, zhs, … or its name: lang:japanese); lang:any for all."
+    example = "lang:ja"
     column = "lang"
     phrase = "printed in language"
+    lingual = True
+    asks_languages = True
+
+    def target_of(self, value: str) -> str:
+        v = fold(value)
+        return _LANG_WORDS.get(v, v)
 
     def prepare(self) -> None:
-        super().prepare()
+        self.target = self.target_of(self.value)
         self.any = self.target == "any"
+        if not self.any and self.target not in LANG_CODES:
+            raise self.unknown("language")
 
     def holds(self, card: Card, printing: Printing) -> bool:
-        return self.any or super().holds(card, printing)
+        return self.any or printing.lang == self.target
 
     def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         if self.any:
             return np.ones(index.n_printings, bool)
         return super().printing_holds(index)
 
+    def foreign_holds(self, index: CardIndex) -> np.ndarray:
+        if self.any:
+            return np.ones(index.n_foreign, bool)
+        return np.asarray(index.foreign_lang == LANG_CODES.index(self.target))
+
     @staticmethod
     def _values(p: Printing, sets: Mapping[str, CardSet]) -> tuple[str, ...]:
-        return (fold(p.lang),)
+        return (p.lang,)
+
+
+# Scryfall's codes, also its printed codes (jp, kr, cs, ct, sp) and the languages' names in English
+_LANG_WORDS = {
+    **{fold(name): code for code, name in LANG_NAMES.items()},
+    "portuguese": "pt",
+    "chinese": "zhs",
+    "simplified chinese": "zhs",
+    "traditional chinese": "zht",
+    "jp": "ja",
+    "kr": "ko",
+    "cs": "zhs",
+    "ct": "zht",
+    "sp": "es",
+}
 
 
 @register
@@ -621,6 +654,18 @@ def new_flags(ref: Reference, oracle_id: str, prop: str) -> set[str]:
     return first
 
 
+def _new_languages(ref: Reference, oracle_id: str) -> set[str]:
+    """Ids of the card's first printing (by release) in each language other than English."""
+    seen: set[str] = set()
+    first: set[str] = set()
+    for p in ref.prints_of(oracle_id):
+        for t in p.translations:
+            if t.lang not in seen:
+                seen.add(t.lang)
+                first.add(t.id)
+    return first
+
+
 @register
 class NewFamily(Family):
     names = ("new",)
@@ -634,15 +679,27 @@ class NewFamily(Family):
         self.prop = self.value.lower()
         if self.prop not in NEW_PROPERTIES:
             raise self.unknown("property")
+        self.asks_languages = self.prop in ("language", "lang")
 
     def holds(self, card: Card, printing: Printing) -> bool:
         ref = self.ctx.reference
+        if printing.lang != "en" and self.prop in ("language", "lang"):
+            firsts = ref.memo(("new foreign", card.oracle_id), lambda: _new_languages(ref, card.oracle_id))
+            return printing.id in firsts
         firsts = ref.memo(("new", self.prop, card.oracle_id), lambda: new_flags(ref, card.oracle_id, self.prop))
         return printing.id in firsts
 
     def printing_holds(self, index: CardIndex, within: np.ndarray | None = None) -> np.ndarray:
         firsts: np.ndarray = index.cols["new_" + self.prop]
         return firsts
+
+    lingual = True  # new:language: the card's first printing in each language
+
+    def foreign_holds(self, index: CardIndex) -> np.ndarray:
+        if self.prop in ("language", "lang"):
+            firsts: np.ndarray = index.cols["new_language_foreign"]
+            return firsts
+        return super().foreign_holds(index)
 
     @classmethod
     def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
@@ -654,6 +711,20 @@ class NewFamily(Family):
                 for pid in new_flags(ref, c.oracle_id, prop):
                     m[pos[pid]] = True
             cols["new_" + prop] = m
+        # the printings in other languages, in the index's order (each English printing's, in turn)
+        foreign_row = {
+            (p.id, t.lang): i
+            for i, (p, t) in enumerate((p, t) for p in ref.corpus.printings.values() for t in p.translations)
+        }
+        m = np.zeros(len(foreign_row), bool)
+        for c in cards:
+            seen: set[str] = set()
+            for p in ref.prints_of(c.oracle_id):
+                for t in p.translations:
+                    if t.lang not in seen:
+                        seen.add(t.lang)
+                        m[foreign_row[(p.id, t.lang)]] = True
+        cols["new_language_foreign"] = m
 
     def explain_holds(self) -> str:
         return f"that are printings with a new {self.prop}"
@@ -687,8 +758,9 @@ class InFamily(Family):
         ):
             self.kind_ = "settype"  # guide: "in: also supports these set types (-in:core)"
             self.v = set_type_word(v)
-        elif len(v) == 2 or v in ("zhs", "zht", "ph"):
+        elif v in LANG_CODES or v in _LANG_WORDS:
             self.kind_ = "lang"
+            self.v = _LANG_WORDS.get(v, v)
         else:
             raise self.unknown()
 
@@ -714,7 +786,7 @@ class InFamily(Family):
             return p.booster
         if self.kind_ == "settype":
             return self.v in set_types_of(p, self.ctx.sets.get(p.set_code.lower()))
-        return fold(p.lang) == self.v
+        return p.lang == self.v or any(t.lang == self.v for t in p.translations)
 
     def holds(self, card: Card, printing: Printing) -> bool:
         if self.kind_ == "list":
@@ -735,8 +807,11 @@ class InFamily(Family):
             pm = cols["is_printing"]["booster"]
         elif self.kind_ == "settype":
             pm = mask_of(index.n_printings, cols["settype"].get(self.v))
-        else:
-            pm = mask_of(index.n_printings, cols["lang"].get(self.v))
+        else:  # printed in a language: a printing's own (a Scryfall file's), or one of its translations
+            cm = card_any(index, mask_of(index.n_printings, cols["lang"].get(self.v)))
+            code = LANG_CODES.index(self.v)
+            cm[index.card_of[index.foreign_parent[index.foreign_lang == code]]] = True
+            return cm
         return card_any(index, pm)
 
     def explain_holds(self) -> str:

@@ -118,10 +118,34 @@ class NameFamily(TextFamily):
     example = 'name:"storm crow"'
     what = "name"
     column = "name"
+    # a printing in another language is found by its printed name too ("Blitzschlag" finds Lightning
+    # Bolt's German printings), as Scryfall matches printed names
+    lingual = True
 
     @staticmethod
     def raw(card: Card) -> str:
         return card.name
+
+    def holds(self, card: Card, printing: Printing) -> bool:
+        if super().holds(card, printing):
+            return True
+        printed = printing.printed_name
+        if not printed:
+            return False
+        return bool(self.pattern.search(printed)) if self.kind == "regex" else self.needle in fold_name(printed)
+
+    def foreign_holds(self, index: CardIndex) -> np.ndarray:
+        col: TextColumn = index.cols["printed_name"]
+        own = col.regex(self.pattern, None) if self.kind == "regex" else col.contains(self.needle)
+        english: np.ndarray = self.printing_holds(index)[index.foreign_parent]
+        either: np.ndarray = english | own
+        return either
+
+    @classmethod
+    def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
+        super().build(ref, cards, cols)
+        printed = [t.name for p in ref.corpus.printings.values() for t in p.translations]
+        cols["printed_name"] = TextColumn([fold_name(n) for n in printed], printed)
 
     @classmethod
     def docs(cls, card: Card, with_tilde: bool) -> tuple[str, str]:

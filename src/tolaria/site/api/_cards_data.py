@@ -44,6 +44,7 @@ def do_search(
     page: int = 1,
     page_size: int = PAGE_SIZE,
     user=None,
+    multilingual: bool = False,
 ):
     """A SearchResult, or a SearchFailure saying why not (bad syntax, too long, no match, past the end).
     user: the searching user, whose lists `in:list/NAME` searches within."""
@@ -62,6 +63,7 @@ def do_search(
             page=max(1, page),
             page_size=page_size,
             user_lists=search_lists(user, query),
+            multilingual=multilingual,
         )
     except QuerySyntaxError as exc:
         expected = f"; expected {', '.join(exc.expected)}" if exc.expected else ""

@@ -48,7 +48,12 @@ def build(corpus, facets: dict, version: int) -> CardIndex:
         NAME,
         version,
         tmp,
-        {"cards": len(corpus.cards), "printings": len(corpus.printings), "extras": len(corpus.extras)},
+        {
+            "cards": len(corpus.cards),
+            "printings": len(corpus.printings),
+            "extras": len(corpus.extras),
+            "foreign_printings": index.n_foreign,
+        },
     )
     shared.install(index, item)
     return index
@@ -68,10 +73,12 @@ def run_search(
     page: int = 1,
     page_size: int = 175,
     user_lists: Mapping[str, Set[str]] | None = None,
+    multilingual: bool = False,
 ) -> SearchResult:
     """Raises tolaria.search.QueryError (syntax, too long) for the caller to show.
     user_lists: the searching user's lists (name -> oracle ids) that `in:list/NAME` searches within
-    (tolaria.site.collections.services.search_lists); None: nobody is logged in."""
+    (tolaria.site.collections.services.search_lists); None: nobody is logged in.
+    multilingual: the printings in every language (the API's include_multilingual)."""
     return search(
         current_index(),
         query,
@@ -81,6 +88,7 @@ def run_search(
         page=page,
         page_size=page_size,
         user_lists=user_lists,
+        multilingual=multilingual,
     )
 
 
