@@ -31,7 +31,10 @@ def test_lookups_by_every_external_id_find_the_same_printing(client):
     ):
         assert get(client, f"/api/cards/{route}/{value}")["id"] == arbor["id"], route
     assert get(client, "/api/cards/tsr/277/en")["id"] == arbor["id"]
-    get(client, "/api/cards/tsr/277/ja", 404)
+    # the sample keeps this printing's foreignData (scripts/make_sample.py): Japanese, not Hebrew
+    japanese = get(client, "/api/cards/tsr/277/ja")
+    assert japanese["lang"] == "ja" and japanese["oracle_id"] == arbor["oracle_id"] and japanese["id"] != arbor["id"]
+    get(client, "/api/cards/tsr/277/he", 404)
     get(client, "/api/cards/multiverse/1", 404)
     get(client, "/api/cards/mtgo/notanumber", 400)
 

@@ -32,14 +32,15 @@ KINDS = {
     "default_cards": ("Default Cards", "Every printing, in English (or the printing's only language)."),
     "all_cards": (
         "All Cards",
-        "Every printing in every language the data holds (the MTGJSON data holds English printings only).",
+        "Every printing in every language the data holds (MTGJSON's foreignData: each printing's"
+        " printings in other languages, after it).",
     ),
     "rulings": ("Rulings", "Every ruling, with the oracle id of its card."),
 }
 
 
 NAME = "scryfall_bulk"
-FORMAT = 4  # 4: extras (tokens, emblems); 3: `size` is the bytes written (was one more), the catalogs by the CR; 2: published through the database (before: written to each machine's data dir)
+FORMAT = 5  # 5: all_cards holds the printings in other languages; 4: extras (tokens, emblems); 3: `size` is the bytes written (was one more), the catalogs by the CR; 2: published through the database (before: written to each machine's data dir)
 
 
 def _load(path: Path, item: files.Published) -> tuple[Path, dict]:
@@ -108,6 +109,9 @@ def _kind_items(kind: str, corpus: Corpus, by_card: dict[str, list[Printing]], b
             chosen = printings
         for p in chosen:
             yield build(card, p)
+            if kind == "all_cards":  # Scryfall's all cards: every language, each a card object of its own
+                for foreign in p.in_languages():
+                    yield build(card, foreign)
 
 
 def store_format() -> str:

@@ -107,6 +107,9 @@ def _face_object(card: Card, face: Face, i: int, printing: Printing | None) -> d
         out["color_indicator"] = scryfall_colors(face.color_indicator)
     _stats(face, out)
     if printing is not None:
+        printed = printing.printed_faces[i] if i < len(printing.printed_faces) else None
+        if printed is not None:
+            _printed(printed.name, printed.type_line, printed.text, out)
         if printing.artist:
             out["artist"] = printing.artist
         if i == 0 and printing.illustration_id:
@@ -117,6 +120,17 @@ def _face_object(card: Card, face: Face, i: int, printing: Printing | None) -> d
         if printing.watermark:
             out["watermark"] = printing.watermark
     return out
+
+
+def _printed(name: str, type_line: str, text: str, out: dict[str, Any]) -> None:
+    """Scryfall's printed_name, printed_type_line and printed_text: what a printing in another
+    language has printed on it (the oracle text stays English: rule 108.1, errata reach only it)."""
+    if name:
+        out["printed_name"] = name
+    if type_line:
+        out["printed_type_line"] = type_line
+    if text:
+        out["printed_text"] = text
 
 
 def _gameplay(card: Card) -> dict[str, Any]:
@@ -249,6 +263,12 @@ def _print_fields(printing: Printing, set_row: tuple[str, str] | None, multi: bo
         out["flavor_text"] = flavor[0]
     if printing.printed_names and not multi:
         out["flavor_name"] = printing.printed_names[0]
+    if printing.printed_faces:  # a printing in another language
+        if multi:
+            _printed(printing.printed_name, "", "", out)
+        else:
+            face = printing.printed_faces[0]
+            _printed(face.name, face.type_line, face.text, out)
     return out
 
 
@@ -381,8 +401,10 @@ def load_cards(oracle_ids: Iterable[str]) -> dict[str, Card]:
 
 
 def load_printings(ids: Iterable[str]) -> dict[str, Printing]:
-    rows = m.Printing.objects.filter(pk__in=set(ids)).values_list("id", "data")
-    return {pid: Printing.from_dict(orjson.loads(data)) for pid, data in rows}
+    """The printings by id, English or in another language."""
+    from tolaria.site.catalog.repository import printings_by_id
+
+    return printings_by_id(ids)
 
 
 def set_names(codes: Iterable[str]) -> dict[str, tuple[str, str]]:

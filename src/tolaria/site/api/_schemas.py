@@ -38,6 +38,9 @@ class CardFaceOut(_Open):
     flavor_text: str | None = None
     illustration_id: str | None = None
     watermark: str | None = None
+    printed_name: str | None = Field(None, description="a printing in another language: the face's name as printed")
+    printed_type_line: str | None = None
+    printed_text: str | None = Field(None, description="the rules text as printed (the oracle text stays English)")
 
 
 class RelatedCardOut(_Open):
@@ -54,7 +57,12 @@ class CardOut(_Open):
     id: str | None
     oracle_id: str
     name: str
-    lang: str
+    lang: str = Field(
+        description="Scryfall's language code: en, es, fr, de, it, pt, ja, ko, ru, zhs, zht, he, la, grc, ar, sa, ph"
+    )
+    printed_name: str | None = Field(None, description="a printing in another language: its name as printed")
+    printed_type_line: str | None = None
+    printed_text: str | None = Field(None, description="the rules text as printed (the oracle text stays English)")
     layout: str
     uri: str
     scryfall_uri: str | None = Field(None, description="the card's page on this Tolaria")

@@ -80,7 +80,15 @@ def search_cards(
         return error(400, "bad_request", f"format must be json or csv, not {format!r}")
     if flag(include_extras) and "include:extras" not in q.lower():  # Scryfall: same as include:extras in q
         q = f"{q} include:extras"
-    result = data.do_search(q, unique=unique, order=order, direction=dir, page=page, user=_searching_user(request))
+    result = data.do_search(
+        q,
+        unique=unique,
+        order=order,
+        direction=dir,
+        page=page,
+        user=_searching_user(request),
+        multilingual=flag(include_multilingual),  # Scryfall: the printings in every language too
+    )
     if isinstance(result, data.SearchFailure):
         return _failure(result)
     next_page = absolute_with(request, page=result.page + 1) if result.has_more else None
@@ -279,7 +287,8 @@ def _find(kind: str, ident: dict) -> tuple[str, str] | None:
     value = str(ident.get(kind.split("+")[0], ""))
     rows = m.Printing.objects
     if kind == "id":
-        row = rows.filter(pk=value).values_list("id", "card_id").first()
+        found = _resolve(value)
+        row = (found[1], found[0]) if found and found[1] else None
     elif kind in ("mtgo_id", "multiverse_id"):
         row = _by_external("mtgo" if kind == "mtgo_id" else "multiverse", value)
     elif kind == "oracle_id":
@@ -358,10 +367,18 @@ def _by_external(kind: str, value: str) -> tuple[str, str] | None:
     row = (
         m.ExternalId.objects.filter(kind=kind, value=value)
         .order_by("printing_id")
-        .values_list("printing_id", "printing__card_id")
+        .values_list("printing_id", "printing__card_id", "printing__data")
         .first()
     )
-    return tuple(row) if row else None
+    if row is None:
+        return None
+    pid, oid, raw = row
+    if kind == "multiverse" and value.isdigit() and int(value) not in (orjson.loads(raw).get("multiverse_ids") or ()):
+        # the id of one of the printing's printings in another language: answer that one
+        for fid, fdata in m.ForeignPrinting.objects.filter(printing_id=pid).values_list("id", "data"):
+            if int(value) in (orjson.loads(fdata).get("multiverse_ids") or ()):
+                return fid, oid
+    return pid, oid
 
 
 def _external_card(request: HttpRequest, kind: str, value: str, label: str, format: str = "json"):
@@ -461,6 +478,9 @@ def _resolve(id: str) -> tuple[str, str | None] | None:
     row = m.Printing.objects.filter(pk=id).values_list("card_id", flat=True).first()
     if row:
         return row, id
+    row = m.ForeignPrinting.objects.filter(pk=id).values_list("printing__card_id", flat=True).first()
+    if row:  # a printing in another language
+        return row, id
     if m.OracleCard.objects.filter(pk=id).exists():
         return id, None
     return None
@@ -471,11 +491,19 @@ def _not_found(id: str):
 
 
 def _by_number(code: str, number: str, lang: str | None = None) -> Printing | None:
+    """The printing of a set by collector number, in English or (lang) in another language."""
+    from tolaria.site.catalog.repository import foreign_printing
+
     rows = m.Printing.objects.filter(set_code=code.lower(), collector_number=number).values_list("data", flat=True)
     printings = [Printing.from_dict(orjson.loads(d)) for d in rows]
+    lang = (lang or "").lower() or None
     for p in printings:
-        if lang is None or p.lang == lang.lower():
+        if lang is None or p.lang == lang:
             return p
+    for p in printings:
+        found = foreign_printing(p.id, lang)
+        if found is not None:
+            return found
     return None
 
 
