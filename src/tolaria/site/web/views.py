@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 
-from tolaria.cards import default_printing
+from tolaria.cards import LANG_CODES, LANG_NAMES, default_printing
 from tolaria.site import data_facts
 from tolaria.site.card_links import card_url
 from tolaria.site.catalog import models as m
@@ -141,6 +141,7 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
                 ),
             }
         )
+    languages = _languages(card, printing, {o["id"]: o for o in others}, sets)
     points = list(
         m.PricePoint.objects.filter(printing_id=printing.id).order_by("date").values_list("date", "usd", "eur")
     )
@@ -186,6 +187,7 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         "legalities": legalities,
         "printings": printings,
         "printing_rows": p.printing_rows_html(printings),
+        "languages": languages,
         "tag_groups": tag_groups,
         "predicted": predicted,
         "predicted_available": tag_store.predicted_available(),
@@ -201,6 +203,35 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         "mana_value": f"{card.mana_value:g}",
     }
     return render(request, "web/card.html", ctx)
+
+
+def _languages(card, printing, prints: dict[str, dict], sets: dict[str, str]) -> list[dict]:
+    """The card's printed names by language (MTGJSON foreignData): this printing's own where it was
+    printed in the language, else the newest printing's that was; each with a search for the card's
+    printings in that language."""
+    rows = m.ForeignPrinting.objects.filter(printing__card_id=card.oracle_id).values_list("printing_id", "lang", "name")
+    chosen: dict[str, tuple[tuple, str, str]] = {}
+    for pid, lang, name in rows:
+        o = prints.get(pid)
+        if o is None or not name:
+            continue
+        rank = (pid == printing.id, o["released_at"], o["set_code"], o["collector_number"])
+        if lang not in chosen or rank > chosen[lang][0]:
+            chosen[lang] = (rank, name, pid)
+    out = []
+    for lang in sorted(chosen, key=LANG_CODES.index):
+        _, name, pid = chosen[lang]
+        o = prints[pid]
+        out.append(
+            {
+                "lang": lang,
+                "language": LANG_NAMES[lang],
+                "name": name,
+                "where": "" if pid == printing.id else f"{sets.get(o['set_code'], o['set_code'].upper())}",
+                "search": "/search?" + urllib.parse.urlencode({"q": f'!"{card.name}" lang:{lang}', "unique": "prints"}),
+            }
+        )
+    return out
 
 
 # --- search ----------------------------------------------------------------------------------------
@@ -326,10 +357,12 @@ def search(request):
     ctx["data_dated"] = facts.dated()
     exact_knowledge = any(h.title.lower().split(" ", 1)[-1] == q.lower() or h.ref.lower() == q.lower() for h in hits)
     if result.total == 1 and page == 1 and not exact_knowledge and request.GET.get("redirect") != "no":
+        only = result.printing_ids[0]  # a printing in another language opens its English printing's page
+        english = m.ForeignPrinting.objects.filter(pk=only).values_list("printing_id", flat=True).first()
         row = (
             m.Printing.objects.select_related("card")
             .only("set_code", "collector_number", "card__name")
-            .get(pk=result.printing_ids[0])
+            .get(pk=english or only)
         )
         return HttpResponseRedirect(p.printing_url(row, row.card.name))
     ctx.update(
@@ -395,10 +428,13 @@ def _build_rows(keys: list) -> dict:
         oid: orjson.loads(d)
         for oid, d in m.OracleCard.objects.filter(pk__in={k[1] for k in keys}).values_list("oracle_id", "data")
     }
-    prints = {
-        pid: orjson.loads(d)
-        for pid, d in m.Printing.objects.filter(pk__in={k[0] for k in keys}).values_list("id", "data")
-    }
+    wanted = {k[0] for k in keys}
+    prints = {pid: orjson.loads(d) for pid, d in m.Printing.objects.filter(pk__in=wanted).values_list("id", "data")}
+    # printings in other languages (a lang: search, a printed name): their English printing's row, named as printed
+    for fid, lang, name, d in m.ForeignPrinting.objects.filter(pk__in=wanted - set(prints)).values_list(
+        "id", "lang", "name", "printing__data"
+    ):
+        prints[fid] = {**orjson.loads(d), "lang": lang, "printed": name}
     sets = dict(m.CardSet.objects.filter(code__in={x["set_code"] for x in prints.values()}).values_list("code", "name"))
     rows = {}
     for key in keys:
@@ -418,6 +454,9 @@ def _build_rows(keys: list) -> dict:
             "number": pr["collector_number"],
             "rarity": pr.get("rarity", ""),
             "price": p.money(usd, "usd") if usd is not None else "",
+            "printed": pr.get("printed", ""),
+            "lang": pr.get("lang", "en"),
+            "lang_name": LANG_NAMES.get(pr.get("lang", "en"), ""),
         }
         if full_text:
             row["faces"] = [
