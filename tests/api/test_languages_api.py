@@ -106,3 +106,13 @@ def test_the_all_cards_file_holds_every_language(client):
     assert meta["size"] > default["size"]
     bolt = next(c for c in cards if c.get("printed_name") == "Blitzschlag")
     assert bolt["name"] == "Lightning Bolt" and bolt["multiverse_ids"] == [517655]
+
+
+def test_the_manifest_of_one_language(client):
+    from tolaria.site.catalog import models as m
+
+    german = get(client, "/api/cards/manifest", lang="de")
+    assert len(german["data"]) == m.ForeignPrinting.objects.filter(lang="de").count()
+    assert {row["lang"] for row in german["data"]} == {"de"}
+    bolt = get(client, "/api/cards/sta/42/de")
+    assert any(row["id"] == bolt["id"] and row["name"] == "Lightning Bolt" for row in german["data"])

@@ -231,6 +231,9 @@ def manifest(
 ):
     if order not in ("released", "imageupdated"):
         return error(400, "bad_request", f"order must be released or imageupdated, not {order!r}")
+    lang = lang.lower()
+    if lang and lang != "en" and m.ForeignPrinting.objects.filter(lang=lang).exists():
+        return _foreign_manifest(request, lang, page)
     rows = m.Printing.objects.order_by("-released_at", "set_code", "collector_number", "id")
     last = max(1, -(-rows.count() // MANIFEST_PAGE))
     if page > last:  # before the database sees an offset past what its integers hold
@@ -240,20 +243,43 @@ def manifest(
     data = []
     for pid, oid, name, code, number, raw in values[start : start + MANIFEST_PAGE + 1]:
         printing_lang = orjson.loads(raw).get("lang", "en")
-        if lang and printing_lang != lang.lower():
+        if lang and printing_lang != lang:
             continue
-        data.append(
-            {
-                "object": "card",
-                "id": pid,
-                "oracle_id": oid,
-                "lang": printing_lang,
-                "name": name,
-                "set_code": code,
-                "collector_number": number,
-                "image_updated_at": None,  # no card images are kept
-            }
-        )
+        data.append(_manifest_row(pid, oid, printing_lang, name, code, number))
+    more = len(data) > MANIFEST_PAGE
+    out = {"object": "list", "has_more": more, "data": data[:MANIFEST_PAGE]}
+    if more:
+        out["next_page"] = absolute_with(request, page=page + 1)
+    return _respond(request, out)
+
+
+def _manifest_row(pid: str, oid: str, lang: str, name: str, code: str, number: str) -> dict:
+    return {
+        "object": "card",
+        "id": pid,
+        "oracle_id": oid,
+        "lang": lang,
+        "name": name,
+        "set_code": code,
+        "collector_number": number,
+        "image_updated_at": None,  # no card images are kept
+    }
+
+
+def _foreign_manifest(request: HttpRequest, lang: str, page: int):
+    """The manifest of the printings in one other language (MTGJSON foreignData), newest first."""
+    rows = m.ForeignPrinting.objects.filter(lang=lang).order_by(
+        "-printing__released_at", "printing__set_code", "printing__collector_number", "id"
+    )
+    last = max(1, -(-rows.count() // MANIFEST_PAGE))
+    if page > last:
+        return error(404, "not_found", f"page {page} is past the last page ({last}) of the manifest")
+    start = (page - 1) * MANIFEST_PAGE
+    fields = ("id", "printing__card_id", "printing__card__name", "printing__set_code", "printing__collector_number")
+    data = [
+        _manifest_row(pid, oid, lang, name, code, number)
+        for pid, oid, name, code, number in rows.values_list(*fields)[start : start + MANIFEST_PAGE + 1]
+    ]
     more = len(data) > MANIFEST_PAGE
     out = {"object": "list", "has_more": more, "data": data[:MANIFEST_PAGE]}
     if more:
