@@ -44,6 +44,15 @@ def test_trigram_column_matches_brute_force():
         assert col.regex(rx).tolist() == [bool(rx.search(d)) for d in docs], pattern
 
 
+def test_needles_of_one_or_two_characters_are_answered_by_the_index():
+    # a Japanese printed name is often two characters (稲妻, Lightning Bolt), a face one (火, Fire)
+    docs = ["稲妻", "火 氷", "稲妻の嵐", "", "a", "ab", "ba", "xa", "稲"]
+    col = TextColumn(docs)
+    for needle in ("稲", "稲妻", "火", "氷", "a", "ab", "b", "xa", "ax", "z", " ", "妻の"):
+        assert col.short(needle) is not None or len(needle) > 2
+        assert col.contains(needle).tolist() == [needle in d for d in docs], needle
+
+
 REGEXES = [
     "o:/^{T}: Add/",
     "o:/draw (a|two|three) cards?/",

@@ -191,7 +191,10 @@ def eval_lingual(node: Cond, index: CardIndex) -> tuple[np.ndarray, np.ndarray]:
         return ~en, ~fo
     leaf = _evaluable(node)
     en = leaf.mask(index)
-    fo = leaf.foreign_mask(index) if leaf.lingual else en[index.foreign_parent]
+    if leaf.lingual:  # handed its positive English answer, not to search it again
+        fo = leaf.foreign_mask(index, ~en if leaf.negated else en)
+    else:
+        fo = en[index.foreign_parent]
     assert fo.dtype == bool and fo.shape == (index.n_foreign,), (node, fo.dtype, fo.shape)
     return en, fo
 

@@ -71,10 +71,18 @@ def matching_lingual(compiled: Compiled, index: CardIndex, multilingual: bool = 
     or None when the query needs the English printings only.
 
     As Scryfall's search: printings in other languages are searched when the query has a lang: term
-    or the caller asks for every language (the API's include_multilingual); then every matching
-    printing is an answer. A name term also finds printings by their printed name ("Blitzschlag"):
-    then a card is answered in English when an English printing of it matches, and else by its
-    printings in the other languages that match."""
+    (or new:language) or the caller asks for every language (the API's include_multilingual); then
+    every matching printing is an answer. A name term also finds printings by their printed name
+    ("Blitzschlag"): then a card is answered in English when an English printing of it matches, and
+    else by its printings in the other languages that match."""
+    masks = _lingual_masks(compiled, index, multilingual)
+    return None if masks is None else np.concatenate(masks)
+
+
+def _lingual_masks(
+    compiled: Compiled, index: CardIndex, multilingual: bool
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
+    """(English rows, rows in other languages) as matching_lingual answers them, or None."""
     if not index.n_foreign:
         return None
     root = compiled.root
@@ -86,14 +94,15 @@ def matching_lingual(compiled: Compiled, index: CardIndex, multilingual: bool = 
         fo = np.full(index.n_foreign, compiled.only_meta)
     else:
         en, fo = eval_lingual(root, index)
+    rows = index.lingual()
     if not wants_extras(compiled):
         en &= ~index.extra
-        fo &= ~index.extra[index.foreign_parent]
-    if not every:
+        fo &= ~rows.extra[index.n_printings :]
+    if not every:  # found by a printed name: a card an English printing answers is answered in English
         answered = np.zeros(index.n_cards, bool)
         answered[index.card_of[en]] = True
-        fo &= ~answered[index.card_of[index.foreign_parent]]
-    return np.concatenate([en, fo])
+        fo &= ~answered[rows.card_of[index.n_printings :]]
+    return en, fo
 
 
 def search(
@@ -131,12 +140,14 @@ def search(
     if direction == "auto" or direction not in ("asc", "desc"):
         direction = DEFAULT_DIRECTION.get(order, "asc")
 
-    lingual = matching_lingual(compiled, index, multilingual)
+    masks = _lingual_masks(compiled, index, multilingual)
     rows_of: CardIndex | LingualRows = index
-    if lingual is None:
+    if masks is None:
         mask = matching(compiled, index)
+    elif not masks[1].any():  # no printing in another language answers: the English rows' fast path
+        mask = masks[0]
     else:
-        mask, rows_of = lingual, index.lingual()
+        mask, rows_of = np.concatenate(masks), index.lingual()
     if compiled.root is None:
         explanation = "all cards" if compiled.only_meta else "no cards (every term was ignored)"
     else:

@@ -185,18 +185,22 @@ class TextColumn:
         self._build()
 
     def _build(self) -> None:
-        joined = "\x00".join(self.folded) + "\x00"
+        # documents end with a NUL, and two more close the last: every character of every document
+        # starts a trigram, NULs after the end included, so a needle of one or two characters is the
+        # range of trigrams it begins (short()), and of three or more, the trigrams it holds
+        joined = "\x00".join(self.folded) + "\x00\x00\x00"
         codes = _codes(joined)
         lengths = np.fromiter((len(d) + 1 for d in self.folded), dtype=np.int64, count=self.n)
         doc = np.repeat(np.arange(self.n, dtype=np.int32), lengths)
-        if len(codes) < 3:
+        self.padded = True
+        if not self.n:
             self.keys = np.zeros(0, np.uint64)
             self.offsets = np.zeros(1, np.int64)
             self.postings = np.zeros(0, np.int32)
             return
-        tri = _trigrams(codes)
-        ok = (codes[:-2] != 0) & (codes[1:-1] != 0) & (codes[2:] != 0)
-        tri, tdoc = tri[ok], doc[:-2][ok]
+        tri = _trigrams(codes)[: len(doc)]
+        ok = codes[: len(doc)] != 0  # a trigram begins inside a document
+        tri, tdoc = tri[ok], doc[ok]
         order = np.lexsort((tdoc, tri))
         tri, tdoc = tri[order], tdoc[order]
         keep = np.ones(len(tri), bool)
@@ -207,7 +211,7 @@ class TextColumn:
         self.postings = tdoc.astype(np.int32)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in ("folded", "raw", "n", "keys", "offsets", "postings")}
+        return {k: getattr(self, k) for k in ("folded", "raw", "n", "keys", "offsets", "postings", "padded")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for k, v in state.items():
@@ -236,11 +240,31 @@ class TextColumn:
             cand = cand[seen[cand]]
         return cand
 
+    def short(self, needle: str) -> np.ndarray | None:
+        """The documents holding a needle of one or two characters, exactly: those of the trigrams it
+        begins (a range of the sorted keys); None when the index cannot say (built before padding)."""
+        if not getattr(self, "padded", False) or not 0 < len(needle) < 3:
+            return None
+        codes = _codes(needle)
+        lo = codes[0] << np.uint64(42)
+        span = np.uint64((1 << 42) - 1)
+        if len(codes) == 2:
+            lo |= codes[1] << np.uint64(21)
+            span = np.uint64((1 << 21) - 1)
+        first = int(np.searchsorted(self.keys, lo, side="left"))
+        last = int(np.searchsorted(self.keys, lo | span, side="right"))
+        out = np.zeros(self.n, bool)
+        out[self.postings[self.offsets[first] : self.offsets[last]]] = True
+        return out
+
     def contains(self, needle: str, within: np.ndarray | None = None) -> np.ndarray:
         """Boolean mask of the documents containing ``needle`` (already folded).
 
         ``within`` (a mask over the documents) is a hint: outside it the answer may be False.
         """
+        exact = self.short(needle)
+        if exact is not None:
+            return exact
         out = np.zeros(self.n, bool)
         cand = self.candidates(needle, within)
         docs = self.folded

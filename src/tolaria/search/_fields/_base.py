@@ -137,9 +137,10 @@ class Family:
         m = self.printing_holds(index, within) if self.uses_within else self.printing_holds(index)
         return ~m if self.negated else m
 
-    def foreign_mask(self, index: CardIndex) -> np.ndarray:
-        """Over the index's printings in other languages (``index.n_foreign`` rows), as ``mask``."""
-        m = self.foreign_holds(index)
+    def foreign_mask(self, index: CardIndex, english: np.ndarray | None = None) -> np.ndarray:
+        """Over the index's printings in other languages (``index.n_foreign`` rows), as ``mask``;
+        ``english``: the positive answer over the English printings, when the caller has it."""
+        m = self.foreign_holds(index, english)
         return ~m if self.negated else m
 
     def explain(self) -> str:
@@ -156,9 +157,12 @@ class Family:
         by_printing: np.ndarray = self.card_holds(index)[index.card_of]
         return by_printing
 
-    def foreign_holds(self, index: CardIndex) -> np.ndarray:
-        """The positive answer over the printings in other languages (a ``lingual`` family's)."""
-        by_parent: np.ndarray = self.printing_holds(index)[index.foreign_parent]
+    def foreign_holds(self, index: CardIndex, english: np.ndarray | None = None) -> np.ndarray:
+        """The positive answer over the printings in other languages (a ``lingual`` family's);
+        ``english``: the positive answer over the English printings, when the caller has it."""
+        if english is None:
+            english = self.printing_holds(index)
+        by_parent: np.ndarray = english[index.foreign_parent]
         return by_parent
 
     def explain_holds(self) -> str:

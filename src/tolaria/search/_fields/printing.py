@@ -306,7 +306,7 @@ class LangFamily(Category):
             return np.ones(index.n_printings, bool)
         return super().printing_holds(index)
 
-    def foreign_holds(self, index: CardIndex) -> np.ndarray:
+    def foreign_holds(self, index: CardIndex, english: np.ndarray | None = None) -> np.ndarray:
         if self.any:
             return np.ones(index.n_foreign, bool)
         return np.asarray(index.foreign_lang == LANG_CODES.index(self.target))
@@ -695,11 +695,11 @@ class NewFamily(Family):
 
     lingual = True  # new:language: the card's first printing in each language
 
-    def foreign_holds(self, index: CardIndex) -> np.ndarray:
+    def foreign_holds(self, index: CardIndex, english: np.ndarray | None = None) -> np.ndarray:
         if self.prop in ("language", "lang"):
             firsts: np.ndarray = index.cols["new_language_foreign"]
             return firsts
-        return super().foreign_holds(index)
+        return super().foreign_holds(index, english)
 
     @classmethod
     def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:

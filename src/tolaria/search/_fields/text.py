@@ -134,11 +134,10 @@ class NameFamily(TextFamily):
             return False
         return bool(self.pattern.search(printed)) if self.kind == "regex" else self.needle in fold_name(printed)
 
-    def foreign_holds(self, index: CardIndex) -> np.ndarray:
+    def foreign_holds(self, index: CardIndex, english: np.ndarray | None = None) -> np.ndarray:
         col: TextColumn = index.cols["printed_name"]
-        own = col.regex(self.pattern, None) if self.kind == "regex" else col.contains(self.needle)
-        english: np.ndarray = self.printing_holds(index)[index.foreign_parent]
-        either: np.ndarray = english | own
+        own = col.regex(self.pattern) if self.kind == "regex" else col.contains(self.needle)
+        either: np.ndarray = super().foreign_holds(index, english) | own
         return either
 
     @classmethod
