@@ -144,7 +144,9 @@ class NameFamily(TextFamily):
     def build(cls, ref: Reference, cards: Sequence[Card], cols: Columns) -> None:
         super().build(ref, cards, cols)
         printed = [t.name for p in ref.corpus.printings.values() for t in p.translations]
-        cols["printed_name"] = TextColumn([fold_name(n) for n in printed], printed)
+        # a name that folds to itself (Chinese, Japanese, Korean) is one object in both lists: saved once
+        folded = [n if f == n else f for f, n in zip(map(fold_name, printed), printed)]
+        cols["printed_name"] = TextColumn(folded, printed)
 
     @classmethod
     def docs(cls, card: Card, with_tilde: bool) -> tuple[str, str]:
