@@ -21,6 +21,7 @@ def raw_counts(shared_data):
     import tarfile
 
     ids, oracle_ids, records = set(), set(), 0
+    foreign = set()  # (printing, language) of the cards' foreignData
     tokens = {"records": 0, "uuids": set(), "printings": set(), "oracle_ids": set()}
 
     def take(cards, set_tokens):
@@ -29,6 +30,7 @@ def raw_counts(shared_data):
             records += 1
             ids.add(card["identifiers"]["scryfallId"])
             oracle_ids.add(card["identifiers"].get("scryfallOracleId") or card["name"])
+            foreign.update((card["identifiers"]["scryfallId"], e["language"]) for e in card.get("foreignData") or ())
         for token in set_tokens or ():
             tokens["records"] += 1
             tokens["uuids"].add(token["uuid"])
@@ -43,7 +45,8 @@ def raw_counts(shared_data):
             if member.isfile():
                 data = json.load(archive.extractfile(member))["data"]
                 take(data["cards"], data.get("tokens"))
-    return records, len(ids), len(oracle_ids), {k: v if isinstance(v, int) else len(v) for k, v in tokens.items()}
+    tokens = {k: v if isinstance(v, int) else len(v) for k, v in tokens.items()}
+    return records, len(ids), len(oracle_ids), tokens, len(foreign)
 
 
 def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_path):
@@ -61,7 +64,7 @@ def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_
     stats = json.loads(
         subprocess.run([*tolaria, "stats", "--json"], env=env, capture_output=True, text=True, check=True).stdout
     )
-    records, printings, cards, tokens = raw_counts(shared_data)
+    records, printings, cards, tokens, foreign = raw_counts(shared_data)
     assert records == README_RECORDS
     assert summary["records"] == README_RECORDS
     assert stats["printing_records"] == README_RECORDS
@@ -75,6 +78,9 @@ def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_
     assert stats["extra_records"] == tokens["uuids"]
     assert stats["extra_printings"] == tokens["printings"]
     assert stats["extras"] == tokens["oracle_ids"]
+    # every printing in another language (MTGJSON foreignData), stored once per printing and language
+    assert stats["foreign_printings"] == foreign
+    assert summary["foreign_printings"]["added"] == foreign
     # searching works on what was loaded, in the same process family
     found = subprocess.run(
         [*tolaria, "search", "--json", "t:creature o:trample c:g mv<=3"], env=env, capture_output=True, text=True
