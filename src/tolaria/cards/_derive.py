@@ -121,8 +121,7 @@ def meld_backs(cards, parts_of, known: dict | None = None) -> None:
         if card.layout != "meld" or not parts_of(card):
             continue
         found = set(card.color_identity)
-        fronts = [by_name.get(name) for name in parts_of(card)]
-        fronts = [part for part in fronts if part is not None and part is not card]
+        fronts = [part for name in parts_of(card) if (part := by_name.get(name)) is not None and part is not card]
         for part in fronts:
             found.update(part.color_identity)
         card.color_identity = sort_colors(found)

@@ -13,7 +13,7 @@ import tarfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 from tolaria.errors import InputError
 
@@ -61,7 +61,13 @@ def is_tar(path: str | Path) -> bool:
     return len(head) == 512 and head[257:262] == b"ustar"
 
 
-def tar_members(path: str | Path) -> Iterator[tuple[str, BinaryIO]]:
+class ByteStream(Protocol):
+    """What the readers need of a file: its bytes, a block at a time (a tar member, a gzip or xz stream)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+def tar_members(path: str | Path) -> Iterator[tuple[str, ByteStream]]:
     """Yield (name, stream) for each .json file of a (compressed) tar, in archive order, streamed."""
     with open_binary(path) as stream, tarfile.open(fileobj=stream, mode="r|") as archive:
         for member in archive:

@@ -130,7 +130,7 @@ _REMINDER = re.compile(r"\([^()]*\)")
 def identity_from_text(oracle_text: str) -> tuple[str, ...]:
     """Colors of the mana symbols in rules text (rule 903.4), reminder text excluded (903.4a)."""
     text = _REMINDER.sub("", oracle_text or "")
-    found = set()
+    found: set[str] = set()
     for match in _TEXT_SYMBOL.finditer(text):
         found.update(ManaSymbol(match.group(1)).colors)
     return sort_colors(found)

@@ -104,10 +104,10 @@ class NameTable(Generic[K]):
     def __len__(self) -> int:
         return len(self._display)
 
-    @classmethod
-    def of_cards(cls, cards: Iterable) -> NameTable[str]:
+    @staticmethod
+    def of_cards(cards: Iterable) -> NameTable[str]:
         """The table of ``tolaria.cards.Card`` objects, keyed by oracle id."""
-        return cls((c.oracle_id, c.name, [f.name for f in c.faces]) for c in cards)
+        return NameTable((c.oracle_id, c.name, [f.name for f in c.faces]) for c in cards)
 
     def name_of(self, key: K) -> str:
         return self._display[key]

@@ -18,7 +18,7 @@ from typing import Any, BinaryIO
 import ijson
 
 from ._derive import meld_backs
-from ._files import DataFileError, is_tar, open_binary, tar_members
+from ._files import ByteStream, DataFileError, is_tar, open_binary, tar_members
 from ._legalities import FileLegalities
 from ._model import Corpus, PricePoint, Ruling
 from ._mtgjson import (
@@ -148,7 +148,7 @@ def read_source(path: str | Path) -> Iterator[Item]:
         yield from _read_stream(stream, str(path))
 
 
-def _read_stream(stream: BinaryIO, source: str) -> Iterator[Item]:
+def _read_stream(stream: ByteStream, source: str) -> Iterator[Item]:
     # ijson needs to read the head twice: once to tell the format, once to parse; buffer the head.
     head = stream.read(1 << 16)
     try:
@@ -181,7 +181,7 @@ def _read_stream(stream: BinaryIO, source: str) -> Iterator[Item]:
 class _Chain(io.RawIOBase):
     """A readable stream of some buffered bytes followed by the rest of another stream."""
 
-    def __init__(self, head: bytes, rest: BinaryIO):
+    def __init__(self, head: bytes, rest: ByteStream):
         self._head = io.BytesIO(head)
         self._rest = rest
 
