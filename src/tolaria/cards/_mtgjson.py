@@ -198,7 +198,7 @@ def translations(records: list[dict[str, Any]], printing_id: str) -> tuple[Trans
         entries = by_lang[lang]
         first = next(e for e in entries if e is not None)
         scryfall_id = (first.get("identifiers") or {}).get("scryfallId") or first.get("scryfallId")
-        faces = tuple(
+        printed = tuple(
             PrintedFace(
                 name=e.get("faceName") or e.get("name") or "",  # a face's name, as Face.name is read
                 type_line=e.get("type") or "",
@@ -215,8 +215,8 @@ def translations(records: list[dict[str, Any]], printing_id: str) -> tuple[Trans
                 id=scryfall_id or str(uuid.uuid5(FOREIGN_NAMESPACE, f"{printing_id}:{lang}")),
                 lang=lang,
                 # the whole name is its faces' (a meld part's is its own face's, as its English name is)
-                name=" // ".join(f.name for f in faces if f.name),
-                faces=faces,
+                name=" // ".join(f.name for f in printed if f.name),
+                faces=printed,
                 multiverse_ids=multiverse,
             )
         )
