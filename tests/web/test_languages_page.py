@@ -31,6 +31,9 @@ def test_the_card_page_lists_the_printed_names_by_language(client):
     ):
         assert re.search(rf">{language}</a></th><td><span lang=\"\w+\">{name}</span>", languages), language
     assert '<span lang="ja">稲妻</span>' in languages  # marked with its language for screen readers
+    # in HTML's language tags (BCP 47), not Scryfall's codes: Chinese Simplified is zh-Hans, not "zhs"
+    assert '<span lang="zh-Hans">闪电击</span>' in languages and '<span lang="zh-Hant">閃電擊</span>' in languages
+    assert 'lang="zhs"' not in languages and 'lang="zht"' not in languages
     assert "Strixhaven Mystical Archive" in words  # the printing the names come from, not this one
     link = html.unescape(re.search(r'<a href="([^"]+)">German</a>', languages).group(1))
     answer = client.get(link)

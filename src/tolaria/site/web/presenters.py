@@ -524,6 +524,16 @@ def highlight(text: str, words: list[str], width: int = 260) -> SafeString:
     return mark_safe(escape(prefix) + "".join(out) + escape(suffix))
 
 
+# Scryfall's language codes (https://scryfall.com/docs/api/languages) as HTML's lang attribute takes them
+# (BCP 47, which screen readers read): Chinese by its script, Brazil's Portuguese by its region; Phyrexian
+# has no tag ("und", undetermined: no voice reads it as English)
+_HTML_LANG = {"zhs": "zh-Hans", "zht": "zh-Hant", "pt": "pt-BR", "ph": "und"}
+
+
+def html_lang(code: str) -> str:
+    return _HTML_LANG.get(code, code)
+
+
 KNOWLEDGE_GROUPS = (
     ("glossary", "Glossary"),
     ("rule", "Comprehensive Rules"),

@@ -225,6 +225,7 @@ def _languages(card, printing, prints: dict[str, dict], sets: dict[str, str]) ->
         out.append(
             {
                 "lang": lang,
+                "html_lang": p.html_lang(lang),
                 "language": LANG_NAMES[lang],
                 "name": name,
                 "where": "" if pid == printing.id else f"{sets.get(o['set_code'], o['set_code'].upper())}",
@@ -456,6 +457,7 @@ def _build_rows(keys: list) -> dict:
             "price": p.money(usd, "usd") if usd is not None else "",
             "printed": pr.get("printed", ""),
             "lang": pr.get("lang", "en"),
+            "html_lang": p.html_lang(pr.get("lang", "en")),
             "lang_name": LANG_NAMES.get(pr.get("lang", "en"), ""),
         }
         if full_text:
