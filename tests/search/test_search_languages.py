@@ -147,3 +147,9 @@ def test_a_printing_read_in_another_language_is_found_by_its_own(tiny):
     assert search(index, "lang:ja", unique="prints").printing_ids == [japanese.id]
     assert japanese.id not in search(index, "lang:en", unique="prints").printing_ids
     assert search(index, "in:ja").oracle_ids == [english.oracle_id]
+
+
+def test_the_explanation_names_the_language(sample_index):
+    assert search(sample_index, "lang:ja").explanation == "cards printed in Japanese"
+    assert search(sample_index, "lang:zhs").explanation == "cards printed in Chinese Simplified"
+    assert search(sample_index, "lang:any t:goblin").explanation.startswith("cards printed in any language")

@@ -298,6 +298,11 @@ class LangFamily(Category):
         if not self.any and self.target not in LANG_CODES:
             raise self.unknown("language")
 
+    def explain_holds(self) -> str:
+        if self.any:
+            return "printed in any language"
+        return f"printed in {LANG_NAMES.get(self.target, self.target)}"
+
     def holds(self, card: Card, printing: Printing) -> bool:
         return self.any or printing.lang == self.target
 
