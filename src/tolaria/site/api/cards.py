@@ -235,17 +235,35 @@ def manifest(
     if lang and lang != "en" and m.ForeignPrinting.objects.filter(lang=lang).exists():
         return _foreign_manifest(request, lang, page)
     rows = m.Printing.objects.order_by("-released_at", "set_code", "collector_number", "id")
+    values = rows.values_list("id", "card_id", "card__name", "set_code", "collector_number", "data")
+
+    def english_row(pid, oid, name, code, number, raw) -> dict | None:
+        printing_lang = orjson.loads(raw).get("lang", "en")
+        return None if lang and printing_lang != lang else _manifest_row(pid, oid, printing_lang, name, code, number)
+
+    return _manifest_page(request, values, page, english_row)
+
+
+def _foreign_manifest(request: HttpRequest, lang: str, page: int):
+    """The manifest of the printings in one other language (MTGJSON foreignData), newest first."""
+    rows = m.ForeignPrinting.objects.filter(lang=lang).order_by(
+        "-printing__released_at", "printing__set_code", "printing__collector_number", "id"
+    )
+    fields = ("id", "printing__card_id", "printing__card__name", "printing__set_code", "printing__collector_number")
+
+    def foreign_row(pid, oid, name, code, number) -> dict:
+        return _manifest_row(pid, oid, lang, name, code, number)
+
+    return _manifest_page(request, rows.values_list(*fields), page, foreign_row)
+
+
+def _manifest_page(request: HttpRequest, rows, page: int, row_of) -> HttpResponse:
+    """One page of the manifest: `row_of(*values)` is a row's object, or None for a row left out."""
     last = max(1, -(-rows.count() // MANIFEST_PAGE))
     if page > last:  # before the database sees an offset past what its integers hold
         return error(404, "not_found", f"page {page} is past the last page ({last}) of the manifest")
-    values = rows.values_list("id", "card_id", "card__name", "set_code", "collector_number", "data")
     start = (page - 1) * MANIFEST_PAGE
-    data = []
-    for pid, oid, name, code, number, raw in values[start : start + MANIFEST_PAGE + 1]:
-        printing_lang = orjson.loads(raw).get("lang", "en")
-        if lang and printing_lang != lang:
-            continue
-        data.append(_manifest_row(pid, oid, printing_lang, name, code, number))
+    data = [row for values in rows[start : start + MANIFEST_PAGE + 1] if (row := row_of(*values)) is not None]
     more = len(data) > MANIFEST_PAGE
     out = {"object": "list", "has_more": more, "data": data[:MANIFEST_PAGE]}
     if more:
@@ -264,27 +282,6 @@ def _manifest_row(pid: str, oid: str, lang: str, name: str, code: str, number: s
         "collector_number": number,
         "image_updated_at": None,  # no card images are kept
     }
-
-
-def _foreign_manifest(request: HttpRequest, lang: str, page: int):
-    """The manifest of the printings in one other language (MTGJSON foreignData), newest first."""
-    rows = m.ForeignPrinting.objects.filter(lang=lang).order_by(
-        "-printing__released_at", "printing__set_code", "printing__collector_number", "id"
-    )
-    last = max(1, -(-rows.count() // MANIFEST_PAGE))
-    if page > last:
-        return error(404, "not_found", f"page {page} is past the last page ({last}) of the manifest")
-    start = (page - 1) * MANIFEST_PAGE
-    fields = ("id", "printing__card_id", "printing__card__name", "printing__set_code", "printing__collector_number")
-    data = [
-        _manifest_row(pid, oid, lang, name, code, number)
-        for pid, oid, name, code, number in rows.values_list(*fields)[start : start + MANIFEST_PAGE + 1]
-    ]
-    more = len(data) > MANIFEST_PAGE
-    out = {"object": "list", "has_more": more, "data": data[:MANIFEST_PAGE]}
-    if more:
-        out["next_page"] = absolute_with(request, page=page + 1)
-    return _respond(request, out)
 
 
 # --- collection ------------------------------------------------------------------------------------
