@@ -63,6 +63,7 @@ class _SetTable:
     printed: dict[str, int]
     blocks: dict[str, str]
     arena: dict[str, str]
+    by_code: dict[str, m.CardSet]
     by_id: dict[str, m.CardSet]
     by_tcgplayer: dict[int, m.CardSet]
 
@@ -85,6 +86,7 @@ def _table_of(version: int) -> _SetTable:
         printed=printed,
         blocks=block_codes(rows),
         arena=arena_codes(),
+        by_code={r.code: r for r in rows},
         by_id={set_id(r.code): r for r in rows},
         by_tcgplayer=by_tcgplayer,
     )
@@ -141,10 +143,8 @@ def sets(request: HttpRequest):
 
 
 def _set_row(code_or_id: str) -> m.CardSet | None:
-    row = m.CardSet.objects.filter(code=code_or_id.lower()).first()
-    if row is None and len(code_or_id) == 36:
-        row = _table().by_id.get(code_or_id.lower())
-    return row
+    table, key = _table(), code_or_id.lower()
+    return table.by_code.get(key) or (table.by_id.get(key) if len(key) == 36 else None)
 
 
 def _one(request: HttpRequest, row: m.CardSet | None, what: str):
