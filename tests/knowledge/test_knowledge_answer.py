@@ -100,8 +100,25 @@ def test_a_card_request_gets_cards_and_an_editable_search(cr_answers):
     assert a.cards and all(h.document.kind == "card" for h in a.cards)
 
 
+@pytest.mark.parametrize(
+    ("query", "syntax"),
+    [
+        ("white board wipes", "c:w tag:sweeper"),
+        ("good black tutors", 'c:b o:"search your library"'),
+        ("is there a card that untaps lands", 'o:"untap" o:"land"'),
+        ("mill cards", "theme:mill"),
+        ("red spells that deal damage to any target", 'c:r o:"deals" o:"damage"'),
+    ],
+)
+def test_cards_asked_for_in_players_words_are_a_card_request(cr_answers, query, syntax):
+    a = cr_answers.answer(query, mode="lexical")
+    assert a.card_request and a.suggestion == syntax
+
+
 def test_a_rules_question_is_no_card_request(cr_answers):
     a = cr_answers.answer("Does first strike beat deathtouch?", mode="lexical")
+    assert not a.card_request and a.suggestion is None
+    a = cr_answers.answer("Does burn damage go through a creature with protection?", mode="lexical")
     assert not a.card_request and a.suggestion is None
 
 

@@ -33,3 +33,29 @@ def test_what_players_say_for_what_oracle_text_says():
     assert suggest_syntax("a green creature that taps for mana") == 'c:g t:creature o:"add {"'
     assert suggest_syntax("cards that destroy all creatures") == 'o:"destroy all creatures"'
     assert suggest_syntax("blue instants that counter a spell") == 'c:u t:instant o:"counter"'  # "counter target spell"
+
+
+@pytest.mark.parametrize(
+    ("words", "syntax"),
+    [
+        # each word as the MTG Wiki's "List of Magic slang" (mtg.wiki/page/List_of_Magic_slang) defines it:
+        # a board wipe / wrath / sweeper / mass removal destroys (nearly) every creature: Tolaria's sweeper tag
+        ("white board wipes", "c:w tag:sweeper"),
+        ("mass removal", "tag:sweeper"),
+        ("black removal spells", "c:b tag:removal"),
+        ("blue counterspells", "c:u tag:counterspell"),
+        ("cards that counter spells", "tag:counterspell"),
+        ("green ramp spells", "c:g tag:ramp"),
+        ("combat tricks", "tag:combat-tricks"),
+        # no tag of Tolaria's says these; the oracle text does
+        ("black tutors", 'c:b o:"search your library"'),  # a tutor searches its owner's library for a card
+        ("blue bounce spells", "c:u o:\"owner's hand\""),  # bounce: return a permanent to its owner's hand
+        ("red burn spells", 'c:r o:"damage to"'),  # burn: direct damage
+        ("cantrips", 'o:"draw a card"'),  # a cantrip draws a card besides its effect
+        ("mana rocks", 't:artifact o:"add {"'),  # a mana rock is an artifact that taps for mana
+        ("token makers", "theme:tokens"),
+        ("lifegain creatures", "t:creature theme:lifegain"),
+    ],
+)
+def test_players_words_for_kinds_of_cards(words, syntax):
+    assert suggest_syntax(words) == syntax

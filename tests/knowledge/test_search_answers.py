@@ -57,6 +57,15 @@ def test_cards_asked_for_in_words_get_cards_and_an_editable_search(client):
 
 
 @pytest.mark.django_db
+def test_a_kind_of_card_in_players_words_gets_those_cards(client):
+    # "board wipe": the MTG Wiki's List of Magic slang; the sample holds Day of Judgment and Wrath of God
+    html = client.get("/search", {"q": "white board wipes"}).content.decode()
+    assert 'id="suggested-q" name="q" value="c:w tag:sweeper"' in html
+    found = html.split("Cards the search", 1)[1].split("</div>", 1)[0]
+    assert "Day of Judgment" in found and "Wrath of God" in found
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(("q", "rule"), [("trample damage rules", "702.19"), ("first strike combat damage", "702.7")])
 def test_a_keywords_rules_get_the_rules_not_cards_with_the_keyword(client, q, rule):
     html = client.get("/search", {"q": q}).content.decode()

@@ -39,7 +39,7 @@ from ._index import Hit, KnowledgeIndex, _ancestors
 from ._lexical import LexicalRanker
 from ._question import is_question
 from ._similar import similar_cards
-from ._suggest import keyword_vocabulary, suggest_syntax
+from ._suggest import CARD_WORDS, keyword_vocabulary, suggest_syntax
 from ._terms import Term, TermIndex, rule_refs
 from ._text import STOPWORDS, fold, highlight, number_words, tokenize
 
@@ -50,8 +50,14 @@ SUBRULE_SHARE = 0.3  # the share of a term's lift that goes to the subrules of t
 HEADING_SHARE = 0.5  # the share of a term's lift that goes to the rules under a section heading it points at
 RULES_BM25_B = 0.5  # BM25's length normalisation over the rules (dev questions: 0.75 -> 0.5, +2 in the first 10)
 NEAR_DUPLICATE = 0.8  # rulings whose word sets overlap this much (Jaccard) are one ruling
+# cards asked for: "cards that ...", "black creatures with deathtouch", "white board wipes", "is there a card
+# that ...", "cards like X"
 _CARD_REQUEST = re.compile(
-    r"^(?:show me |find |any |all |which |what )?(?:cards?|creatures?|spells?|instants?|sorcer(?:y|ies)|artifacts?|enchantments?|lands?|planeswalkers?)\b|\b(?:cards?|ones?) (?:like|similar to)\b",
+    r"^(?:(?:show me|find|any|all|which|what|some|good|best|cheap) )*"
+    r"(?:(?:white|blue|black|red|green|colorless|multicolou?red|mono[- ]?\w+|legendary|basic|snow) )*"
+    rf"(?:cards?|creatures?|spells?|instants?|sorcer(?:y|ies)|artifacts?|enchantments?|lands?|planeswalkers?|{CARD_WORDS})\b"
+    r"|^(?:is there|are there) (?:a|an|any) (?:cards?|creatures?|spells?)\b"
+    r"|\b(?:cards?|ones?) (?:like|similar to)\b",
     re.I,
 )
 _LIKE = re.compile(r"\b(?:like|similar to)\s+(.+?)\s*\??$", re.I)
@@ -352,9 +358,9 @@ class Answerer:
         rule_hits = self.index.collapse(ranked, query, rules * 2, excerpts=False)
         out.rules = [_with_sentence(h, query) for h in self._fold_glossary(rule_hits)[:rules]]
         suggestion = suggest_syntax(query)
-        # a card type or color describes cards ("creatures with trample", "red haste"); a keyword alone does
-        # not: "trample damage rules" asks what the rules say about trample
-        describes_cards = suggestion is not None and re.search(r"(?:^| )(?:t|c):", suggestion) is not None
+        # a card type, a color or a kind of card describes cards ("creatures with trample", "red haste", "mill
+        # cards"); a keyword alone does not: "trample damage rules" asks what the rules say about trample
+        describes_cards = suggestion is not None and re.search(r"(?:^| )(?:t|c|tag|theme):", suggestion) is not None
         out.card_request = bool(_CARD_REQUEST.search(query)) or (not out.question and describes_cards)
         if out.card_request:
             out.suggestion = suggestion

@@ -139,12 +139,33 @@ def _looks_like_syntax(query: str) -> bool:
     return bool(re.search(r"\w[:=<>!]|[()]", query))
 
 
+# Players' words for kinds of cards, as the MTG Wiki's "List of Magic slang" (mtg.wiki/page/List_of_Magic_slang)
+# defines them, each to Tolaria's tag for it (tag:, theme:; see tolaria.tags) or, where it has none, to the
+# words oracle text uses for it. Longer phrases first: "mass removal" is a sweeper, "removal" alone is not.
 _PHRASES = (
     (
         re.compile(r"\b(?:makes?|making|produces?|producing|adds?|adding|taps? for|tapping for) (?:\w+ )?mana\b"),
         'o:"add {"',
     ),
     (re.compile(r"\bmana (?:dorks?|creatures?)\b"), 't:creature o:"add {"'),
+    (re.compile(r"\bmana rocks?\b"), 't:artifact o:"add {"'),
+    (re.compile(r"\b(?:board ?wipes?|wraths?|sweepers?|mass removal)\b"), "tag:sweeper"),
+    (re.compile(r"\bcounter ?spells?\b"), "tag:counterspell"),
+    (re.compile(r"\bcombat tricks?\b"), "tag:combat-tricks"),
+    (re.compile(r"\bremoval\b"), "tag:removal"),
+    (re.compile(r"\bramp\b"), "tag:ramp"),
+    (re.compile(r"\btutors?\b"), 'o:"search your library"'),
+    (re.compile(r"\bbounce\b"), "o:\"owner's hand\""),
+    (re.compile(r"\bburn\b"), 'o:"damage to"'),
+    (re.compile(r"\bcantrips?\b"), 'o:"draw a card"'),
+    (re.compile(r"\b(?:token (?:makers?|generators?|producers?))\b"), "theme:tokens"),
+    (re.compile(r"\b(?:life ?gain)\b"), "theme:lifegain"),
+    (re.compile(r"\bmill\b"), "theme:mill"),
+)
+# a kind of card named by players' words alone ("board wipes", "black tutors") asks for cards
+CARD_WORDS = (
+    r"board ?wipes?|wraths?|sweepers?|mass removal|counter ?spells|combat tricks?|removal|ramp|tutors?|burn"
+    r"|cantrips?|mana rocks?|mana dorks?|token (?:makers?|generators?|producers?)"
 )
 
 
