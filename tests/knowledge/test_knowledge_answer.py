@@ -21,6 +21,14 @@ def cr_answers(rulebook):
         ),
         Document("card:xa", "card", "Xenagos, the Reveler", "Legendary Planeswalker — Xenagos", "xa"),
         Document("card:mine", "card", "Mine, Mine, Mine!", "Enchantment", "mine"),
+        Document("card:wog", "card", "Wrath of God", "Sorcery\nDestroy all creatures. They can't be regenerated.", "wog"),
+        Document(
+            "card:dis",
+            "card",
+            "Disorder",
+            "Sorcery\nDisorder deals 2 damage to each white creature and each player who controls a white creature.",
+            "dis",
+        ),
         Document("card:xg", "card", "Xenagos, God of Revels", "Legendary Enchantment Creature — God", "xg"),
     ]
     boilerplate = "If the target creature is an illegal target as this ability tries to resolve, it won’t resolve."
@@ -113,6 +121,13 @@ def test_a_card_request_gets_cards_and_an_editable_search(cr_answers):
 def test_cards_asked_for_in_players_words_are_a_card_request(cr_answers, query, syntax):
     a = cr_answers.answer(query, mode="lexical")
     assert a.card_request and a.suggestion == syntax
+
+
+def test_cards_asked_for_in_players_words_are_ranked_by_what_their_text_says(cr_answers):
+    # a board wipe destroys all creatures (MTG Wiki, List of Magic slang): Wrath of God's text says "Destroy all
+    # creatures."; Disorder's says "white" twice and is no board wipe
+    titles = [h.document.title for h in cr_answers.answer("white board wipes", mode="lexical").cards]
+    assert titles[0] == "Wrath of God"
 
 
 def test_a_rules_question_is_no_card_request(cr_answers):

@@ -1,6 +1,7 @@
 import pytest
 
 from tolaria.knowledge import suggest_syntax
+from tolaria.knowledge._suggest import in_oracle_words
 
 
 @pytest.mark.parametrize(
@@ -59,3 +60,9 @@ def test_what_players_say_for_what_oracle_text_says():
 )
 def test_players_words_for_kinds_of_cards(words, syntax):
     assert suggest_syntax(words) == syntax
+
+
+def test_players_words_put_as_oracle_text_words_them():
+    assert in_oracle_words("White board wipes") == "white destroy all creatures"
+    assert in_oracle_words("black tutors") == "black search your library for a card and put it into your hand"
+    assert in_oracle_words("cards that draw when a creature dies") == "cards that draw when a creature dies"

@@ -39,7 +39,7 @@ from ._index import Hit, KnowledgeIndex, _ancestors
 from ._lexical import LexicalRanker
 from ._question import is_question
 from ._similar import similar_cards
-from ._suggest import CARD_WORDS, keyword_vocabulary, suggest_syntax
+from ._suggest import CARD_WORDS, in_oracle_words, keyword_vocabulary, suggest_syntax
 from ._terms import Term, TermIndex, rule_refs
 from ._text import STOPWORDS, fold, highlight, number_words, tokenize
 
@@ -387,8 +387,9 @@ class Answerer:
                         if h.document.ref != self.index.documents[model[0]].ref
                     ][:cards]
                 )
-            else:
-                out.cards = self._rank_cards(query, named, mode, cards)
+            else:  # "white board wipes": white cards that destroy all creatures
+                words = in_oracle_words(query) if out.card_request else query
+                out.cards = self._rank_cards(words, named, mode, cards)
         return out
 
     def _similar(self, at: int, k: int) -> list[Hit] | None:

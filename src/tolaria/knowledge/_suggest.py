@@ -140,28 +140,43 @@ def _looks_like_syntax(query: str) -> bool:
 
 
 # Players' words for kinds of cards, as the MTG Wiki's "List of Magic slang" (mtg.wiki/page/List_of_Magic_slang)
-# defines them, each to Tolaria's tag for it (tag:, theme:; see tolaria.tags) or, where it has none, to the
-# words oracle text uses for it. Longer phrases first: "mass removal" is a sweeper, "removal" alone is not.
+# defines them: each to Tolaria's tag for it (tag:, theme:; see tolaria.tags) or, where it has none, to the
+# words oracle text uses for it; and to what such a card's text says, for ranking cards by their words and
+# meaning ("white board wipes" means white cards that destroy all creatures). Longer phrases first: "mass
+# removal" is a sweeper, "removal" alone is not.
 _PHRASES = (
     (
-        re.compile(r"\b(?:makes?|making|produces?|producing|adds?|adding|taps? for|tapping for) (?:\w+ )?mana\b"),
+        r"(?:makes?|making|produces?|producing|adds?|adding|taps? for|tapping for) (?:\w+ )?mana",
         'o:"add {"',
+        "add mana",
     ),
-    (re.compile(r"\bmana (?:dorks?|creatures?)\b"), 't:creature o:"add {"'),
-    (re.compile(r"\bmana rocks?\b"), 't:artifact o:"add {"'),
-    (re.compile(r"\b(?:board ?wipes?|wraths?|sweepers?|mass removal)\b"), "tag:sweeper"),
-    (re.compile(r"\bcounter ?spells?\b"), "tag:counterspell"),
-    (re.compile(r"\bcombat tricks?\b"), "tag:combat-tricks"),
-    (re.compile(r"\bremoval\b"), "tag:removal"),
-    (re.compile(r"\bramp\b"), "tag:ramp"),
-    (re.compile(r"\btutors?\b"), 'o:"search your library"'),
-    (re.compile(r"\bbounce\b"), "o:\"owner's hand\""),
-    (re.compile(r"\bburn\b"), 'o:"damage to"'),
-    (re.compile(r"\bcantrips?\b"), 'o:"draw a card"'),
-    (re.compile(r"\b(?:token (?:makers?|generators?|producers?))\b"), "theme:tokens"),
-    (re.compile(r"\b(?:life ?gain)\b"), "theme:lifegain"),
-    (re.compile(r"\bmill\b"), "theme:mill"),
+    (r"mana (?:dorks?|creatures?)", 't:creature o:"add {"', "creature {T}: add mana"),
+    (r"mana rocks?", 't:artifact o:"add {"', "artifact {T}: add mana"),
+    (r"board ?wipes?|wraths?|sweepers?|mass removal", "tag:sweeper", "destroy all creatures"),
+    (r"counter ?spells?", "tag:counterspell", "counter target spell"),
+    (r"combat tricks?", "tag:combat-tricks", "target creature gets +3/+3 until end of turn"),
+    (r"removal", "tag:removal", "destroy target creature"),
+    (r"ramp", "tag:ramp", "search your library for a basic land card and put it onto the battlefield"),
+    (r"tutors?", 'o:"search your library"', "search your library for a card and put it into your hand"),
+    (r"bounce", "o:\"owner's hand\"", "return target permanent to its owner's hand"),
+    (r"burn", 'o:"damage to"', "deals 3 damage to any target"),
+    (r"cantrips?", 'o:"draw a card"', "draw a card"),
+    (r"token (?:makers?|generators?|producers?)", "theme:tokens", "create a creature token"),
+    (r"life ?gain", "theme:lifegain", "you gain life"),
+    (r"mill", "theme:mill", "mills cards"),
 )
+_PLAYER_WORDS = tuple((re.compile(rf"\b(?:{words})\b"), syntax, oracle) for words, syntax, oracle in _PHRASES)
+
+
+def in_oracle_words(query: str) -> str:
+    """``query`` with players' words for kinds of cards put as oracle text words them ("white board wipes"
+    -> "white destroy all creatures"), for ranking cards by their words and meaning."""
+    text = " ".join(query.lower().replace("\u2019", "'").split())
+    for phrase, _, oracle in _PLAYER_WORDS:
+        text = phrase.sub(oracle, text, count=1)
+    return text
+
+
 # a kind of card named by players' words alone ("board wipes", "black tutors") asks for cards
 CARD_WORDS = (
     r"board ?wipes?|wraths?|sweepers?|mass removal|counter ?spells|combat tricks?|removal|ramp|tutors?|burn"
@@ -187,7 +202,7 @@ def suggest_syntax(query: str) -> str | None:
         }.get(mv.group(2) or "", "=")
         parts.append(f"mv{op}{mv.group(1)}")
         text = (text[: mv.start()] + text[mv.end() :]).strip()
-    for phrase, syntax in _PHRASES:  # what players say for what oracle text says
+    for phrase, syntax, _ in _PLAYER_WORDS:  # what players say for what oracle text says
         found = phrase.search(text)
         if found:
             parts.append(syntax)
