@@ -21,7 +21,9 @@ def cr_answers(rulebook):
         ),
         Document("card:xa", "card", "Xenagos, the Reveler", "Legendary Planeswalker — Xenagos", "xa"),
         Document("card:mine", "card", "Mine, Mine, Mine!", "Enchantment", "mine"),
-        Document("card:wog", "card", "Wrath of God", "Sorcery\nDestroy all creatures. They can't be regenerated.", "wog"),
+        Document(
+            "card:wog", "card", "Wrath of God", "Sorcery\nDestroy all creatures. They can't be regenerated.", "wog"
+        ),
         Document(
             "card:dis",
             "card",

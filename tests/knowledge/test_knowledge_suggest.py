@@ -50,7 +50,7 @@ def test_what_players_say_for_what_oracle_text_says():
         ("combat tricks", "tag:combat-tricks"),
         # no tag of Tolaria's says these; the oracle text does
         ("black tutors", 'c:b o:"search your library"'),  # a tutor searches its owner's library for a card
-        ("blue bounce spells", "c:u o:\"owner's hand\""),  # bounce: return a permanent to its owner's hand
+        ("blue bounce spells", 'c:u o:"owner\'s hand"'),  # bounce: return a permanent to its owner's hand
         ("red burn spells", 'c:r o:"damage to"'),  # burn: direct damage
         ("cantrips", 'o:"draw a card"'),  # a cantrip draws a card besides its effect
         ("mana rocks", 't:artifact o:"add {"'),  # a mana rock is an artifact that taps for mana

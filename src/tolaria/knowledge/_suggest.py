@@ -158,7 +158,7 @@ _PHRASES = (
     (r"removal", "tag:removal", "destroy target creature"),
     (r"ramp", "tag:ramp", "search your library for a basic land card and put it onto the battlefield"),
     (r"tutors?", 'o:"search your library"', "search your library for a card and put it into your hand"),
-    (r"bounce", "o:\"owner's hand\"", "return target permanent to its owner's hand"),
+    (r"bounce", 'o:"owner\'s hand"', "return target permanent to its owner's hand"),
     (r"burn", 'o:"damage to"', "deals 3 damage to any target"),
     (r"cantrips?", 'o:"draw a card"', "draw a card"),
     (r"token (?:makers?|generators?|producers?)", "theme:tokens", "create a creature token"),
