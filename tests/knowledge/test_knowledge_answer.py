@@ -21,6 +21,7 @@ def cr_answers(rulebook):
         ),
         Document("card:xa", "card", "Xenagos, the Reveler", "Legendary Planeswalker — Xenagos", "xa"),
         Document("card:mine", "card", "Mine, Mine, Mine!", "Enchantment", "mine"),
+        Document("card:dd", "card", "Deal Damage", "Instant\nDeal Damage deals 4 damage to any target.", "dd"),
         Document(
             "card:wog", "card", "Wrath of God", "Sorcery\nDestroy all creatures. They can't be regenerated.", "wog"
         ),
@@ -196,6 +197,22 @@ def test_a_keyword_with_a_type_or_color_still_asks_for_cards(cr_answers, query, 
 def test_keyword_names_alone_are_plain_words_not_a_question(cr_answers):
     a = cr_answers.answer("lifelink deathtouch flying", mode="lexical")
     assert not a.question and not a.card_request
+
+
+def test_rules_terms_in_lower_case_are_no_card_name(cr_answers):
+    # the card Deal Damage (Unfinity) is named by its name written as one; "deal damage" is the rules' words
+    assert cr_answers.answer("Could a Pyroclasm deal damage to a Vedalken Outlander?").named_cards == []
+    assert cr_answers.answer("Can I protect my creature from Deal Damage?").named_cards == ["Deal Damage"]
+    assert cr_answers.answer("can you swords to plowshares a blood knight").named_cards == [
+        "Swords to Plowshares",
+        "Blood Knight",
+    ]
+
+
+def test_an_obsolete_term_gets_the_rule_of_the_term_it_was_renamed_to(cr_answers):
+    # "Converted Mana Cost (Obsolete): An obsolete term for mana value." (CR glossary); mana value: 202.3
+    a = cr_answers.answer("What is converted mana cost?", mode="lexical")
+    assert a.rules[0].document.ref.startswith("202.3")
 
 
 def test_a_legendary_card_is_named_by_the_name_before_its_comma(cr_answers):

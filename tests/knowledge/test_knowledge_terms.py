@@ -19,3 +19,15 @@ def test_specific_terms_weigh_more_than_general_ones(rulebook):
     terms = TermIndex(documents_from(rulebook))
     weight = {t.name: t.weight for t in terms.find("creature deathtouch")}
     assert weight["Deathtouch"] > 2 * weight["Creatures"]
+
+
+def test_a_glossary_entry_that_names_another_entry_points_where_it_points(rulebook):
+    # the CR's glossary: "Islandwalk: See Landwalk." and "Converted Mana Cost (Obsolete): An obsolete term for
+    # mana value."; Landwalk is rule 702.14, Mana Value rule 202.3
+    terms = TermIndex(documents_from(rulebook))
+    found = {t.name: t for t in terms.find("islandwalk and converted mana cost")}
+    assert found["Islandwalk"].rules == {"702.14"}
+    assert found["Converted Mana Cost"].rules == {"202.3"}
+    deal = next(t for t in terms.find("deal") if t.name == "Deal")  # "Deal: See Damage."
+    damage = next(t for t in terms.find("damage") if t.name == "Damage")
+    assert deal.same_as is damage and deal.rules == damage.rules

@@ -178,6 +178,9 @@ class Answerer:
             if len(v) == 1 and k not in self._card_at and any(w not in STOPWORDS for w in k.split())
         }  # "Mine, Mine, Mine!" is not named by "Mine"
         self._longest_name = max((len(k.split()) for k in self._card_at), default=0)
+        # the words of the rules' own terms: "deal damage" in lower case is the terms Deal and Damage, not the
+        # card Deal Damage ("lightning bolt" is no rules term: it names the card in any case)
+        self._term_words = self.terms.words()
         self._rules_rows = [i for i, d in enumerate(index.documents) if d.kind in ("rule", "glossary")]
         self.rules_index = self._build_rules_index(rules)
 
@@ -217,6 +220,8 @@ class Answerer:
                     continue
                 if n == 1 and (i == 0 or not original[i][:1].isupper()):
                     continue  # "Shock", "Clone", "Fog" are words too: one word counts only as a Name
+                if n > 1 and self._plain_words(original[i : i + n]):
+                    continue  # "deal damage": several words in lower case, all words of rules terms
                 if at not in found:
                     found.append(at)
                 i += n
@@ -224,6 +229,11 @@ class Answerer:
             else:
                 i += 1
         return found
+
+    def _plain_words(self, words: Sequence[str]) -> bool:
+        return not any(w[:1].isupper() for w in words) and all(
+            stem in self._term_words for w in words for stem in tokenize(w)
+        )
 
     def _without_names(self, query: str, cards: Sequence[int]) -> str:
         for at in cards:
@@ -237,12 +247,15 @@ class Answerer:
         """Rules terms of the query (full weight) and of the named cards' texts (a share)."""
         out: dict[int, tuple[Term, float]] = {}
         for term in self.terms.find(self._without_names(query, cards)):
-            out[id(term)] = (term, term.weight)
+            concept = id(term.same_as or term)  # "deal damage": "Deal" is "See Damage.", one term, not two
+            if concept not in out or out[concept][1] < term.weight:
+                out[concept] = (term, term.weight)
         for at in cards:
             for term in self.terms.find(self.index.documents[at].text):
                 share = term.weight * CARD_TERM_SHARE
-                if id(term) not in out or out[id(term)][1] < share:
-                    out[id(term)] = (term, share)
+                concept = id(term.same_as or term)
+                if concept not in out or out[concept][1] < share:
+                    out[concept] = (term, share)
         return list(out.values())
 
     # --- ranking ----------------------------------------------------------------------------

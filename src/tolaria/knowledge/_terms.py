@@ -23,6 +23,10 @@ _RULE_REF = re.compile(r"\brules? (\d{3}(?:\.\d+[a-z]?)?)")
 # "702. Keyword Abilities" and "702.19. Keyword Abilities — Trample"; a numbered rule without a heading
 # of its own is titled with its parent's ("302.1. Creatures") and names no term.
 _HEADING = re.compile(r"^(\d{3})\. (.+)$|^(\d{3}\.\d+)\. .* — (.+)$")
+# "See Landwalk." (another glossary entry, not a rule) and "An obsolete term for mana value."
+_REDIRECT = re.compile(
+    r"\bSee (?!rules? )([A-Z][^.,;“”]*?)(?=[.,;]|$)|\bobsolete term for (?:an? |the )?([a-z][\w -]*?)\."
+)
 # Headings too general to say what a question is about ("General", "Rules", "Definitions") are not terms.
 _GENERAL = {"general", "definition", "rule", "summary", "introduction"}
 
@@ -34,6 +38,7 @@ class Term:
     rules: set[str] = field(default_factory=set)  # rule numbers the term points at
     glossary: set[int] = field(default_factory=set)  # document indexes of its glossary entries
     weight: float = 1.0  # 0..1: how specific the term is (rare words weigh more than "creature")
+    same_as: Term | None = None  # the entry a redirect points to ("Deal: See Damage.")
 
 
 def rule_refs(text: str) -> list[str]:
@@ -69,16 +74,38 @@ class TermIndex:
                     term = self._term(m.group(2) or m.group(4))
                     if term is not None:
                         term.rules.add(doc.ref)
+        self._follow_redirects(documents)
         top = math.log(max(n_docs, 2))
         for term in self._terms.values():
             rarest = max(math.log(max(n_docs, 2) / max(df.get(w, 0), 1)) for w in term.words)
             term.weight = min(max(rarest / top, 0.05), 1.0)
+
+    def _follow_redirects(self, documents: Sequence[Document]) -> None:
+        """A glossary entry that names no rule but another entry ("Islandwalk: See Landwalk.", "Converted Mana
+        Cost (Obsolete): An obsolete term for mana value.") points where that entry points."""
+        for _ in range(2):  # "Swampwalk" -> "Landwalk" -> 702.14, however the entries are ordered
+            for doc in documents:
+                if doc.kind != "glossary":
+                    continue
+                term = self._terms.get(_key(tokenize(doc.title)))
+                if term is None or term.rules:
+                    continue
+                for found in _REDIRECT.finditer(doc.text):
+                    target = self._terms.get(_key(tokenize(found.group(1) or found.group(2))))
+                    if target is not None and target is not term:
+                        term.rules.update(target.rules)
+                        term.glossary.update(target.glossary)
+                        term.same_as = target.same_as or target
 
     def _term(self, name: str) -> Term | None:
         words = tokenize(name)
         if not words or len(words) > MAX_TERM_WORDS or (len(words) == 1 and words[0] in _GENERAL):
             return None
         return self._terms.setdefault(_key(words), Term(name, tuple(words)))
+
+    def words(self) -> frozenset[str]:
+        """Every word (light stem) of every term."""
+        return frozenset(w for key in self._terms for w in key)
 
     def __len__(self) -> int:
         return len(self._terms)
