@@ -215,6 +215,24 @@ def test_an_obsolete_term_gets_the_rule_of_the_term_it_was_renamed_to(cr_answers
     assert a.rules[0].document.ref.startswith("202.3")
 
 
+@pytest.mark.parametrize(
+    ("question", "rule"),
+    [
+        ("what happens if I get decked?", "121.4"),  # decking: drawing from an empty library (MTG Wiki slang)
+        ("What is summoning sickness?", "302.6"),  # the glossary's "Summoning Sickness Rule"
+    ],
+)
+def test_players_words_get_the_rule(cr_answers, question, rule):
+    assert cr_answers.answer(question, mode="lexical").rules[0].document.ref.startswith(rule)
+
+
+def test_players_words_are_read_as_the_rules_terms(cr_answers):
+    a = cr_answers.answer("Can a creature attack the turn it ETBs?", mode="lexical")
+    assert "Enters the Battlefield" in a.terms
+    # the glossary's "Summoning Sickness Rule", as players say it
+    assert cr_answers.answer("What is summoning sickness?", mode="lexical").terms == ["Summoning Sickness Rule"]
+
+
 def test_a_legendary_card_is_named_by_the_name_before_its_comma(cr_answers):
     # players call "Nykthos, Shrine to Nyx" Nykthos; its text says what the question is about (devotion)
     a = cr_answers.answer("Does Nykthos produce six mana from Nightveil Specter or three?", mode="lexical")

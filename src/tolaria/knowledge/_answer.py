@@ -39,6 +39,7 @@ from ._index import Hit, KnowledgeIndex, _ancestors
 from ._lexical import LexicalRanker
 from ._question import is_question
 from ._similar import similar_cards
+from ._slang import in_rules_words
 from ._suggest import CARD_WORDS, in_oracle_words, keyword_vocabulary, suggest_syntax
 from ._terms import Term, TermIndex, rule_refs
 from ._text import STOPWORDS, fold, highlight, number_words, tokenize
@@ -357,19 +358,20 @@ class Answerer:
         if not query:
             return out
         named = self.named_cards(query)
-        terms = self.query_terms(query, named)
+        asked = in_rules_words(query)  # "Does ETB trigger ...": "Does enters the battlefield trigger ..."
+        terms = self.query_terms(asked, named)
         out.terms = [t.name for t, _ in terms]
         out.named_cards = [self.index.documents[at].title for at in named]
         # a card's name says nothing about the rules ("Blood Knight" is no Knight creature type rule):
         # the rules are ranked on the rest of the question with the cards' texts, and on their terms
-        rules_query = self._without_names(query, named) or query
+        rules_query = self._without_names(asked, named) or asked
         if named:  # what the named cards do is what the question is about
             rules_query = " ".join([rules_query, *(self.index.documents[at].text for at in named)])
         rules_query = " ".join([rules_query, *number_words(rules_query)])  # "7 cards": the rules say "seven cards"
         # by meaning, the question's own words: a card's whole text would drown them in one embedding
-        ranked = self._rank_rules(rules_query, terms, mode, semantic_query=self._without_names(query, named) or query)
-        rule_hits = self.index.collapse(ranked, query, rules * 2, excerpts=False)
-        out.rules = [_with_sentence(h, query) for h in self._fold_glossary(rule_hits)[:rules]]
+        ranked = self._rank_rules(rules_query, terms, mode, semantic_query=self._without_names(asked, named) or asked)
+        rule_hits = self.index.collapse(ranked, asked, rules * 2, excerpts=False)
+        out.rules = [_with_sentence(h, asked) for h in self._fold_glossary(rule_hits)[:rules]]
         suggestion = suggest_syntax(query)
         # a card type, a color or a kind of card describes cards ("creatures with trample", "red haste", "mill
         # cards"); a keyword alone does not: "trample damage rules" asks what the rules say about trample
@@ -384,7 +386,7 @@ class Answerer:
         # for cards, or plain words, ranks them by meaning too
         mode = mode if out.card_request or not out.question else "lexical"
         if rulings:
-            out.rulings = [_with_sentence(h, query) for h in self._rank_rulings(query, named, mode, rulings)]
+            out.rulings = [_with_sentence(h, asked) for h in self._rank_rulings(asked, named, mode, rulings)]
         if cards:
             like = _LIKE.search(query) if out.card_request else None
             model = [

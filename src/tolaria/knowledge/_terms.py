@@ -75,6 +75,10 @@ class TermIndex:
                     if term is not None:
                         term.rules.add(doc.ref)
         self._follow_redirects(documents)
+        # players say "summoning sickness" for the glossary's "Summoning Sickness Rule"
+        for key, term in list(self._terms.items()):
+            if len(key) > 2 and key[-1] == "rule":
+                self._terms.setdefault(key[:-1], term)
         top = math.log(max(n_docs, 2))
         for term in self._terms.values():
             rarest = max(math.log(max(n_docs, 2) / max(df.get(w, 0), 1)) for w in term.words)

@@ -1,0 +1,35 @@
+"""Players' words put as the rules put them. What each word means: the MTG Wiki's "List of Magic slang"
+(mtg.wiki/page/List_of_Magic_slang); what it becomes: the Comprehensive Rules' wording."""
+
+import pytest
+
+from tolaria.knowledge._slang import in_rules_words
+
+
+@pytest.mark.parametrize(
+    ("words", "rules_words"),
+    [
+        ("Does ETB trigger on a token?", "Does enters the battlefield trigger on a token?"),
+        ("my creature ETBs tapped", "my creature enters the battlefield tapped"),
+        ("What does CMC mean?", "What does mana value mean?"),  # converted mana cost: obsolete for mana value
+        ("Can I sac it in response?", "Can I sacrifice it in response?"),
+        ("what happens if I get decked", "what happens if I get draw from a library with no cards"),
+        ("If I blink my creature", "If I exile and return to the battlefield my creature"),
+        ("chump block with a token", "block with a token"),
+        ("return it from my gy", "return it from my graveyard"),
+    ],
+)
+def test_players_words_become_the_rules_words(words, rules_words):
+    assert in_rules_words(words) == rules_words
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Does mana fizzle between phases?",  # "fizzle" has two senses: left alone
+        "the sacred opponent's graveyard",  # the words inside other words stay
+        "Boneyard Wurm in play",
+    ],
+)
+def test_other_words_stay(words):
+    assert in_rules_words(words) == words
