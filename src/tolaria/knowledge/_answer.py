@@ -29,12 +29,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 
 from ._documents import Document
-from ._embed import shipped_rule_vectors
+from ._embed import TextEmbedder, shipped_rule_vectors
 from ._index import Hit, KnowledgeIndex, _ancestors
 from ._lexical import LexicalRanker
 from ._question import is_question
@@ -153,7 +152,7 @@ class Answerer:
     order, or None (the index's own).
     """
 
-    def __init__(self, index: KnowledgeIndex, rules: tuple[np.ndarray, Any] | str | None = "auto"):
+    def __init__(self, index: KnowledgeIndex, rules: tuple[np.ndarray, TextEmbedder] | str | None = "auto"):
         self.index = index
         self.terms = TermIndex(index.documents)
         self._rule_at: dict[str, int] = {}
@@ -185,7 +184,7 @@ class Answerer:
         self._rules_rows = [i for i, d in enumerate(index.documents) if d.kind in ("rule", "glossary")]
         self.rules_index = self._build_rules_index(rules)
 
-    def _build_rules_index(self, rules: tuple[np.ndarray, Any] | str | None) -> KnowledgeIndex:
+    def _build_rules_index(self, rules: tuple[np.ndarray, TextEmbedder] | str | None) -> KnowledgeIndex:
         """The rules and glossary apart: their own BM25 (word weights from the rules, not from 45k rulings)
         and their own vectors (the shipped MiniLM ones when ``rules`` is "auto" and they match)."""
         index = self.index
@@ -196,6 +195,8 @@ class Answerer:
             shipped = shipped_rule_vectors(docs)
             if shipped is not None:
                 (vectors, embedder), reason = shipped, None
+        elif isinstance(rules, str):
+            raise ValueError(f'rules: {rules!r} is not "auto", (vectors, embedder) or None')
         elif rules is not None:
             vectors, embedder = rules
             reason = None
@@ -312,9 +313,9 @@ class Answerer:
                     m = next(
                         (k for ref, k in rule_hit.items() if number in _ancestors(ref) and out[k] is not None), None
                     )
-                if m is None or out[m] is None:
+                target = None if m is None else out[m]
+                if m is None or target is None:
                     continue
-                target = out[m]
                 merged = replace(target, also=(hit.document, *target.also))
                 if m > n:  # the rule moves up to where its definition was
                     out[n], out[m] = merged, None

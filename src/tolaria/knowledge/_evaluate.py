@@ -136,6 +136,8 @@ def answering_position(shown: Sequence[Any], expected: Sequence[str], *, strict:
     An entry is a ``Hit`` (its document, and the rules folded into it count) or a rule number.
     """
     for pos, entry in enumerate(shown, 1):
+        main: str | None
+        folded: list[str]
         if isinstance(entry, str):
             main, folded = entry, []
         else:

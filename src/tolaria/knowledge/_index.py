@@ -25,13 +25,14 @@ from pathlib import Path
 import numpy as np
 
 from ._documents import KINDS, Document
-from ._embed import UNAVAILABLE, Embedder, EmbeddingStore, load_embedder
+from ._embed import UNAVAILABLE, EmbeddingStore, TextEmbedder, load_embedder
 from ._lexical import LexicalRanker
 from ._text import fold, highlight, segments_to_html
 
 FORMAT_VERSION = 2  # 2: Snowball stems in the BM25 vocabulary
 PAGE = {"rule": 10, "glossary": 5, "ruling": 10, "card": 10}  # hits per kind on a grouped first page
 _AUTO = "auto"
+_NOT_AN_EMBEDDER = 'embedder: {!r} is not "auto", a model or None'
 _RULE_HEADING = re.compile(r"^\d{3}(?:\.\d+)?$")
 
 
@@ -74,6 +75,17 @@ class Hit:
         return segments_to_html(self.excerpt)
 
 
+@dataclass(slots=True)
+class _Kept:
+    """A hit of ``KnowledgeIndex.collapse`` while it is being collected."""
+
+    index: int  # the document's
+    score: float
+    lexical_rank: int | None
+    semantic_rank: int | None
+    also: list[Document] = field(default_factory=list)  # the documents folded into it
+
+
 def heading_of(doc: Document) -> str:
     """The name a document answers to when a query is exactly that name ("" when it has none)."""
     if doc.kind in ("glossary", "card"):
@@ -109,7 +121,7 @@ class KnowledgeIndex:
         documents: Sequence[Document],
         lexical: LexicalRanker,
         vectors: np.ndarray | None,
-        embedder: Embedder | None,
+        embedder: TextEmbedder | None,
         reason: str | None,
         store: EmbeddingStore | None = None,
         fusion: Fusion = DEFAULT_FUSION,
@@ -122,8 +134,9 @@ class KnowledgeIndex:
         self.fusion = fusion
         self._unavailable_reason = reason
         self._query_vectors: dict[str, np.ndarray] = {}  # a page asks once per kind: embed the query once
-        self._last_lexical: tuple[str | None, np.ndarray | None] = (None, None)
-        self._last_semantic: tuple[str | None, np.ndarray | None] = (None, None)
+        self._last_lexical: tuple[str, np.ndarray] | None = None  # (query, its scores)
+        # ((query, span start, span stop), its cosines)
+        self._last_semantic: tuple[tuple[str, int | None, int | None], np.ndarray] | None = None
         self._masks: dict[tuple[str, ...], np.ndarray] = {}
         self._kinds = np.array([KINDS.index(d.kind) for d in self.documents], dtype=np.int8)
         # documents come kind by kind (``documents_from``): a kind's rows are then one slice, and ranking
@@ -146,7 +159,7 @@ class KnowledgeIndex:
     def build(
         cls,
         documents: Iterable[Document],
-        embedder: Embedder | None | str = _AUTO,
+        embedder: TextEmbedder | None | str = _AUTO,
         cache: str | Path | EmbeddingStore | None = None,
         *,
         fusion: Fusion = DEFAULT_FUSION,
@@ -163,13 +176,18 @@ class KnowledgeIndex:
         documents = list(documents)
         lexical = LexicalRanker.build([d.lexical_text for d in documents])
         reason = None
+        model: TextEmbedder | None
         if embedder == _AUTO:
-            embedder, reason = load_embedder()
+            model, reason = load_embedder()
         elif embedder is None:
-            reason = UNAVAILABLE + "the index was built without an embedding model."
+            model, reason = None, UNAVAILABLE + "the index was built without an embedding model."
+        elif isinstance(embedder, str):
+            raise ValueError(_NOT_AN_EMBEDDER.format(embedder))
+        else:
+            model = embedder
         vectors = None
         store = None
-        if embedder is not None:
+        if model is not None:
             if isinstance(cache, EmbeddingStore):
                 store = cache
             elif cache is not None:
@@ -178,14 +196,14 @@ class KnowledgeIndex:
                 store = EmbeddingStore()
             vectors = store.vectors_for(
                 [(d.content_hash, d.embedding_text) for d in documents],
-                embedder,
+                model,
                 batch_size=batch_size,
                 progress=progress,
                 checkpoint=None if cache is None or isinstance(cache, EmbeddingStore) else cache,
             )
             if cache is not None and not isinstance(cache, EmbeddingStore):
                 store.save(cache)
-        return cls(documents, lexical, vectors, embedder, reason, store, fusion)
+        return cls(documents, lexical, vectors, model, reason, store, fusion)
 
     # --- state ------------------------------------------------------------------------------
 
@@ -227,30 +245,32 @@ class KnowledgeIndex:
 
     def lexical_scores(self, query: str) -> np.ndarray:
         # an answer page ranks each kind apart: score the query's words once
-        if self._last_lexical[0] != query:
+        if self._last_lexical is None or self._last_lexical[0] != query:
             self._last_lexical = (query, self.lexical.scores(query))
         return self._last_lexical[1]
 
     def query_vector(self, query: str) -> np.ndarray | None:
         """The query's embedding (cached: a page ranks several kinds for one query)."""
-        if not self.semantic_available:
+        embedder = self.embedder
+        if self.vectors is None or embedder is None:  # not self.semantic_available
             return None
         vector = self._query_vectors.get(query)
         if vector is None:
             if len(self._query_vectors) >= 256:
                 self._query_vectors.clear()
-            vector = self._query_vectors[query] = self.embedder.embed_query(query)
+            vector = self._query_vectors[query] = embedder.embed_query(query)
         return vector
 
     def semantic_scores(self, query: str, span: slice | None = None) -> np.ndarray | None:
         """Cosine of the query with every document (or with the rows of ``span`` only)."""
-        key = (query, span.start if span else None, span.stop if span else None)
-        if self._last_semantic[0] == key:
+        key: tuple[str, int | None, int | None] = (query, span.start if span else None, span.stop if span else None)
+        if self._last_semantic is not None and self._last_semantic[0] == key:
             return self._last_semantic[1]
         vector = self.query_vector(query)
-        if vector is None:
+        vectors = self.vectors
+        if vector is None or vectors is None:  # (a query vector means the index has vectors)
             return None
-        matrix = self.vectors if span is None else self.vectors[span]
+        matrix = vectors if span is None else vectors[span]
         with _single_threaded_blas():  # one query's product: threads only contend on a busy machine
             scores = matrix @ vector
         self._last_semantic = (key, scores)
@@ -260,9 +280,13 @@ class KnowledgeIndex:
         """The one slice of rows holding exactly ``kinds`` (None when they are not contiguous)."""
         if not kinds:
             return None
-        spans = sorted((self._spans.get(k) for k in set(kinds)), key=lambda sl: sl.start if sl else -1)
-        if any(sl is None for sl in spans):
-            return None
+        spans: list[slice] = []
+        for k in set(kinds):
+            sl = self._spans.get(k)
+            if sl is None:
+                return None
+            spans.append(sl)
+        spans.sort(key=lambda sl: sl.start)
         for a, b in zip(spans, spans[1:], strict=False):
             if a.stop != b.start:
                 return None
@@ -319,10 +343,9 @@ class KnowledgeIndex:
         else:
             lex = self._ranks(lex_scores, f.depth, mask, positive_only=True)
             sem = self._ranks(sem_scores, f.depth, mask, positive_only=False) if sem_scores is not None else {}
+        scores: dict[int, float] = {}
         if mode == "lexical" or sem_scores is None:
             mode = "lexical"
-        scores: dict[int, float] = {}
-        if mode == "lexical":
             scores = {i: float(lex_scores[i]) for i in lex}
         elif mode == "semantic":
             scores = {i: float(sem_scores[i]) for i in sem}
@@ -387,10 +410,10 @@ class KnowledgeIndex:
 
         Without ``excerpts`` the hits have none (a caller that picks among them makes its own).
         """
-        kept: list[list] = []  # [doc index, score, lex rank, sem rank, also]
-        rulings_of: dict[str, list] = {}  # oracle id -> the hit showing that card's rulings
-        kept_rules: dict[str, list] = {}  # rule number -> its hit
-        absorbs: dict[str, list] = {}  # rule number -> the hit of one of its subrules (takes it in)
+        kept: list[_Kept] = []
+        rulings_of: dict[str, _Kept] = {}  # oracle id -> the hit showing that card's rulings
+        kept_rules: dict[str, _Kept] = {}  # rule number -> its hit
+        absorbs: dict[str, _Kept] = {}  # rule number -> the hit of one of its subrules (takes it in)
         for i, score, lr, sr in ranked:
             doc = self.documents[i]
             if collapse and doc.kind == "rule":
@@ -401,14 +424,14 @@ class KnowledgeIndex:
                 if owner is None and len(ancestors) == 2:
                     owner = kept_rules.get(ancestors[0])
                 if owner is not None:
-                    owner[4].append(doc)
+                    owner.also.append(doc)
                     continue
             if collapse and doc.kind == "ruling" and doc.ref in rulings_of:
-                rulings_of[doc.ref][4].append(doc)
+                rulings_of[doc.ref].also.append(doc)
                 continue
             if len(kept) >= offset + k:
                 continue  # the page is full: later candidates may still fold into its hits
-            entry = [i, score, lr, sr, []]
+            entry = _Kept(i, score, lr, sr)
             kept.append(entry)
             if doc.kind == "rule":
                 kept_rules[doc.ref] = entry
@@ -417,10 +440,10 @@ class KnowledgeIndex:
             elif doc.kind == "ruling":
                 rulings_of[doc.ref] = entry
         hits = []
-        for i, score, lr, sr, also in kept[offset : offset + k]:
-            doc = self.documents[i]
+        for entry in kept[offset : offset + k]:
+            doc = self.documents[entry.index]
             excerpt = highlight(doc.text, query) if excerpts else []
-            hits.append(Hit(doc, score, lr, sr, excerpt, tuple(also)))
+            hits.append(Hit(doc, entry.score, entry.lexical_rank, entry.semantic_rank, excerpt, tuple(entry.also)))
         return hits
 
     def search_page(
@@ -470,7 +493,7 @@ class KnowledgeIndex:
             os.replace(tmp, path)
 
     @classmethod
-    def load(cls, path: str | Path, embedder: Embedder | None | str = _AUTO) -> KnowledgeIndex:
+    def load(cls, path: str | Path, embedder: TextEmbedder | None | str = _AUTO) -> KnowledgeIndex:
         """Read an index written by ``save``; ``embedder`` ("auto", an Embedder or None) embeds queries."""
         path = Path(path)
         meta = json.loads((path / "meta.json").read_text())
@@ -483,20 +506,21 @@ class KnowledgeIndex:
         vectors = None
         store = None
         reason = meta.get("reason")
+        model: TextEmbedder | None = None
         if (path / "embeddings.npz").exists():
             store = EmbeddingStore.load(path / "embeddings.npz")
             if embedder == _AUTO:
-                embedder, reason = load_embedder(store.model_id or None)
+                model, reason = load_embedder(store.model_id or None)
             elif embedder is None:
                 reason = UNAVAILABLE + "the index was loaded without an embedding model."
-            if embedder is not None:
+            elif isinstance(embedder, str):
+                raise ValueError(_NOT_AN_EMBEDDER.format(embedder))
+            else:
+                model = embedder
+            if model is not None:
                 keys = [d.content_hash for d in documents]
-                vectors = (
-                    np.stack([store.get(k) for k in keys]) if keys else np.zeros((0, store.dimensions), np.float32)
-                )
-        else:
-            embedder = None
-        return cls(documents, lexical, vectors, embedder, reason, store, fusion)
+                vectors = store.stack(keys) if keys else np.zeros((0, store.dimensions), np.float32)
+        return cls(documents, lexical, vectors, model, reason, store, fusion)
 
 
 @functools.cache

@@ -124,7 +124,7 @@ class SimilarTable:
         if row is None:
             return []
         own = set(self.tags[row])
-        out = []
+        out: list[tuple[str, str, float, str]] = []
         for j, score, cosine in zip(self.neighbours[row], self.scores[row], self.cosines[row], strict=True):
             if j < 0 or (k is not None and len(out) >= k):
                 break
