@@ -59,7 +59,7 @@ bench: install
 # ruff (rules and format), the import contracts of pyproject.toml, and mypy over the core packages
 # that type-check, strict where pyproject.toml's [tool.mypy] overrides say (see CONTRIBUTING.md)
 LINT_PATHS = src tests benchmarks scripts
-TYPED_CORE = -p tolaria.cards -p tolaria.search -p tolaria.rules -p tolaria.tags -p tolaria.oracle -p tolaria.decks -p tolaria.errors -p tolaria._http
+TYPED_CORE = -p tolaria.cards -p tolaria.search -p tolaria.rules -p tolaria.tags -p tolaria.oracle -p tolaria.decks -p tolaria.errors -p tolaria._http -p tolaria.knowledge
 
 lint: install
 	$(VENV)/bin/ruff check $(LINT_PATHS)
