@@ -43,26 +43,29 @@ def test_cards_follow_only_when_the_words_make_a_card_search(client):
 
 
 @pytest.mark.django_db
-def test_cards_asked_for_in_words_get_cards_and_an_editable_search(client):
-    # the sample holds Llanowar Elves, Elvish Mystic and Fyndhorn Elves (src/tolaria/data/sample)
-    html = client.get("/search", {"q": "green creature that makes mana"}).content.decode()
-    assert 'id="suggested-q" name="q" value="c:g t:creature o:&quot;add {&quot;"' in html
+@pytest.mark.parametrize(
+    ("q", "box", "cards"),
+    [
+        # the sample holds Llanowar Elves, Elvish Mystic and Fyndhorn Elves (src/tolaria/data/sample)
+        ("green creature that makes mana", "c:g t:creature o:&quot;add {&quot;", ["Llanowar Elves", "Elvish Mystic"]),
+        # "board wipe": the MTG Wiki's List of Magic slang; the sample holds Day of Judgment and Wrath of God
+        ("white board wipes", "c:w tag:sweeper", ["Day of Judgment", "Wrath of God"]),
+    ],
+)
+def test_cards_asked_for_in_words_get_cards_and_an_editable_search(client, q, box, cards):
+    html = client.get("/search", {"q": q}).content.decode()
+    assert f'id="suggested-q" name="q" value="{box}"' in html
     found = html.split("Cards the search", 1)[1].split("</div>", 1)[0]
-    assert "Llanowar Elves" in found and "Elvish Mystic" in found
+    assert all(name in found for name in cards)
     assert html.index("Cards the search") < html.index("Cards by what their text means")
+
+
+@pytest.mark.django_db
+def test_cards_like_a_card_are_not_that_card(client):
     like = client.get("/search", {"q": "cards like Llanowar Elves"}).content.decode()
     assert "Read as a request for cards like <strong>Llanowar Elves</strong>" in like
     by_meaning = like.split("Cards by what their text means", 1)[1].split("</ol>", 1)[0]
     assert 'hit-title">Llanowar Elves<' not in by_meaning  # like it, not it
-
-
-@pytest.mark.django_db
-def test_a_kind_of_card_in_players_words_gets_those_cards(client):
-    # "board wipe": the MTG Wiki's List of Magic slang; the sample holds Day of Judgment and Wrath of God
-    html = client.get("/search", {"q": "white board wipes"}).content.decode()
-    assert 'id="suggested-q" name="q" value="c:w tag:sweeper"' in html
-    found = html.split("Cards the search", 1)[1].split("</div>", 1)[0]
-    assert "Day of Judgment" in found and "Wrath of God" in found
 
 
 @pytest.mark.django_db
