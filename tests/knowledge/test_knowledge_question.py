@@ -17,6 +17,7 @@ PLAYER_QUESTIONS = Path(__file__).parent / "data" / "player_questions.json"
         "do +1/+1 and -1/-1 counters cancel out",
         "Targets are checked for legality twice: upon casting and upon resolution.",
         "what happens when a creature with protection from red blocks",
+        "Flashback doesn't give sorceries flash",  # a player's statement (player_questions.json, q147)
     ],
 )
 def test_questions_and_sentences_are_questions(text):
@@ -25,7 +26,17 @@ def test_questions_and_sentences_are_questions(text):
 
 @pytest.mark.parametrize(
     "text",
-    ["t:creature o:trample", "Lightning Bolt", "trample", "c>=2 mv<3 t:elf", "o:/draw a card/", "first strike", ""],
+    [
+        "t:creature o:trample",
+        "Lightning Bolt",
+        "trample",
+        "c>=2 mv<3 t:elf",
+        "o:/draw a card/",
+        "first strike",
+        "",
+        "Don't Move",  # a card
+        't:creature -o:"can\'t block"',
+    ],
 )
 def test_card_names_keywords_and_syntax_are_not_questions(text):
     assert not is_question(text)

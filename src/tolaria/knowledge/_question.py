@@ -58,7 +58,15 @@ def is_question(text: str) -> bool:
         return True
     if syntax_fields(folded) and not _reads_as_sentence(words):
         return False
-    return _reads_as_sentence(words)
+    return _reads_as_sentence(words) or _states_a_rule(words)
+
+
+# a verb said not to happen makes a statement about the rules ("Flashback doesn't give sorceries flash")
+_NEGATION = re.compile(r"n't$|^(?:cannot|never)$")
+
+
+def _states_a_rule(words: list[str]) -> bool:
+    return len(words) >= 4 and any(_NEGATION.search(w) for w in words)
 
 
 def _reads_as_sentence(words: list[str]) -> bool:
