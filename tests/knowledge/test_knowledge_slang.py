@@ -17,6 +17,9 @@ from tolaria.knowledge._slang import in_rules_words
         ("If I blink my creature", "If I exile and return to the battlefield my creature"),
         ("chump block with a token", "block with a token"),
         ("return it from my gy", "return it from my graveyard"),
+        ("What if I run out of cards?", "What if I draw from a library with no cards?"),  # decking
+        # the CR's own: "Each planeswalker has a number of loyalty abilities" (306.5d)
+        ("When can planeswalker abilities be activated?", "When can planeswalker loyalty abilities be activated?"),
     ],
 )
 def test_players_words_become_the_rules_words(words, rules_words):

@@ -19,7 +19,11 @@ _SLANG = (
     (r"cmc", "mana value"),  # converted mana cost, the CR's obsolete term for mana value
     (r"(?:blink|flicker)(?:s|ed|ing)?", "exile and return to the battlefield"),
     (r"bounce(?:s|d)?", "return to its owner's hand"),
-    (r"deck(?:ed|s)? (?:out|myself|yourself|themselves)|decking|decked", "draw from a library with no cards"),
+    # decking: losing by running out of cards in the library (121.4)
+    (
+        r"deck(?:ed|s)? (?:out|myself|yourself|themselves)|decking|decked|run(?:s|ning)? out of cards",
+        "draw from a library with no cards",
+    ),
     (r"summoning sick", "summoning sickness"),
     (r"chump[- ]?block(?:s|ed|ing)?", "block"),
     (r"board ?wipes?|wraths?|sweepers?", "destroy all creatures"),
@@ -27,6 +31,8 @@ _SLANG = (
     (r"gy|yard", "graveyard"),
     (r"p/t", "power and toughness"),
     (r"opp", "opponent"),
+    # not slang, the CR's own equation: "Each planeswalker has a number of loyalty abilities" (306.5d)
+    (r"planeswalker(?:'s|s'|s)? abilit(?:y|ies)", "planeswalker loyalty abilities"),
 )
 _PATTERNS = tuple((re.compile(rf"(?<![\w/])(?:{words})(?![\w/])", re.I), rules) for words, rules in _SLANG)
 
