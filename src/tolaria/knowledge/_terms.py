@@ -57,6 +57,7 @@ class TermIndex:
         self._terms: dict[tuple[str, ...], Term] = {}
         df: dict[str, int] = {}
         n_docs = 0
+        entries: list[tuple[Term, str]] = []  # each glossary entry's term and its text
         for i, doc in enumerate(documents):
             if doc.kind not in ("rule", "glossary"):
                 continue
@@ -68,13 +69,14 @@ class TermIndex:
                 if term is not None:
                     term.glossary.add(i)
                     term.rules.update(rule_refs(doc.text))
+                    entries.append((term, doc.text))
             elif doc.kind == "rule":
                 m = _HEADING.match(doc.title)
                 if m and doc.ref in (m.group(1), m.group(3)):
                     term = self._term(m.group(2) or m.group(4))
                     if term is not None:
                         term.rules.add(doc.ref)
-        self._follow_redirects(documents)
+        self._follow_redirects(entries)
         # players say "summoning sickness" for the glossary's "Summoning Sickness Rule"
         for key, term in list(self._terms.items()):
             if len(key) > 2 and key[-1] == "rule":
@@ -84,17 +86,14 @@ class TermIndex:
             rarest = max(math.log(max(n_docs, 2) / max(df.get(w, 0), 1)) for w in term.words)
             term.weight = min(max(rarest / top, 0.05), 1.0)
 
-    def _follow_redirects(self, documents: Sequence[Document]) -> None:
+    def _follow_redirects(self, entries: Sequence[tuple[Term, str]]) -> None:
         """A glossary entry that names no rule but another entry ("Islandwalk: See Landwalk.", "Converted Mana
         Cost (Obsolete): An obsolete term for mana value.") points where that entry points."""
         for _ in range(2):  # "Swampwalk" -> "Landwalk" -> 702.14, however the entries are ordered
-            for doc in documents:
-                if doc.kind != "glossary":
+            for term, text in entries:
+                if term.rules:
                     continue
-                term = self._terms.get(_key(tokenize(doc.title)))
-                if term is None or term.rules:
-                    continue
-                for found in _REDIRECT.finditer(doc.text):
+                for found in _REDIRECT.finditer(text):
                     target = self._terms.get(_key(tokenize(found.group(1) or found.group(2))))
                     if target is not None and target is not term:
                         term.rules.update(target.rules)
