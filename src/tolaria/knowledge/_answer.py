@@ -248,16 +248,17 @@ class Answerer:
     def query_terms(self, query: str, cards: Sequence[int]) -> list[tuple[Term, float]]:
         """Rules terms of the query (full weight) and of the named cards' texts (a share)."""
         out: dict[int, tuple[Term, float]] = {}
-        for term in self.terms.find(self._without_names(query, cards)):
+
+        def keep(term: Term, weight: float) -> None:
             concept = id(term.same_as or term)  # "deal damage": "Deal" is "See Damage.", one term, not two
-            if concept not in out or out[concept][1] < term.weight:
-                out[concept] = (term, term.weight)
+            if concept not in out or out[concept][1] < weight:
+                out[concept] = (term, weight)
+
+        for term in self.terms.find(self._without_names(query, cards)):
+            keep(term, term.weight)
         for at in cards:
             for term in self.terms.find(self.index.documents[at].text):
-                share = term.weight * CARD_TERM_SHARE
-                concept = id(term.same_as or term)
-                if concept not in out or out[concept][1] < share:
-                    out[concept] = (term, share)
+                keep(term, term.weight * CARD_TERM_SHARE)
         return list(out.values())
 
     # --- ranking ----------------------------------------------------------------------------
