@@ -281,3 +281,11 @@ def test_the_words_rule_and_rules_choose_no_sentence(cr_answers):
     for hit in a.rules:
         marked = {t.lower() for t, m in hit.excerpt if m}
         assert "rule" not in marked and "rules" not in marked
+
+
+def test_the_answers_say_which_players_words_were_read_as_the_rules_words(cr_answers):
+    a = cr_answers.answer("Is a token in play a permanent?", mode="lexical")
+    assert [(r.words, r.rules_words) for r in a.readings] == [("in play", "on the battlefield")]
+    assert "Battlefield" in a.terms  # "in play" is the battlefield (403.5), not the term Play
+    assert "Play" not in a.terms
+    assert cr_answers.answer("Does trample work when blocking?", mode="lexical").readings == []

@@ -3,7 +3,7 @@
 
 import pytest
 
-from tolaria.knowledge._slang import in_rules_words
+from tolaria.knowledge._slang import Reading, in_rules_words, read_in_rules_words
 
 
 @pytest.mark.parametrize(
@@ -20,6 +20,14 @@ from tolaria.knowledge._slang import in_rules_words
         ("What if I run out of cards?", "What if I draw from a library with no cards?"),  # decking
         # the CR's own: "Each planeswalker has a number of loyalty abilities" (306.5d)
         ("When can planeswalker abilities be activated?", "When can planeswalker loyalty abilities be activated?"),
+        # the CR's own: the battlefield was called the "in-play zone"; "in play", "from play" and "into play"
+        # on old cards refer to the battlefield (403.5)
+        ("Is a card in play a permanent?", "Is a card on the battlefield a permanent?"),
+        ("put it into play tapped", "put it onto the battlefield tapped"),
+        (
+            "when it leaves play or is removed from play",
+            "when it leaves the battlefield or is removed from the battlefield",
+        ),
     ],
 )
 def test_players_words_become_the_rules_words(words, rules_words):
@@ -31,8 +39,19 @@ def test_players_words_become_the_rules_words(words, rules_words):
     [
         "Does mana fizzle between phases?",  # "fizzle" has two senses: left alone
         "the sacred opponent's graveyard",  # the words inside other words stay
-        "Boneyard Wurm in play",
+        "Boneyard Wurm",
+        "the in-play zone",  # the CR's own name for it (403.5)
     ],
 )
 def test_other_words_stay(words):
     assert in_rules_words(words) == words
+
+
+def test_what_was_read_is_told_in_the_players_own_words_in_the_order_written():
+    text, readings = read_in_rules_words("Can I sac an ETB creature in response? What if I sac two?")
+    assert text == ("Can I sacrifice an enters the battlefield creature in response? What if I sacrifice two?")
+    assert readings == [Reading("sac", "sacrifice"), Reading("ETB", "enters the battlefield")]
+
+
+def test_nothing_read_when_no_players_words():
+    assert read_in_rules_words("Does trample work when blocking?") == ("Does trample work when blocking?", [])

@@ -92,3 +92,26 @@ def test_the_api_answers_a_question_as_the_page_and_ask_do(client, capsys):
 def test_the_answers_api_refuses_a_missing_or_overlong_question_with_the_error_object(client, params):
     response = client.get("/api/answers", params)
     assert response.status_code == 400 and response.json()["object"] == "error"
+
+
+@pytest.mark.django_db
+def test_players_words_are_shown_as_read_on_the_page_the_api_and_ask(client, capsys):
+    """A player who wrote "ETB" and "sac" sees that they were read as the rules' "enters the battlefield" and
+    "sacrifice" (MTG Wiki, List of Magic slang), on the answers page, in /api/answers and in `tolaria ask`."""
+    q = "If I sac a creature in response to its ETB trigger, does the trigger still resolve?"
+    body = client.get("/api/answers", {"q": q}).json()
+    assert body["read_as"] == [
+        {"words": "sac", "rules_words": "sacrifice"},
+        {"words": "ETB", "rules_words": "enters the battlefield"},
+    ]
+    page = client.get("/search", {"q": q}).content.decode()
+    assert "“sac” as <strong>“sacrifice”</strong>; “ETB” as <strong>“enters the battlefield”</strong>" in page
+    assert cli.main(["ask", q, "--limit", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Read “sac” as “sacrifice”.\nRead “ETB” as “enters the battlefield”.\nRules:\n")
+    plain = client.get("/api/answers", {"q": "Does trample work when blocking?"}).json()
+    assert plain["read_as"] == []
+    assert (
+        "read as the rules put them"
+        not in client.get("/search", {"q": "Does trample work when blocking?"}).content.decode()
+    )

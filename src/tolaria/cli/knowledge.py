@@ -39,6 +39,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         return 0 if answers.shown else 1
     if status:
         print(status, file=sys.stderr)
+    for reading in answers.readings:
+        print(f"Read “{reading.words}” as “{reading.rules_words}”.")
     rank = 0
     for name, hits in groups.items():
         if not hits:

@@ -38,7 +38,7 @@ from ._index import Hit, KnowledgeIndex, _ancestors
 from ._lexical import LexicalRanker
 from ._question import is_question
 from ._similar import similar_cards
-from ._slang import in_rules_words
+from ._slang import Reading, read_in_rules_words
 from ._suggest import CARD_WORDS, in_oracle_words, keyword_vocabulary, suggest_syntax
 from ._terms import Term, TermIndex, rule_refs
 from ._text import STOPWORDS, fold, highlight, number_words, tokenize
@@ -76,6 +76,7 @@ class Answers:
     cards: list[Hit] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)  # rules terms recognised in the query
     named_cards: list[str] = field(default_factory=list)  # cards named in the query
+    readings: list[Reading] = field(default_factory=list)  # players' words read as the rules' ("ETB")
     card_request: bool = False  # the query asks for cards ("cards that ...", "cards like X")
     suggestion: str | None = None  # the closest card search syntax, for the player to edit
 
@@ -360,7 +361,8 @@ class Answerer:
         if not query:
             return out
         named = self.named_cards(query)
-        asked = in_rules_words(query)  # "Does ETB trigger ...": "Does enters the battlefield trigger ..."
+        # "Does ETB trigger ...": "Does enters the battlefield trigger ..."
+        asked, out.readings = read_in_rules_words(query)
         terms = self.query_terms(asked, named)
         out.terms = [t.name for t, _ in terms]
         out.named_cards = [self.index.documents[at].title for at in named]

@@ -12,6 +12,7 @@ say mana "fizzles" between steps (500.5), so "fizzle" is left to the words and m
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 _SLANG = (
     (r"etb(?:s|'?d|'?ing)?", "enters the battlefield"),
@@ -31,15 +32,41 @@ _SLANG = (
     (r"gy|yard", "graveyard"),
     (r"p/t", "power and toughness"),
     (r"opp", "opponent"),
+    # the CR's own: "Previously, the battlefield was called the 'in-play zone.'" (403.5)
+    (r"in[- ]play(?! zone)", "on the battlefield"),
+    (r"(?:leaves|leave|left|leaving) play", "leaves the battlefield"),
+    (r"into play", "onto the battlefield"),
+    (r"from play", "from the battlefield"),
     # not slang, the CR's own equation: "Each planeswalker has a number of loyalty abilities" (306.5d)
     (r"planeswalker(?:'s|s'|s)? abilit(?:y|ies)", "planeswalker loyalty abilities"),
 )
-_PATTERNS = tuple((re.compile(rf"(?<![\w/])(?:{words})(?![\w/])", re.I), rules) for words, rules in _SLANG)
+# one pass over the text, each phrase a group of its own: what is read, and where, is the player's own text
+_PATTERN = re.compile("|".join(rf"(?<![\w/])(?P<s{n}>{words})(?![\w/])" for n, (words, _) in enumerate(_SLANG)), re.I)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Players' words as a question wrote them, and the rules' words they were read as."""
+
+    words: str
+    rules_words: str
+
+
+def read_in_rules_words(text: str) -> tuple[str, list[Reading]]:
+    """``text`` with players' words put as the rules put them, and what was read so, in the order written
+    ("Does ETB trigger?" -> "Does enters the battlefield trigger?", [ETB -> enters the battlefield])."""
+    readings: list[Reading] = []
+
+    def rules_words(m: re.Match[str]) -> str:
+        reading = Reading(m.group(), _SLANG[int(str(m.lastgroup)[1:])][1])
+        if reading not in readings:
+            readings.append(reading)
+        return reading.rules_words
+
+    return _PATTERN.sub(rules_words, text), readings
 
 
 def in_rules_words(text: str) -> str:
     """``text`` with players' words put as the rules put them ("Does ETB trigger on a token?" -> "Does enters
     the battlefield trigger on a token?")."""
-    for pattern, rules in _PATTERNS:
-        text = pattern.sub(rules, text)
-    return text
+    return read_in_rules_words(text)[0]

@@ -78,6 +78,8 @@ def answers_object(answers) -> dict:
         "warnings": [w for w in [status] if w],
         "terms": answers.terms,
         "named_cards": answers.named_cards,
+        # players' words read as the rules' words ("ETB" as "enters the battlefield"), in the order written
+        "read_as": [{"words": r.words, "rules_words": r.rules_words} for r in answers.readings],
         "suggested_query": answers.suggestion,
         "groups": {name: [hit_object(h) for h in hits] for name, hits in groups.items()},
     }
