@@ -112,6 +112,21 @@ def test_a_card_request_gets_cards_and_an_editable_search(cr_answers):
 
 
 @pytest.mark.parametrize(
+    ("query", "rules"),
+    [
+        # Flying is 702.9, Lifelink 702.15, Mill 701.17 (CR): the rules of the words the request names
+        ("creatures with flying and lifelink", {"702.9", "702.15"}),
+        ("mill cards", {"701.17"}),
+        ("cards like Llanowar Elves", set()),  # "cards" and "creatures" say nothing the rules would add
+    ],
+)
+def test_a_card_request_shows_only_the_rules_of_the_specific_words_it_names(cr_answers, query, rules):
+    a = cr_answers.answer(query, mode="lexical")
+    assert a.card_request
+    assert {h.document.ref for h in a.rules} == rules
+
+
+@pytest.mark.parametrize(
     ("query", "syntax"),
     [
         ("white board wipes", "c:w tag:sweeper"),

@@ -44,6 +44,8 @@ from ._terms import Term, TermIndex, rule_refs
 from ._text import STOPWORDS, fold, highlight, number_words, tokenize
 
 RULES, RULINGS, CARDS = 10, 5, 5  # hits per group on an answer page
+REQUEST_RULES = 4  # a request for cards shows at most this many rules: those of the words it names
+SPECIFIC_TERM = 0.25  # a term this specific says what the cards are ("flying", "destroy"; not "creature")
 TERM_BONUS = 1.0  # a rules term's lift, in units of "ranked first by one ranker"
 CARD_TERM_SHARE = 0.5  # terms found in a named card's text count this much
 SUBRULE_SHARE = 0.3  # the share of a term's lift that goes to the subrules of the rule it points at
@@ -383,6 +385,7 @@ class Answerer:
         out.card_request = bool(_CARD_REQUEST.search(query)) or (not out.question and describes_cards)
         if out.card_request:
             out.suggestion = suggestion
+            out.rules = _rules_of_request(out.rules, terms)
         elif not out.question:  # "first strike combat damage": a rules term and words about it ask for rules
             out.question = _asks_about_a_term(self._without_names(query, named), self.terms)
         # a rules question's rulings and cards illustrate it: its words and the cards it names find them
@@ -442,6 +445,22 @@ def _asks_about_a_term(text: str, terms: TermIndex) -> bool:
         else:
             return True
     return False
+
+
+def _rules_of_request(hits: Sequence[Hit], terms: Sequence[tuple[Term, float]]) -> list[Hit]:
+    """What a request for cards shows of the rules: the rules and glossary entries of the specific terms it
+    names ("creatures with flying and lifelink": 702.9 and 702.15), in their ranked order; the rest of the
+    ranking says little about cards ("cards like Llanowar Elves" names no such term, and gets no rules)."""
+    specific = [term for term, weight in terms if weight >= SPECIFIC_TERM]
+    pointed = {number for term in specific for number in term.rules}
+    names = {term.name for term in specific}
+
+    def of_a_term(doc: Document) -> bool:
+        if doc.kind == "glossary":
+            return doc.title in names
+        return doc.kind == "rule" and (doc.ref in pointed or any(a in pointed for a in _ancestors(doc.ref)))
+
+    return [h for h in hits if of_a_term(h.document)][:REQUEST_RULES]
 
 
 def _lift(number: str, pointed: dict[str, float]) -> float:
