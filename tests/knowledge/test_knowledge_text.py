@@ -42,6 +42,18 @@ def test_highlight_marks_matching_words_only():
     assert "".join(s for s, _ in segments) == "A creature with trample assigns excess damage."
 
 
+def test_a_function_word_is_marked_only_before_a_marked_word():
+    # CR 121.4's sentence, asked "What happens if I draw from a library with no cards?"
+    text = "A player who attempts to draw a card from a library with no cards in it loses the game"
+    marked = [s for s, m in highlight(text, "What happens if I draw from a library with no cards?") if m]
+    assert marked == ["draw", "card", "library", "no", "cards"]  # "from" alone says nothing; "no cards" does
+    assert [s for s, m in highlight("Destroy all creatures.", "cards that destroy all creatures") if m] == [
+        "Destroy",
+        "all",
+        "creatures",
+    ]
+
+
 def test_highlight_html_escapes_text():
     html = segments_to_html(highlight("<b>Trample</b> & more", "trample"))
     assert html == "&lt;b&gt;<mark>Trample</mark>&lt;/b&gt; &amp; more"

@@ -175,21 +175,28 @@ def number_words(text: str) -> list[str]:
 # --- excerpts with highlighted matches ---------------------------------------------------------
 
 _WORD = re.compile(r"[\w'\u2019]+(?:[.-][\w]+)*")
+# words that rank ("no cards", "from a graveyard") but alone say nothing: marked only before a marked word
+_FUNCTION_WORDS = (_KEEP - {"first"}) | {"from", "one"}
 
 
 def highlight(text: str, query: str, *, width: int = 240) -> list[tuple[str, bool]]:
     """An excerpt of ``text`` around the first query match, as ``(segment, is_match)`` pairs.
 
-    A word matches when its light stem is one of the query's stems. Without a match the excerpt
+    A word matches when its light stem is one of the query's stems; a function word ("no", "from", "all")
+    only when the word after it matches too ("[no] [cards]", not "[from] the"). Without a match the excerpt
     is the start of the text.
     """
     wanted = set(tokenize(query))
     spans = []
     if wanted:
-        for m in _WORD.finditer(text):
-            toks = _word_tokens(m.group())
-            if toks and any(t in wanted for t in toks):
-                spans.append((m.start(), m.end()))
+        words = [(m.start(), m.end(), _word_tokens(m.group())) for m in _WORD.finditer(text)]
+        followed = False  # whether the next word of the text is marked
+        for start, end, toks in reversed(words):
+            marked = any(t in wanted for t in toks) and (followed or not all(t in _FUNCTION_WORDS for t in toks))
+            if marked:
+                spans.append((start, end))
+            followed = marked
+        spans.reverse()
     start = 0
     if spans and spans[0][0] > width // 3:
         start = text.rfind(" ", 0, spans[0][0] - width // 4) + 1
