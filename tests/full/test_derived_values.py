@@ -6,8 +6,6 @@ copied; MTGJSON's fields are the independent check. Any disagreement is listed i
 
 import pytest
 
-from tolaria.cards import SetBatch, read_source
-
 pytestmark = pytest.mark.full
 
 
@@ -23,62 +21,43 @@ def _known_source_errors() -> set[str]:
 KNOWN_SOURCE_ERRORS = _known_source_errors()
 
 
-def full_files(shared_data):
-    return [
-        shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
-        shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz",
-    ]
+def raw_records(raw):
+    """The source records again, independently of the reader: (set code, record); AllPrintings' first."""
+    for code, data in raw["allprintings"].items():
+        yield from ((code.lower(), r) for r in data["cards"])
+    for data in raw["set_files"]:
+        yield from ((data["code"].lower(), r) for r in data["cards"])
 
 
-def raw_records(path):
-    """The source records again, independently of the reader: (set code, record)."""
-    import json
-    import lzma
-    import tarfile
-
-    if path.name.endswith(".tar.xz"):
-        with tarfile.open(path) as archive:
-            for member in archive:
-                if member.isfile():
-                    data = json.load(archive.extractfile(member))["data"]
-                    yield from ((data["code"].lower(), r) for r in data["cards"])
-        return
-    with lzma.open(path, "rb") as f:
-        for code, data in json.load(f)["data"].items():
-            yield from ((code.lower(), r) for r in data["cards"])
-
-
-def test_mana_value_colors_and_identity_agree_with_mtgjson(shared_data):
+def test_mana_value_colors_and_identity_agree_with_mtgjson(full_batches, full_raw):
+    # the set batches read_source gives for the two files (tests/full/conftest.py reads them once)
     derived = {}  # mtgjson uuid -> (card, face index)
-    for path in full_files(shared_data):
-        for item in read_source(path):
-            if isinstance(item, SetBatch):
-                cards = {c.oracle_id: c for c in item.cards}
-                for printing in item.printings:
-                    card = cards[printing.oracle_id]
-                    for index, uuid in enumerate(printing.mtgjson_uuids):
-                        derived[uuid] = (card, index)
+    for item in full_batches:
+        cards = {c.oracle_id: c for c in item.cards}
+        for printing in item.printings:
+            card = cards[printing.oracle_id]
+            for index, uuid in enumerate(printing.mtgjson_uuids):
+                derived[uuid] = (card, index)
     disagreements = []
     checked = 0
-    for path in full_files(shared_data):
-        for code, record in raw_records(path):
-            card, face = derived[record["uuid"]]
-            checked += 1
-            ours = {
-                "manaValue": card.faces[face].mana_value,
-                "colors": list(card.faces[face].colors),
-                "colorIdentity": list(card.color_identity),
-            }
-            theirs = {
-                "manaValue": record["manaValue"],
-                "colors": [c for c in "WUBRG" if c in record["colors"]],
-                "colorIdentity": [c for c in "WUBRG" if c in record["colorIdentity"]],
-            }
-            for field, value in ours.items():
-                if value != theirs[field]:
-                    disagreements.append(
-                        f"{code} {record['name']} ({record.get('side') or '-'}) {field}: ours {value}, MTGJSON {theirs[field]}"
-                    )
+    for code, record in raw_records(full_raw):
+        card, face = derived[record["uuid"]]
+        checked += 1
+        ours = {
+            "manaValue": card.faces[face].mana_value,
+            "colors": list(card.faces[face].colors),
+            "colorIdentity": list(card.color_identity),
+        }
+        theirs = {
+            "manaValue": record["manaValue"],
+            "colors": [c for c in "WUBRG" if c in record["colors"]],
+            "colorIdentity": [c for c in "WUBRG" if c in record["colorIdentity"]],
+        }
+        for field, value in ours.items():
+            if value != theirs[field]:
+                disagreements.append(
+                    f"{code} {record['name']} ({record.get('side') or '-'}) {field}: ours {value}, MTGJSON {theirs[field]}"
+                )
     assert checked == 60937
     unexplained = [d for d in disagreements if d not in KNOWN_SOURCE_ERRORS]
     assert not unexplained, f"{len(unexplained)} disagreements:\n" + "\n".join(unexplained[:200])

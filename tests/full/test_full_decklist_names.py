@@ -13,7 +13,7 @@ from collections import defaultdict
 import pytest
 
 from tolaria import decks
-from tolaria.cards import fold_name, read_corpus
+from tolaria.cards import fold_name
 
 pytestmark = pytest.mark.full
 
@@ -37,11 +37,9 @@ def forms(card) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def corpus(shared_data):
-    return read_corpus(
-        shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
-        shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz",
-    )
+def corpus(full_corpus):
+    # read_corpus(AllPrintings, the set files), read once for the session (tests/full/conftest.py)
+    return full_corpus
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tolaria.cards import default_printing, read_corpus
+from tolaria.cards import default_printing
 
 pytestmark = pytest.mark.full
 
@@ -70,11 +70,9 @@ EXPECTED = {
 
 
 @pytest.fixture(scope="module")
-def corpus(shared_data):
-    return read_corpus(
-        shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
-        shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz",
-    )
+def corpus(full_corpus):
+    # read_corpus(AllPrintings, the set files), read once for the session (tests/full/conftest.py)
+    return full_corpus
 
 
 def test_default_printing_of_the_50_most_printed_cards(corpus):

@@ -14,12 +14,10 @@ pytestmark = pytest.mark.full
 README_RECORDS = 59_634 + 436 + 388 + 479  # shared/data/README.md: AllPrintings + DMU + BRO + ONE
 
 
-def raw_counts(shared_data):
-    """Distinct printings (Scryfall ids) and oracle ids, counted straight from the files; and of the
-    tokens: records, distinct uuids (MTGJSON lists some art series faces twice), printings, oracle ids."""
-    import lzma
-    import tarfile
-
+def raw_counts(raw):
+    """Distinct printings (Scryfall ids) and oracle ids, counted straight from the files (their JSON,
+    tests/full/conftest.py); and of the tokens: records, distinct uuids (MTGJSON lists some art
+    series faces twice), printings, oracle ids."""
     ids, oracle_ids, records = set(), set(), 0
     foreign = set()  # (printing, language) of the cards' foreignData
     tokens = {"records": 0, "uuids": set(), "printings": set(), "oracle_ids": set()}
@@ -37,26 +35,17 @@ def raw_counts(shared_data):
             tokens["printings"].add(token["identifiers"]["scryfallId"])
             tokens["oracle_ids"].add(token["identifiers"].get("scryfallOracleId") or token["name"])
 
-    with lzma.open(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz", "rb") as f:
-        for data in json.load(f)["data"].values():
-            take(data["cards"], data.get("tokens"))
-    with tarfile.open(shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz") as archive:
-        for member in archive:
-            if member.isfile():
-                data = json.load(archive.extractfile(member))["data"]
-                take(data["cards"], data.get("tokens"))
+    for data in [*raw["allprintings"].values(), *raw["set_files"]]:
+        take(data["cards"], data.get("tokens"))
     tokens = {k: v if isinstance(v, int) else len(v) for k, v in tokens.items()}
     return records, len(ids), len(oracle_ids), tokens, len(foreign)
 
 
-def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_path):
+def test_ingest_of_the_full_data_loads_every_card_and_printing(full_files, full_raw, tmp_path):
     # embedding 73k documents takes an hour on 2 cores: CI embeds the sample only (tests/knowledge)
     env = {**os.environ, "TOLARIA_DATA_DIR": str(tmp_path), "TOLARIA_EMBED_AT_INGEST": "0"}
     env.pop("DATABASE_URL", None)
-    files = [
-        str(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz"),
-        str(shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz"),
-    ]
+    files = [str(path) for path in full_files]  # AllPrintings, then the set files
     tolaria = [sys.executable, "-m", "tolaria.cli"]
     done = subprocess.run([*tolaria, "ingest", "--json", *files], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -64,7 +53,7 @@ def test_ingest_of_the_full_data_loads_every_card_and_printing(shared_data, tmp_
     stats = json.loads(
         subprocess.run([*tolaria, "stats", "--json"], env=env, capture_output=True, text=True, check=True).stdout
     )
-    records, printings, cards, tokens, foreign = raw_counts(shared_data)
+    records, printings, cards, tokens, foreign = raw_counts(full_raw)
     assert records == README_RECORDS
     assert summary["records"] == README_RECORDS
     assert stats["printing_records"] == README_RECORDS

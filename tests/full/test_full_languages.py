@@ -3,21 +3,19 @@ has 275,028 foreignData entries on 39,794 of its 59,634 card records, in sixteen
 of which has its Scryfall code; the reader makes one printing per English printing and language, with
 its own id, and keeps every multiverse id the entries give."""
 
-import json
-import lzma
-import tarfile
 from collections import Counter
 
 import pytest
 
-from tolaria.cards import LANGUAGES, SetBatch, read_source
+from tolaria.cards import LANGUAGES
 
 pytestmark = pytest.mark.full
 
 
-def _raw(shared_data):
+def _raw(raw):
     """(records, foreignData entries, records with any, languages, distinct (printing, language)
-    pairs, multiverse ids of the entries) counted straight from the files."""
+    pairs, multiverse ids of the entries) counted straight from the files (their JSON,
+    tests/full/conftest.py)."""
     entries, with_any, records = 0, 0, 0
     languages: Counter[str] = Counter()
     pairs: set[tuple[str, str]] = set()
@@ -39,33 +37,25 @@ def _raw(shared_data):
                 if e.get("multiverseId"):
                     multiverse.add(int(e["multiverseId"]))
 
-    with lzma.open(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz", "rb") as f:
-        for data in json.load(f)["data"].values():
-            take(data["cards"], True)
-    with tarfile.open(shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz") as archive:
-        for member in archive:
-            if member.isfile():
-                take(json.load(archive.extractfile(member))["data"]["cards"], False)
+    for data in raw["allprintings"].values():
+        take(data["cards"], True)
+    for data in raw["set_files"]:
+        take(data["cards"], False)
     return records, entries, with_any, languages, pairs, multiverse
 
 
-def test_every_printing_in_another_language_is_read(shared_data):
-    records, entries, with_any, languages, pairs, multiverse = _raw(shared_data)
+def test_every_printing_in_another_language_is_read(full_raw, full_batches):
+    records, entries, with_any, languages, pairs, multiverse = _raw(full_raw)
     assert (records, entries, with_any) == (59_634, 275_028, 39_794)
     assert set(languages) <= set(LANGUAGES)  # each has Scryfall's code
     assert len(languages) == 16
     read: dict[str, tuple[str, str]] = {}
     read_multiverse: set[int] = set()
-    for path in (
-        shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
-        shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz",
-    ):
-        for item in read_source(path):
-            if isinstance(item, SetBatch):
-                for p in item.printings:
-                    for t in p.translations:
-                        read[t.id] = (p.id, t.lang)
-                        read_multiverse.update(t.multiverse_ids)
+    for item in full_batches:  # the set batches read_source gives for the two files
+        for p in item.printings:
+            for t in p.translations:
+                read[t.id] = (p.id, t.lang)
+                read_multiverse.update(t.multiverse_ids)
     codes = {(pid, LANGUAGES[language]) for pid, language in pairs}
     assert set(read.values()) == codes  # one per English printing and language, each with its own id
     assert len(read) == len(codes)
