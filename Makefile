@@ -47,8 +47,13 @@ test-scale: install
 	  REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} \
 	  TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m scale -p no:cacheprovider tests/scale
 
+# two pytest-xdist workers (each with a database and data dir of its own), one test file each at a
+# time (--dist loadfile: a module's fixtures, such as the full search index, are built on one worker
+# only); the full ingest, the CR's embedding and the long fuzz run side by side on two cores
+FULL_WORKERS ?= 2
 test-full: install
-	$(TESTDIR) TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m full -p no:cacheprovider
+	$(TESTDIR) TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) -m pytest -q -m full -p no:cacheprovider \
+	  -n $(FULL_WORKERS) --dist loadfile
 
 test-browser: install node
 	$(TESTDIR) $(PY) -m pytest -q -m browser -p no:cacheprovider
