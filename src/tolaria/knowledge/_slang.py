@@ -64,9 +64,3 @@ def read_in_rules_words(text: str) -> tuple[str, list[Reading]]:
         return reading.rules_words
 
     return _PATTERN.sub(rules_words, text), readings
-
-
-def in_rules_words(text: str) -> str:
-    """``text`` with players' words put as the rules put them ("Does ETB trigger on a token?" -> "Does enters
-    the battlefield trigger on a token?")."""
-    return read_in_rules_words(text)[0]
