@@ -226,9 +226,12 @@ def test_tap_preview_leaves_the_rows_controls_usable(touch_page):
     link.tap()
     expect(preview).to_be_visible()
     quantity = page.get_by_role("spinbutton", name="Quantity of Sol Ring")
+    # the tap scrolled the name into view, not the box under it: elementFromPoint sees the viewport only
+    quantity.scroll_into_view_if_needed()
+    expect(preview).to_be_visible()
     box = quantity.bounding_box()
     hit = page.evaluate(
-        "([x, y]) => document.elementFromPoint(x, y).getAttribute('aria-label')",
+        "([x, y]) => document.elementFromPoint(x, y)?.getAttribute('aria-label')",
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert hit == "Quantity of Sol Ring", f"the preview covers the row's quantity box ({hit})"
