@@ -31,3 +31,18 @@ def test_a_glossary_entry_that_names_another_entry_points_where_it_points(rulebo
     deal = next(t for t in terms.find("deal") if t.name == "Deal")  # "Deal: See Damage."
     damage = next(t for t in terms.find("damage") if t.name == "Damage")
     assert deal.same_as is damage and deal.rules == damage.rules
+
+
+def test_the_word_a_player_wrote_picks_its_term_where_the_stems_meet(rulebook):
+    # the CR's glossary: "Poisoned: Having one or more poison counters. See rule 122", "Poisonous: A keyword
+    # ability ... See rule 702.70"; "Equipment: ... See rule 301 ... and rule 702.6", "Equip: A keyword
+    # ability ..." (the same rules). The stemmer gives "poison" and "equip" for both of each pair.
+    terms = TermIndex(documents_from(rulebook))
+    assert [(t.name, t.rules) for t in terms.find("Can a planeswalker be poisoned?")][-1] == ("Poisoned", {"122"})
+    assert [t.name for t in terms.find("poisonous")] == ["Poisonous"]
+    assert [t.name for t in terms.find("Can an equipment equip itself?")] == ["Equipment", "Equip"]
+    # another form of the stem names every term spelled with it, as before
+    equipped = terms.find("the equipped creature")[0]
+    assert equipped.rules == {"301", "702.6"}
+    enchanted = terms.find("enchanted creature")[0]
+    assert {"303", "702.5"} <= enchanted.rules

@@ -3,9 +3,11 @@ that term points at.
 
 A term is a glossary entry ("Trample", "Legend Rule", "Mana Value") or the heading of a numbered rule
 ("702.19. Trample", "704. State-Based Actions"). The glossary says where a term is defined ("See rule
-702.19"); a heading *is* its rule. Terms are matched on the light stems of ``_text`` so "blocked",
-"blockers" and "block" meet, longest term first ("first strike" before "strike"), and a word is used by
-one term only.
+702.19"); a heading *is* its rule. Terms are matched on the stems of ``_text`` so "blocked", "blockers"
+and "block" meet, longest term first ("first strike" before "strike"), and a word is used by one term
+only. Where the stemmer merges two terms ("Equip" and "Equipment", "Poisonous" and "Poisoned", "Enchant"
+and "Enchantment"), the word the player wrote picks the one it spells; another form of it ("equipped")
+names them all.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ._documents import Document
-from ._text import tokenize
+from ._text import light_tokenize, tokenize
 
 MAX_TERM_WORDS = 5
 _RULE_REF = re.compile(r"\brules? (\d{3}(?:\.\d+[a-z]?)?)")
@@ -54,7 +56,8 @@ class TermIndex:
     """Rules terms by their stems, built from the rule and glossary documents."""
 
     def __init__(self, documents: Sequence[Document]):
-        self._terms: dict[tuple[str, ...], Term] = {}
+        self._terms: dict[tuple[str, ...], Term] = {}  # by stems: every term spelled with them, as one
+        self._spelled: dict[tuple[str, ...], dict[tuple[str, ...], Term]] = {}  # stems -> light stems -> term
         df: dict[str, int] = {}
         n_docs = 0
         entries: list[tuple[Term, str]] = []  # each glossary entry's term and its text
@@ -65,24 +68,23 @@ class TermIndex:
             for word in set(tokenize(doc.text)):
                 df[word] = df.get(word, 0) + 1
             if doc.kind == "glossary":
-                term = self._term(doc.title)
-                if term is not None:
+                for term in self._term(doc.title):
                     term.glossary.add(i)
                     term.rules.update(rule_refs(doc.text))
                     entries.append((term, doc.text))
             elif doc.kind == "rule":
                 m = _HEADING.match(doc.title)
                 if m and doc.ref in (m.group(1), m.group(3)):
-                    term = self._term(m.group(2) or m.group(4))
-                    if term is not None:
+                    for term in self._term(m.group(2) or m.group(4)):
                         term.rules.add(doc.ref)
         self._follow_redirects(entries)
         # players say "summoning sickness" for the glossary's "Summoning Sickness Rule"
         for key, term in list(self._terms.items()):
-            if len(key) > 2 and key[-1] == "rule":
-                self._terms.setdefault(key[:-1], term)
+            if len(key) > 2 and key[-1] == "rule" and key[:-1] not in self._terms:
+                self._terms[key[:-1]] = term
+                self._spelled[key[:-1]] = {light[:-1]: t for light, t in self._spelled[key].items()}
         top = math.log(max(n_docs, 2))
-        for term in self._terms.values():
+        for term in {id(t): t for t in self._all_terms()}.values():
             rarest = max(math.log(max(n_docs, 2) / max(df.get(w, 0), 1)) for w in term.words)
             term.weight = min(max(rarest / top, 0.05), 1.0)
 
@@ -94,20 +96,39 @@ class TermIndex:
                 if term.rules:
                     continue
                 for found in _REDIRECT.finditer(text):
-                    target = self._terms.get(_key(tokenize(found.group(1) or found.group(2))))
+                    target = self._lookup(found.group(1) or found.group(2))
                     if target is not None and target is not term:
                         term.rules.update(target.rules)
                         term.glossary.update(target.glossary)
                         term.same_as = target.same_as or target
 
-    def _term(self, name: str) -> Term | None:
+    def _term(self, name: str) -> tuple[Term, ...]:
+        """The terms a glossary entry or heading of this name adds to: the one of its stems and the one
+        of its spelling (the same term unless the stemmer merges it with another spelling)."""
         words = tokenize(name)
         if not words or len(words) > MAX_TERM_WORDS or (len(words) == 1 and words[0] in _GENERAL):
-            return None
-        return self._terms.setdefault(_key(words), Term(name, tuple(words)))
+            return ()
+        merged = self._terms.setdefault(_key(words), Term(name, tuple(words)))
+        spellings = self._spelled.setdefault(_key(words), {})
+        own = spellings.setdefault(_key(light_tokenize(name)), Term(name, tuple(words)))
+        return (merged, own)
+
+    def _all_terms(self) -> list[Term]:
+        return [*self._terms.values(), *(t for spellings in self._spelled.values() for t in spellings.values())]
+
+    def _lookup(self, name: str) -> Term | None:
+        return self._match(tokenize(name), light_tokenize(name))
+
+    def _match(self, stems: Sequence[str], lights: Sequence[str]) -> Term | None:
+        """The term of these words: the one they spell when the stems hold several, else the stems' term."""
+        merged = self._terms.get(_key(stems))
+        spellings = self._spelled.get(_key(stems), {})
+        if merged is None or len(spellings) < 2:
+            return merged
+        return spellings.get(_key(lights), merged)
 
     def words(self) -> frozenset[str]:
-        """Every word (light stem) of every term."""
+        """Every word (stem) of every term."""
         return frozenset(w for key in self._terms for w in key)
 
     def __len__(self) -> int:
@@ -115,12 +136,12 @@ class TermIndex:
 
     def find(self, text: str) -> list[Term]:
         """The terms named in ``text``, longest match first, each word used once, in text order."""
-        words = tokenize(text)
+        words, lights = tokenize(text), light_tokenize(text)
         found: list[Term] = []
         i = 0
         while i < len(words):
             for n in range(min(MAX_TERM_WORDS, len(words) - i), 0, -1):
-                term = self._terms.get(_key(words[i : i + n]))
+                term = self._match(words[i : i + n], lights[i : i + n])
                 if term is not None:
                     if term not in found:
                         found.append(term)

@@ -144,14 +144,18 @@ def index_stem(word: str) -> str:
 
 def tokenize(text: str, *, stopwords: bool = True) -> list[str]:
     """The lexical tokens of a text (what BM25 indexes and queries)."""
+    return [index_stem(word) for word in _words(text, stopwords)]
+
+
+def light_tokenize(text: str) -> list[str]:
+    """The light stems of the words ``tokenize`` keeps, one for one: "equipment" stays "equipment" where
+    ``tokenize`` gives "equip", as for "equip"."""
+    return [stem(word) for word in _words(text, True)]
+
+
+def _words(text: str, stopwords: bool) -> list[str]:
     folded = fold(text).replace("-", " ").replace("/", " ")
-    out = []
-    for m in _TOKEN.finditer(folded):
-        word = m.group()
-        if stopwords and word in STOPWORDS:
-            continue
-        out.append(index_stem(word))
-    return out
+    return [w for w in (m.group() for m in _TOKEN.finditer(folded)) if not (stopwords and w in STOPWORDS)]
 
 
 _NUMBER_WORDS = dict(
