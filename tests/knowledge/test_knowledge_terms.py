@@ -46,3 +46,14 @@ def test_the_word_a_player_wrote_picks_its_term_where_the_stems_meet(rulebook):
     assert equipped.rules == {"301", "702.6"}
     enchanted = terms.find("enchanted creature")[0]
     assert {"303", "702.5"} <= enchanted.rules
+
+
+def test_a_kind_of_card_is_named_without_the_word_cards(rulebook):
+    # "715. Adventurer Cards" and "709. Split Cards" are the CR's headings; players say "an Adventure" and
+    # "split"; a longer term keeps its words ("split second", 702.61)
+    terms = TermIndex(documents_from(rulebook))
+    assert [(t.name, t.rules) for t in terms.find("What happens if an Adventure is countered?")][0] == (
+        "Adventurer Cards",
+        {"715"},
+    )
+    assert [t.name for t in terms.find("is split second a split")] == ["Split Second", "Split Cards"]

@@ -78,9 +78,12 @@ class TermIndex:
                     for term in self._term(m.group(2) or m.group(4)):
                         term.rules.add(doc.ref)
         self._follow_redirects(entries)
-        # players say "summoning sickness" for the glossary's "Summoning Sickness Rule"
+        # players say "summoning sickness" for the glossary's "Summoning Sickness Rule", and "an Adventure"
+        # or "a split card" for the cards of "715. Adventurer Cards" and "709. Split Cards"
         for key, term in list(self._terms.items()):
-            if len(key) > 2 and key[-1] == "rule" and key[:-1] not in self._terms:
+            if key[:-1] in self._terms:
+                continue
+            if (len(key) > 2 and key[-1] == "rule") or (len(key) > 1 and term.name.endswith(" Cards")):
                 self._terms[key[:-1]] = term
                 self._spelled[key[:-1]] = {light[:-1]: t for light, t in self._spelled[key].items()}
         top = math.log(max(n_docs, 2))
