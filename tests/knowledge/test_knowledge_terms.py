@@ -57,3 +57,17 @@ def test_a_kind_of_card_is_named_without_the_word_cards(rulebook):
         {"715"},
     )
     assert [t.name for t in terms.find("is split second a split")] == ["Split Second", "Split Cards"]
+
+
+def test_a_term_named_from_a_function_word_needs_that_word(rulebook):
+    # the CR's glossary has "As Though" (609.4), "At End of Turn" (an obsolete term for the end step) and
+    # "In Response To" (117.7); the stop words would leave "though", "end turn" and "response" alone
+    terms = TermIndex(documents_from(rulebook))
+    assert [t.name for t in terms.find("Does it still die even though it has indestructible?")] == [
+        "Dies",
+        "Indestructible",
+    ]
+    assert "At End of Turn" not in [t.name for t in terms.find("a +2/+2 until end of turn")]
+    assert "At End of Turn" in [t.name for t in terms.find("triggers at the end of turn")]
+    assert [t.name for t in terms.find("as though it had flash")] == ["As Though", "Flash"]
+    assert [t.name for t in terms.find("the monarch")] == [t.name for t in terms.find("monarch")] == ["The Monarch"]

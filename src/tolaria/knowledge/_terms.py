@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ._documents import Document
-from ._text import light_tokenize, tokenize
+from ._text import STOPWORDS, light_tokenize, text_words, tokenize
 
 MAX_TERM_WORDS = 5
 _RULE_REF = re.compile(r"\brules? (\d{3}(?:\.\d+[a-z]?)?)")
@@ -31,6 +31,7 @@ _REDIRECT = re.compile(
 )
 # Headings too general to say what a question is about ("General", "Rules", "Definitions") are not terms.
 _GENERAL = {"general", "definition", "rule", "summary", "introduction"}
+_ARTICLES = frozenset({"the", "a", "an"})
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Term:
     glossary: set[int] = field(default_factory=set)  # document indexes of its glossary entries
     weight: float = 1.0  # 0..1: how specific the term is (rare words weigh more than "creature")
     same_as: Term | None = None  # the entry a redirect points to ("Deal: See Damage.")
+    lead: str = ""  # the function word the name starts with, which the words must have too ("as" though)
 
 
 def rule_refs(text: str) -> list[str]:
@@ -50,6 +52,21 @@ def rule_refs(text: str) -> list[str]:
 
 def _key(words: Sequence[str]) -> tuple[str, ...]:
     return tuple(words)
+
+
+def _lead(name: str) -> str:
+    """The function word a term's name starts with when it carries the sense: "as" of "As Though", "at" of
+    "At End of Turn", "in" of "In Response To" (not an article: "The Monarch" is "monarch")."""
+    first = next(iter(text_words(name)), "")
+    return first if first in STOPWORDS and first not in _ARTICLES else ""
+
+
+def _before(every: Sequence[str], n: int) -> str:
+    """The word before position ``n``, articles skipped ("at the end of turn")."""
+    n -= 1
+    while n >= 0 and every[n] in _ARTICLES:
+        n -= 1
+    return every[n] if n >= 0 else ""
 
 
 class TermIndex:
@@ -111,9 +128,10 @@ class TermIndex:
         words = tokenize(name)
         if not words or len(words) > MAX_TERM_WORDS or (len(words) == 1 and words[0] in _GENERAL):
             return ()
-        merged = self._terms.setdefault(_key(words), Term(name, tuple(words)))
+        lead = _lead(name)
+        merged = self._terms.setdefault(_key(words), Term(name, tuple(words), lead=lead))
         spellings = self._spelled.setdefault(_key(words), {})
-        own = spellings.setdefault(_key(light_tokenize(name)), Term(name, tuple(words)))
+        own = spellings.setdefault(_key(light_tokenize(name)), Term(name, tuple(words), lead=lead))
         return (merged, own)
 
     def _all_terms(self) -> list[Term]:
@@ -140,11 +158,15 @@ class TermIndex:
     def find(self, text: str) -> list[Term]:
         """The terms named in ``text``, longest match first, each word used once, in text order."""
         words, lights = tokenize(text), light_tokenize(text)
+        every = text_words(text)  # stop words too: what stands before a match
+        at = [n for n, w in enumerate(every) if w not in STOPWORDS]
         found: list[Term] = []
         i = 0
         while i < len(words):
             for n in range(min(MAX_TERM_WORDS, len(words) - i), 0, -1):
                 term = self._match(words[i : i + n], lights[i : i + n])
+                if term is not None and term.lead and _before(every, at[i]) != term.lead:
+                    term = None  # "even though" is not "as though", "until end of turn" not "at end of turn"
                 if term is not None:
                     if term not in found:
                         found.append(term)

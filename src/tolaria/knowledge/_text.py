@@ -153,6 +153,11 @@ def light_tokenize(text: str) -> list[str]:
     return [stem(word) for word in _words(text, True)]
 
 
+def text_words(text: str) -> list[str]:
+    """The folded words of a text, stop words too, before any stemming."""
+    return _words(text, False)
+
+
 def _words(text: str, stopwords: bool) -> list[str]:
     folded = fold(text).replace("-", " ").replace("/", " ")
     return [w for w in (m.group() for m in _TOKEN.finditer(folded)) if not (stopwords and w in STOPWORDS)]
