@@ -59,6 +59,17 @@ def test_a_kind_of_card_is_named_without_the_word_cards(rulebook):
     assert [t.name for t in terms.find("is split second a split")] == ["Split Second", "Split Cards"]
 
 
+def test_a_kind_of_mana_symbol_is_named_as_that_mana(rulebook):
+    # the CR's glossary: "Hybrid Mana Symbols", "Phyrexian Mana Symbol", "Snow Mana Symbol" (107.4, 107.4h)
+    terms = TermIndex(documents_from(rulebook))
+    found = {t.name: t.rules for t in terms.find("hybrid mana, phyrexian mana or snow mana")}
+    assert found == {
+        "Hybrid Mana Symbols": {"107.4"},
+        "Phyrexian Mana Symbol": {"107.4"},
+        "Snow Mana Symbol": {"107.4h"},
+    }
+
+
 def test_a_term_named_from_a_function_word_needs_that_word(rulebook):
     # the CR's glossary has "As Though" (609.4), "At End of Turn" (an obsolete term for the end step) and
     # "In Response To" (117.7); the stop words would leave "though", "end turn" and "response" alone

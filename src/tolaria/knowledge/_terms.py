@@ -95,12 +95,17 @@ class TermIndex:
                     for term in self._term(m.group(2) or m.group(4)):
                         term.rules.add(doc.ref)
         self._follow_redirects(entries)
-        # players say "summoning sickness" for the glossary's "Summoning Sickness Rule", and "an Adventure"
-        # or "a split card" for the cards of "715. Adventurer Cards" and "709. Split Cards"
+        # players say "summoning sickness" for the glossary's "Summoning Sickness Rule", "an Adventure" or "a
+        # split card" for the cards of "715. Adventurer Cards" and "709. Split Cards", and "hybrid mana" for
+        # "Hybrid Mana Symbols"
         for key, term in list(self._terms.items()):
             if key[:-1] in self._terms:
                 continue
-            if (len(key) > 2 and key[-1] == "rule") or (len(key) > 1 and term.name.endswith(" Cards")):
+            if (
+                (len(key) > 2 and key[-1] == "rule")
+                or (len(key) > 1 and term.name.endswith(" Cards"))
+                or (len(key) > 2 and key[-2:] == ("mana", "symbol"))
+            ):
                 self._terms[key[:-1]] = term
                 self._spelled[key[:-1]] = {light[:-1]: t for light, t in self._spelled[key].items()}
         top = math.log(max(n_docs, 2))
