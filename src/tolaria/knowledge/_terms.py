@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ._documents import Document
-from ._text import STOPWORDS, light_tokenize, text_words, tokenize
+from ._text import STOPWORDS, index_stem, light_tokenize, stem, text_words, tokenize
 
 MAX_TERM_WORDS = 5
 _RULE_REF = re.compile(r"\brules? (\d{3}(?:\.\d+[a-z]?)?)")
@@ -162,9 +162,9 @@ class TermIndex:
 
     def find(self, text: str) -> list[Term]:
         """The terms named in ``text``, longest match first, each word used once, in text order."""
-        words, lights = tokenize(text), light_tokenize(text)
         every = text_words(text)  # stop words too: what stands before a match
         at = [n for n, w in enumerate(every) if w not in STOPWORDS]
+        words, lights = [index_stem(every[n]) for n in at], [stem(every[n]) for n in at]  # as tokenize, light_tokenize
         found: list[Term] = []
         i = 0
         while i < len(words):
