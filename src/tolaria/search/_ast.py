@@ -38,7 +38,13 @@ class Term(Node):
     def __str__(self) -> str:
         if self.kind == "regex":
             value = _regex(self.value)
-        elif not self.value or not _BARE_VALUE.match(self.value) or self.value.startswith("/"):
+        elif (
+            not self.value
+            or not _BARE_VALUE.match(self.value)
+            or self.value.startswith("/")
+            # "o<" then "=" would print as the operator "<=" with no value
+            or (self.op in ("<", ">") and self.value.startswith("="))
+        ):
             value = _quote(self.value)
         else:
             value = self.value
