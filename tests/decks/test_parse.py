@@ -4,6 +4,9 @@ rebalanced cards, Archidekt labels, the .dek CatID, and how a format is named to
 
 from __future__ import annotations
 
+import csv
+import io
+
 from tolaria import decks
 from tolaria.cards import CardSet
 
@@ -236,3 +239,27 @@ def test_a_long_binary_file_is_called_binary_not_too_long():
     data = b"\x00\x01\n" * 3000  # 3,000 "lines": over the line limit, but no decklist at all
     parsed = decks.parse_decklist(data.decode("utf-8", errors="replace"))
     assert parsed.lines == [] and "not a text decklist" in parsed.errors[0]
+
+
+# --------------------------------------------------------------------------------------------
+# CSV cells a spreadsheet would run as formulas (OWASP's CSV-injection rule): an imported tag
+# "=HYPERLINK(...)" is written as text in every CSV export, and read back as it was imported
+
+
+def test_a_formula_in_a_csv_cell_is_written_as_text_and_read_back(cards):
+    tag = '=HYPERLINK("http://example.com")'  # one tag: a Tags cell is comma-separated
+    entry = decks.Entry(cards["Goblin Guide"], 1, "main", tags=(tag,))
+    for kind in ("csv_moxfield", "csv_archidekt", "csv_deckbox"):
+        exported = decks.export_csv([entry], kind)
+        cells = [cell for row in csv.reader(io.StringIO(exported)) for cell in row]
+        assert not any(cell.startswith(("=", "+", "-", "@")) for cell in cells), (kind, exported)
+        assert "'=HYPERLINK" in exported
+        (line,) = decks.parse_decklist(exported).lines
+        assert line.tags == (tag,), kind
+
+
+def test_a_card_name_starting_with_plus_survives_a_csv_round_trip():
+    # "+2 Mace" is a real card name; in a spreadsheet it would be a formula
+    (line,) = decks.parse_csv("Count,Name\n1,'+2 Mace\n").lines
+    assert line.name == "+2 Mace"
+    assert decks.parse_csv("Count,Name\n1,It's Showtime\n").lines[0].name == "It's Showtime"

@@ -17,7 +17,7 @@ from tolaria.cards import Card, Printing
 from ._commanders import front_name
 from ._entry import Entry
 from ._formats import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD
-from ._parse import ETCHED, FOIL
+from ._parse import ETCHED, FOIL, FORMULA_STARTS
 from ._sets import HAND_ALIASES, HAND_ARENA, SetCodes
 
 _SPLIT_LAYOUTS = ("split", "aftermath")
@@ -341,6 +341,13 @@ def _csv_values(kind: str, e: Entry, set_names: dict[str, str]) -> dict[str, str
     }
 
 
+def neutralised_cell(value: str) -> str:
+    """`value` as a CSV cell no spreadsheet reads as a formula (OWASP's CSV-injection rule: an imported
+    tag "=HYPERLINK(...)" would otherwise run in whoever opens a public deck's export). The leading
+    apostrophe makes it text; the importer reads it back off (`_parse.csv_cell`)."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
 def export_csv(entries: list[Entry], kind: str, set_names: dict[str, str] | None = None) -> str:
     """The deck as the CSV `kind` (csv_moxfield, csv_archidekt, csv_deckbox, csv_manabox) writes it."""
     columns = CSV_COLUMNS[kind]
@@ -357,7 +364,7 @@ def export_csv(entries: list[Entry], kind: str, set_names: dict[str, str] | None
     rows = [e for zone in zones for e in _sorted(entries, zone)]  # ManaBox cannot mark a maybeboard: left out
     for e in rows:
         values = _csv_values(kind, e, set_names or {})
-        writer.writerow({c: values.get(c, "") for c in columns})
+        writer.writerow({c: neutralised_cell(values.get(c, "")) for c in columns})
     return buf.getvalue()
 
 

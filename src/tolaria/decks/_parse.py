@@ -467,10 +467,22 @@ def _column(fieldnames: Sequence[str], names: tuple[str, ...]) -> str:
     return ""
 
 
+# what a spreadsheet reads as the start of a formula (OWASP's list)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(text: str) -> str:
+    """A CSV cell as its writer meant it: the apostrophe a spreadsheet-safe export puts before a
+    leading =, +, -, @ (OWASP's rule; Tolaria's own CSV exports do) is not part of the value."""
+    if text.startswith("'") and text[1:].startswith(FORMULA_STARTS):
+        return text[1:]
+    return text
+
+
 def _csv_row(row: dict, columns: dict[str, str], number: int, errors: list[str]) -> ParsedLine | None:
     def value(key: str) -> str:
         column = columns[key]
-        return (row.get(column) or "").strip() if column else ""
+        return csv_cell((row.get(column) or "").strip()) if column else ""
 
     name = value("name")
     if not name:
