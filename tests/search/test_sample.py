@@ -32,6 +32,14 @@ def test_fetchlands_and_duals(sample_index):
     assert "Tundra" in duals and all(" " not in n or n in ("Underground Sea",) for n in duals)
 
 
+def test_is_commander_leaves_out_melded_back_faces(sample_index):
+    """712.4: a melded permanent is two cards on the battlefield, never a card in a deck."""
+    commanders = set(_names(sample_index, search(sample_index, "is:commander", page_size=5000)))
+    assert {"Bruna, the Fading Light", "Gisela, the Broken Blade", "Urza, Lord Protector"} <= commanders
+    melded = {"Brisela, Voice of Nightmares", "Hanweir, the Writhing Township", "Mishra, Lost to Phyrexia"}
+    assert not melded & commanders
+
+
 def test_default_order_is_by_name_and_paginates(sample_index):
     r1 = search(sample_index, "t:creature", page_size=50)
     r2 = search(sample_index, "t:creature", page_size=50, page=2)

@@ -119,8 +119,17 @@ class Card:
     @property
     def may_be_commander(self) -> bool:
         """Rule 903.3: a legendary creature, or a card that says it can be your commander. The source's
-        flag (MTGJSON leadership skills) is trusted too; a Background needs a partner (deck rules)."""
+        flag (MTGJSON leadership skills) is trusted too; a Background needs a partner (deck rules).
+        A melded permanent (Brisela) is never a card in a deck (712.4), so never a commander."""
+        if self.is_meld_result:
+            return False
         return self.can_be_commander or commander_by_rule(self.faces)
+
+    @property
+    def is_meld_result(self) -> bool:
+        """The back face two meld cards make (712.4): a meld card with no mana cost that is not a land
+        (Hanweir Battlements and Argoth, meld parts, are lands with no cost)."""
+        return self.layout == "meld" and not self.front.mana_cost and not self.is_land
 
     @property
     def is_extra(self) -> bool:

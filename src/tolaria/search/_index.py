@@ -33,8 +33,9 @@ from ._reference import Reference, printing_sort_key
 from ._text import fold
 
 # 2: oracleid and illustrationid columns; 3: extras (tokens, emblems) and their mask; 4: printings in
-# other languages (foreign_parent, foreign_lang, foreign_ids, the printed names)
-FORMAT_VERSION = 4
+# other languages (foreign_parent, foreign_lang, foreign_ids, the printed names); 5: the commander flag
+# leaves out melded back faces
+FORMAT_VERSION = 5
 _COLOR_ORDER = {0: 0}
 
 
