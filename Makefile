@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 SHARED ?= ../shared
 export TOLARIA_DATA_DIR ?= $(CURDIR)/var
 
-.PHONY: run test test-full test-pg test-scale test-browser bench lint install node clean
+.PHONY: run test test-full test-pg test-scale test-browser bench lint mypy install node clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,14 +31,19 @@ run: install node
 # each test run gets a data dir of its own (index files, secret key), so runs never share ./var
 TESTDIR = TOLARIA_DATA_DIR=$$(mktemp -d -t tolaria-test-XXXXXX)
 
-# node: the contract tests run scryfall-sdk (npm) against a live server
+# node: the contract tests run scryfall-sdk (npm) against a live server. Two pytest-xdist workers
+# (each with a database and data dir of its own), one test file each at a time (--dist loadfile: a
+# module's fixtures are built once, on one worker)
+TEST_WORKERS ?= 2
 test: install node
-	$(TESTDIR) $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider
+	$(TESTDIR) $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider \
+	  -n $(TEST_WORKERS) --dist loadfile
 
 # the contract tests (tests/contract) start a server with a SQLite database of its own: make test runs them
 test-pg: install
 	$(TESTDIR) DATABASE_URL=$${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/tolaria_test} \
-	  $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider --ignore=tests/contract
+	  $(PY) -m pytest -q -m "not full and not browser and not scale" -p no:cacheprovider --ignore=tests/contract \
+	  -n $(TEST_WORKERS) --dist loadfile
 
 # several tolaria processes on one PostgreSQL database (each test makes a database of its own there)
 # sharing one Redis (the cache of log-in throttles and API rate counts)
@@ -70,6 +75,9 @@ lint: install
 	$(VENV)/bin/ruff check $(LINT_PATHS)
 	$(VENV)/bin/ruff format --check $(LINT_PATHS)
 	$(VENV)/bin/lint-imports
+	$(MAKE) --no-print-directory mypy
+
+mypy: install
 	$(VENV)/bin/mypy $(TYPED_CORE)
 
 clean:
