@@ -191,6 +191,18 @@
   }
 
 
-  function ready() { setupFlip(); setupAutocomplete(); setupBuilder(); setupImages(); wireTapPreview(); }
+  // The search page's display options apply as soon as one changes (the Apply button is for pages
+  // without JavaScript).
+  function setupControls() {
+    var form = document.querySelector("form.controls");
+    if (!form) return;
+    form.querySelectorAll("select").forEach(function (sel) {
+      sel.addEventListener("change", function () { form.submit(); });
+    });
+    var apply = form.querySelector("button[type=submit]");
+    if (apply) apply.hidden = true;
+  }
+
+  function ready() { setupControls(); setupFlip(); setupAutocomplete(); setupBuilder(); setupImages(); wireTapPreview(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready); else ready();
 })();
