@@ -203,6 +203,20 @@
     if (apply) apply.hidden = true;
   }
 
-  function ready() { setupControls(); setupFlip(); setupAutocomplete(); setupBuilder(); setupImages(); wireTapPreview(); }
+  // A hovered or focused row's preview opens below its name, or above it where the screen ends first.
+  function placePreviews() {
+    function place(event) {
+      var cell = event.target.closest && event.target.closest(".name");
+      var preview = cell && cell.querySelector(".preview");
+      if (!preview || cell.classList.contains("previewing")) return;
+      var below = window.innerHeight - cell.getBoundingClientRect().bottom;
+      var tall = Math.min(window.innerWidth * 0.7, 240) * 680 / 488 + 16;
+      preview.classList.toggle("above", below < tall && cell.getBoundingClientRect().top > tall);
+    }
+    document.addEventListener("mouseover", place);
+    document.addEventListener("focusin", place);
+  }
+
+  function ready() { placePreviews(); setupControls(); setupFlip(); setupAutocomplete(); setupBuilder(); setupImages(); wireTapPreview(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready); else ready();
 })();
