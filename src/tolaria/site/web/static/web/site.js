@@ -191,16 +191,14 @@
   }
 
 
-  // The search page's display options apply as soon as one changes (the Apply button is for pages
-  // without JavaScript).
+  // The search page's display options apply as soon as one changes. The Apply button stays (pages
+  // without JavaScript need it): hiding it now would move the results under it once they are drawn.
   function setupControls() {
     var form = document.querySelector("form.controls");
     if (!form) return;
     form.querySelectorAll("select").forEach(function (sel) {
       sel.addEventListener("change", function () { form.submit(); });
     });
-    var apply = form.querySelector("button[type=submit]");
-    if (apply) apply.hidden = true;
   }
 
   // A hovered or focused row's preview opens below its name, or above it where the screen ends first.
