@@ -156,12 +156,28 @@ def test_rate_limit_answers_429_with_retry_after_per_client(client, settings):
     cache.clear()
 
 
-def test_docs_page_loads_only_tolarias_own_files(client):
+def test_docs_page_is_a_page_of_the_site(client):
+    """Issue 30 item 6: /api/docs is readable on a phone (a viewport, no 1.5 MB script to wait for) and
+    leads back to the site; Swagger UI, to try the routes, is at /api/docs/try."""
     page = client.get("/api/docs")
+    assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+    html = page.content.decode()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+    assert '<a class="brand" href="/">Tolaria</a>' in html  # the site's header
+    assert "swagger-ui-bundle.js" not in html and "cdn." not in html and "//unpkg" not in html
+    assert '<code class="route-path">/api/cards/search</code>' in html
+    assert '<code class="route-path">/api/cards/{id}</code>' in html
+    assert '<a href="/api/docs/try">Swagger UI</a>' in html and '<a href="/api/openapi.json">' in html
+    assert "<code>q</code>" in html  # a route's parameters
+
+
+def test_swagger_ui_loads_only_tolarias_own_files_and_leads_back(client):
+    page = client.get("/api/docs/try")
     assert page.status_code == 200
     html = page.content.decode()
     assert "cdn." not in html and "//unpkg" not in html
     assert "/static/ninja/swagger-ui-bundle.js" in html
+    assert 'name="viewport"' in html and '<a href="/">Tolaria</a>' in html and 'href="/api/docs"' in html
     assert client.get("/static/ninja/swagger-ui-bundle.js").status_code == 200
 
 

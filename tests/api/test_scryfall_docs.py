@@ -99,8 +99,9 @@ def test_fuzzy_name_with_a_set_searches_within_that_set(client):
 
 # --- scryfall.com/docs/api (Request formats) ------------------------------------------------------
 # The card routes answer `format=json` (the default), `format=text` and `format=image`; `pretty=true`
-# "makes the returned JSON prettier" on every route. Tolaria keeps no card images: format=image
-# answers one error object everywhere, saying so.
+# "makes the returned JSON prettier" on every route. format=image "returns a redirect to an image file"
+# (version: small, normal, large (the default), png, art_crop, border_crop; face=back for a double-faced
+# card's back); with images off (TOLARIA_IMAGE_BASE=off) it answers one error object everywhere, saying so.
 
 BOLT_TEXT = "Lightning Bolt {R}\nInstant\nLightning Bolt deals 3 damage to any target.\n"
 
@@ -127,13 +128,32 @@ def test_format_text_and_image_on_every_card_route(client):
         assert text.status_code == 200 and text["Content-Type"].startswith("text/plain"), route
         assert text.content.decode() == BOLT_TEXT, route
         image = client.get(route + sep + "format=image")
-        assert image.status_code == 404 and image["Content-Type"].startswith("application/json"), route
-        body = image.json()
-        assert (body["object"], body["code"]) == ("error", "not_found") and "no card images" in body["details"]
+        pid = get(client, route)["id"]
+        assert image.status_code == 302, route
+        assert image["Location"] == f"https://cards.scryfall.io/large/front/{pid[0]}/{pid[1]}/{pid}.jpg", route
+        small = client.get(route + sep + "format=image&version=small")
+        assert small["Location"].startswith("https://cards.scryfall.io/small/front/"), route
+        assert client.get(route + sep + "format=image&version=huge").status_code == 400, route
+        assert client.get(route + sep + "format=image&face=back").status_code == 422, route  # one side only
         assert client.get(route + sep + "format=xml").status_code == 400, route
     random_text = client.get("/api/cards/random", {"q": '!"Lightning Bolt"', "format": "text"})
     assert random_text.status_code == 200 and random_text.content.decode() == BOLT_TEXT
-    assert client.get("/api/cards/random", {"format": "image"}).status_code == 404
+    assert client.get("/api/cards/random", {"format": "image"}).status_code == 302
+
+
+def test_format_image_of_a_back_face_and_with_images_off(client, settings):
+    dfc = get(client, "/api/cards/named", exact="Harvesttide Infiltrator")
+    back = client.get(f"/api/cards/{dfc['id']}", {"format": "image", "face": "back", "version": "normal"})
+    assert back.status_code == 302 and back["Location"] == dfc["card_faces"][1]["image_uris"]["normal"]
+    front = client.get(f"/api/cards/{dfc['id']}", {"format": "image"})
+    assert front["Location"] == dfc["card_faces"][0]["image_uris"]["large"]
+    settings.TOLARIA_IMAGE_BASE = None
+    for route in _card_routes(client):
+        sep = "&" if "?" in route else "?"
+        image = client.get(route + sep + "format=image")
+        assert image.status_code == 404 and image["Content-Type"].startswith("application/json"), route
+        body = image.json()
+        assert (body["object"], body["code"]) == ("error", "not_found") and "links no card images" in body["details"]
 
 
 @pytest.mark.parametrize(

@@ -30,13 +30,48 @@ ARGS = [
 
 
 @pytest.fixture(scope="session")
-def site_url(django_db_setup, django_db_blocker):
+def image_server():
+    """The site's card image host in these tests (tests/browser/image_server.py): the fixture image for
+    every printing, a 404 for the ids in `.missing`, no answer for those in `.hanging`. Its port:
+    TOLARIA_TEST_IMAGE_PORT, else a free one."""
+    from .image_server import ImageServer
+
+    server = ImageServer(int(os.environ.get("TOLARIA_TEST_IMAGE_PORT", "0"))).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def images(image_server):
+    """The image host, with its 404s and hangs cleared after the test."""
+    yield image_server
+    image_server.missing.clear()
+    image_server.hanging.clear()
+
+
+# How long a page waits for a card image before it draws the card's frame (settings, ms)
+IMAGE_TIMEOUT_MS = 1500
+
+
+@pytest.fixture(scope="session")
+def site_url(django_db_setup, django_db_blocker, image_server):
+    import copy
+
+    from django.conf import settings
     from django.contrib.staticfiles.handlers import StaticFilesHandler
     from django.db import connections
     from django.test.testcases import LiveServerThread
+    from django.test.utils import override_settings
 
     from tolaria.site.stores import ensure_loaded
 
+    # the pages' card images come from the local image host (the CSP lets the pages load them)
+    csp = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)
+    csp["DIRECTIVES"]["img-src"] = ["'self'", "data:", image_server.url]
+    images = override_settings(
+        TOLARIA_IMAGE_BASE=image_server.url, TOLARIA_IMAGE_TIMEOUT_MS=IMAGE_TIMEOUT_MS, CONTENT_SECURITY_POLICY=csp
+    )
+    images.enable()
     with django_db_blocker.unblock():
         ensure_loaded()
         shared = {c.alias: c for c in connections.all() if c.vendor == "sqlite" and c.is_in_memory_db()}
@@ -54,6 +89,7 @@ def site_url(django_db_setup, django_db_blocker):
             thread.terminate()
             for conn in shared.values():
                 conn.dec_thread_sharing()
+            images.disable()
 
 
 @pytest.fixture(scope="session")
@@ -69,7 +105,7 @@ def browser():
 
 
 @pytest.fixture(params=[390, 1280], ids=["phone", "desktop"])
-def page(request, site_url, browser):
+def page(request, site_url, browser, image_server):
     width = request.param
     context = browser.new_context(
         viewport={"width": width, "height": 844 if width < 600 else 900}, base_url=site_url, color_scheme="light"
@@ -77,7 +113,8 @@ def page(request, site_url, browser):
     page = context.new_page()
     page.set_default_timeout(15000)
     external: list[str] = []
-    page.on("request", lambda r: external.append(r.url) if not r.url.startswith((site_url, "data:")) else None)
+    inside = (site_url, image_server.url, "data:")
+    page.on("request", lambda r: external.append(r.url) if not r.url.startswith(inside) else None)
     page.width = width
     yield page
     context.close()

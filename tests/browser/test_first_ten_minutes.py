@@ -77,6 +77,9 @@ def test_a_new_players_first_ten_minutes(page, steps):
     page.locator("#home-q").press("Enter")
     page.wait_for_url(re.compile(r"/search\?q="))
     assert re.search(r"\d+ cards?", page.locator(".explanation").inner_text())
+    first_image = page.locator(".card-grid [data-card-image]").first
+    first_image.wait_for()
+    page.wait_for_function("b => b.classList.contains('image-loaded')", arg=first_image.element_handle())
     steps("search-results")
 
     page.locator("main a[href^='/card/']").first.click()
@@ -84,6 +87,8 @@ def test_a_new_players_first_ten_minutes(page, steps):
     card_url = page.url
     card_name = page.locator("h1.card-title").inner_text()
     styled(page)
+    image = page.locator("#card-images [data-card-image]").first  # every card shows as a card (issue 30)
+    page.wait_for_function("b => b.classList.contains('image-loaded')", arg=image.element_handle())
     similar = page.locator("section.similar .similar-list li")
     assert similar.count() >= 1 and similar.first.locator("a").is_visible()  # looked up, not computed
     steps("card-page")
@@ -106,6 +111,7 @@ def test_a_new_players_first_ten_minutes(page, steps):
     for place in ("My lists", "My decks", "Account"):
         assert header.get_by_role("link", name=place).is_visible()
     assert header.get_by_role("button", name="Log out").is_visible()
+    assert page.locator(".saved-in").inner_text() == "Saved in Saved cards (1 copy)."  # where it went
     steps("signed-up-and-saved")
 
     page.get_by_role("link", name="My lists").click()

@@ -31,9 +31,46 @@ def test_save_card_goes_to_default_list_created_on_demand(alice_client, alice):
     assert response.status_code == 302 and response["Location"] == f"/card/{BOLT}"
     saved = CardList.objects.get(owner=alice)
     assert saved.name == "Saved cards" and saved.is_default and saved.visibility == "private"
-    alice_client.post(reverse("collections:save_card"), {"card": BOLT})
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT, "again": "1"})  # "Add another copy"
     assert ListItem.objects.get(card_list=saved).quantity == 2
     assert CardList.objects.filter(owner=alice).count() == 1
+
+
+def test_a_second_save_says_so_instead_of_adding(alice_client, alice):
+    """Issue 30 item 4: saving a card its list holds already adds nothing and says so; "Add another
+    copy" (again=1) adds one."""
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT})
+    again = alice_client.post(reverse("collections:save_card"), {"card": BOLT, "next": "/lists/"}, follow=True)
+    html = again.content.decode()
+    assert "Lightning Bolt is already in “Saved cards” (1 copy): nothing was added." in html
+    assert ListItem.objects.get(card_list__owner=alice).quantity == 1
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT, "again": "1"})
+    assert ListItem.objects.get(card_list__owner=alice).quantity == 2
+    # another list is another place: the first copy there is saved at once
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT, "new_list": "Burn"})
+    burn = CardList.objects.get(owner=alice, name="Burn")
+    assert burn.items.get().quantity == 1
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT, "list": burn.pk})
+    assert burn.items.get().quantity == 1
+
+
+def test_the_card_page_shows_where_the_card_is_saved(alice_client, alice):
+    page = alice_client.get(f"/card/{BOLT}", follow=True).content.decode()
+    assert "Saved</strong> in" not in page and ">Save this card</button>" in page
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT})
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT, "again": "1"})
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT, "new_list": "Burn"})
+    page = alice_client.get(f"/card/{BOLT}", follow=True).content.decode()
+    saved = CardList.objects.get(owner=alice, is_default=True)
+    burn = CardList.objects.get(owner=alice, name="Burn")
+    assert (
+        f'<strong>Saved</strong> in <a href="/lists/{saved.token}/">Saved cards</a> (2 copies), '
+        f'<a href="/lists/{burn.token}/">Burn</a> (1 copy).'
+    ) in page
+    assert (
+        '<input type="hidden" name="again" value="1"><button type="submit" class="button secondary">Add another copy</button>'
+        in page
+    )
 
 
 def test_save_card_to_new_and_chosen_list(alice_client, alice):
@@ -58,7 +95,7 @@ def test_save_unknown_card(alice_client):
 
 def test_list_page_shows_cards_prices_and_total(alice_client, alice, monkeypatch):
     alice_client.post(reverse("collections:save_card"), {"card": BOLT})
-    alice_client.post(reverse("collections:save_card"), {"card": BOLT})
+    alice_client.post(reverse("collections:save_card"), {"card": BOLT, "again": "1"})
     alice_client.post(reverse("collections:save_card"), {"card": ELVES})
     monkeypatch.setattr(svc, "unit_prices", lambda pairs: {p: (0.5 if p[0] == BOLT else None) for p in pairs})
     card_list = CardList.objects.get(owner=alice)

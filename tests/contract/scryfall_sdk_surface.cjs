@@ -94,9 +94,11 @@ async function main() {
   await call("Card.getText", async () => bolt.getText());
   await call("Card.getCost", async () => bolt.getCost());
   await call("Card.getImageURI", async () => {
-    // no images are kept: the SDK answers undefined, as it does for a Scryfall card without images
-    expect(bolt.image_status === "missing", "image_status missing");
-    return String(bolt.getFrontImageURI("normal"));
+    // the image is linked from its Scryfall id; MTGJSON does not say how good it is: not claimed highres
+    const uri = String(bolt.getFrontImageURI("normal"));
+    expect(uri === `https://cards.scryfall.io/normal/front/${bolt.id[0]}/${bolt.id[1]}/${bolt.id}.jpg`, "front image URI");
+    expect(bolt.image_status === "lowres" && bolt.highres_image === false, "image_status lowres, not highres");
+    return uri;
   });
   const chandra = await Scry.Cards.byId(known.chandra.id);
   await call("CardFace.getText", async () => chandra.card_faces.map((f) => f.getText()));

@@ -7,7 +7,7 @@ the test server's ``/api/``; scrython's code is not touched.
 
 Every call must work. Each object a call returns has every one of its public properties read; a
 property that fails names a field the object lacks, and those are listed below with the data that is
-missing for them (Tolaria keeps no card images)."""
+missing for them (none now: card images are linked, issue 30)."""
 
 import inspect
 import urllib.request
@@ -20,9 +20,7 @@ except ImportError as exc:
     raise ImportError(f"scrython is in the dev extra (pyproject.toml; make test installs it): {exc}") from exc
 
 # properties that read a field Tolaria cannot give, and why
-MISSING_DATA = {
-    "image_uris": "no card images are kept (image_status is 'missing')",
-}
+MISSING_DATA: dict[str, str] = {}
 
 
 class _ToTolaria(urllib.request.BaseHandler):

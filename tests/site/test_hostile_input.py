@@ -66,6 +66,9 @@ PAGE_PARAMS = [
     "oracle_id",
     "printing",
     "finish",  # a deck row's or a list item's finish (nonfoil, foil, etched)
+    "again",  # "Add another copy": save a card its list holds already
+    "version",  # format=image: which of Scryfall's image sizes
+    "face",  # format=image: the front or the back of a double-faced card
     "quantity",
     "zone",
     "visibility",

@@ -59,6 +59,8 @@ def test_a_printed_name_from_the_search_box(client):
     assert answer.status_code == 302 and answer["Location"] == "/card/sta/42/lightning-bolt"
     page = client.get("/search", {"q": "lang:de t:instant", "unique": "prints"}).content.decode()
     named = '<span class="muted small">(<span lang="de">Blitzschlag</span>, German)</span>'
-    assert f'<span class="g-name">Lightning Bolt</span> {named}' in page
+    # the grid: the card's image, named for screen readers, and its printed name under it
+    assert 'aria-label="Lightning Bolt (Blitzschlag, German)"' in page
+    assert '<span class="g-printed muted small">(<span lang="de">Blitzschlag</span>, German)</span>' in page
     listed = client.get("/search", {"q": "lang:de t:instant", "unique": "prints", "as": "checklist"}).content.decode()
     assert f"Lightning Bolt</a> {named}" in listed

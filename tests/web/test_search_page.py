@@ -41,8 +41,8 @@ def test_paging_by_175(client):
     assert "showing 1–175" in text(first) and 'rel="next"' in first
     second = client.get("/search", {"q": "t:creature", "page": "2"}).content.decode()
     assert "showing 176–" in text(second) and 'rel="prev"' in second
-    names1 = set(re.findall(r'<span class="g-name">([^<]+)</span>', first))
-    names2 = set(re.findall(r'<span class="g-name">([^<]+)</span>', second))
+    names1 = set(re.findall(r'<li><a href="[^"]+" aria-label="([^"]+)"', first))
+    names2 = set(re.findall(r'<li><a href="[^"]+" aria-label="([^"]+)"', second))
     assert names1 and names2 and not names1 & names2
 
 

@@ -2,6 +2,17 @@
 
 from ._default import default_printing, printing_preference, sort_printings
 from ._files import DataFileError
+from ._images import (
+    DEFAULT_IMAGE_BASE,
+    IMAGE_SIZES,
+    SIDED_LAYOUTS,
+    ImageBaseError,
+    ImageSize,
+    card_image_uris,
+    image_base,
+    image_uris,
+    is_scryfall_id,
+)
 from ._legalities import FileLegalities
 from ._mana import ManaCostError, ManaSymbol, cost_colors, identity_from_text, mana_value, parse_mana_cost, sort_colors
 from ._model import (
@@ -31,6 +42,15 @@ from ._sample import load_sample, sample_paths
 read_mtgjson = read_corpus
 
 __all__ = [
+    "DEFAULT_IMAGE_BASE",
+    "IMAGE_SIZES",
+    "SIDED_LAYOUTS",
+    "ImageBaseError",
+    "ImageSize",
+    "card_image_uris",
+    "image_base",
+    "image_uris",
+    "is_scryfall_id",
     "COLORS",
     "EXTRA_LAYOUTS",
     "LANG_CODES",

@@ -272,6 +272,9 @@ class Printing:
     # on a printing in another language (in_language): what is printed on it, face by face
     printed_faces: tuple[PrintedFace, ...] = ()
     english_id: str = ""  # on a printing in another language: the English printing it translates
+    # Scryfall's image_status (missing, placeholder, lowres, highres_scan) when the printing was read from
+    # a Scryfall file; "" from MTGJSON, which does not say how good Scryfall's image is
+    image_status: str = ""
 
     @property
     def printed_name(self) -> str:
@@ -294,6 +297,7 @@ class Printing:
             translations=(),
             printed_faces=translation.faces,
             english_id=self.id,
+            image_status="",  # another printing, another image: how good Scryfall's is is not known
         )
 
     def in_languages(self) -> list[Printing]:

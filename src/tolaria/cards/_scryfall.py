@@ -101,6 +101,7 @@ def scryfall_card(data: dict[str, Any]) -> tuple[Card, Printing]:
         multiverse_ids=tuple(data.get("multiverse_ids") or ()),
         identifiers={k: data[k] for k in SCRYFALL_IDS if data.get(k) is not None},
         prices=scryfall_prices(data.get("prices")),
+        image_status=data.get("image_status") or "",
     )
     return card, printing
 

@@ -146,7 +146,19 @@ if _https:
 # (for the log-in throttles). 0 (the default) trusts no header, only the connection's own address.
 TOLARIA_TRUSTED_PROXIES = int(os.environ.get("TOLARIA_TRUSTED_PROXIES", "0") or 0)
 
-# Content-Security-Policy (django-csp): every script, style, font and image comes from the site itself;
+# Card images (tolaria.cards.image_base): Scryfall's image host by default, a mirror laid out as it is
+# (TOLARIA_IMAGE_BASE=https://images.example.org), or off. A page gives an image this long (ms) before it
+# shows the card's rendered frame instead.
+from urllib.parse import urlsplit  # noqa: E402
+
+from tolaria.cards import image_base  # noqa: E402
+
+TOLARIA_IMAGE_BASE = image_base(os.environ.get("TOLARIA_IMAGE_BASE"))
+TOLARIA_IMAGE_TIMEOUT_MS = int(os.environ.get("TOLARIA_IMAGE_TIMEOUT_MS", "8000") or 8000)
+_IMAGE_ORIGIN = "{0.scheme}://{0.netloc}".format(urlsplit(TOLARIA_IMAGE_BASE)) if TOLARIA_IMAGE_BASE else None
+
+# Content-Security-Policy (django-csp): every script, style and font comes from the site itself, images
+# from it and the card image host;
 # the pages carry no inline script or style, and no page may be framed.
 from csp.constants import NONE, SELF  # noqa: E402
 
@@ -155,7 +167,7 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [SELF],
         "script-src": [SELF],
         "style-src": [SELF],
-        "img-src": [SELF, "data:"],
+        "img-src": [SELF, "data:", *([_IMAGE_ORIGIN] if _IMAGE_ORIGIN else [])],
         "font-src": [SELF, "data:"],
         "connect-src": [SELF],
         "object-src": [NONE],

@@ -115,8 +115,11 @@ def _kind_items(kind: str, corpus: Corpus, by_card: dict[str, list[Printing]], b
 
 
 def store_format() -> str:
-    """The format the after-ingest pass records for this store (a build of another one is stale)."""
-    return f"scryfall bulk v{FORMAT}"
+    """The format the after-ingest pass records for this store (a build of another one is stale). The
+    card objects hold image addresses: files built under another image base are stale too."""
+    from django.conf import settings
+
+    return f"scryfall bulk v{FORMAT} images {settings.TOLARIA_IMAGE_BASE or 'off'}"
 
 
 def derive_step(run: Run) -> None:

@@ -9,16 +9,17 @@ from typing import Any
 from urllib.parse import urlencode
 
 import orjson
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from tolaria.cards import Card, Face, Printing
+from tolaria.cards import SIDED_LAYOUTS, Card, Face, Printing, card_image_uris
 from tolaria.site.catalog import models as m
 from tolaria.site.stores.corpus_cache import CorpusCache
 
 # Scryfall's layouts where MTGJSON names them otherwise
 LAYOUTS = {"aftermath": "split"}
-# faces printed on two sides: Scryfall keeps mana cost, text and colors on the faces only
-TWO_SIDED = {"transform", "modal_dfc", "double_faced_token", "art_series", "reversible_card", "flip_token"}
+# faces printed on two sides: Scryfall keeps mana cost, text, colors and images on the faces only
+TWO_SIDED = SIDED_LAYOUTS
 # Scryfall writes loyalty abilities as "+2:", MTGJSON as "[+2]:"
 _LOYALTY = re.compile(r"^\[([+\u2212-]?(?:\d+|X))\]:", re.MULTILINE)
 # the order Scryfall lists a card's colors in (alphabetical, not WUBRG)
@@ -236,9 +237,6 @@ def _print_fields(printing: Printing, set_row: tuple[str, str] | None, multi: bo
         "variation": printing.variation,
         "booster": printing.booster,
         "story_spotlight": printing.story_spotlight,
-        # no card images are kept: say so, as Scryfall does for a card it has no scan of
-        "highres_image": False,
-        "image_status": "missing",
         "prices": {
             "usd": _price(prices.usd if prices else None),
             "usd_foil": _price(prices.usd_foil if prices else None),
@@ -379,13 +377,37 @@ def card_object(
         out.update(_related(card, printing))
     else:
         out.update({"id": None, "lang": "en", "uri": _absolute(request, f"/api/cards/{card.oracle_id}")})
+    faces = [_face_object(card, f, i, printing) for i, f in enumerate(card.faces)] if multi else []
+    if printing is not None:
+        _images(card, printing, out, faces)
     if multi:
-        out["card_faces"] = [_face_object(card, f, i, printing) for i, f in enumerate(card.faces)]
+        out["card_faces"] = faces
     parts = all_parts(request, card, printing)
     if parts:
         out["all_parts"] = parts
     out["tolaria_uri"] = _absolute(request, card_path(card, printing))
     return out
+
+
+def _images(card: Card, printing: Printing, out: dict[str, Any], faces: list[dict[str, Any]]) -> None:
+    """Scryfall's image_uris (on the card, or on each face of a card printed on two sides), built from
+    the printing's Scryfall id against the site's image base (TOLARIA_IMAGE_BASE), and an image_status
+    that claims no more than is known: Scryfall's own when the printing was read from a Scryfall file;
+    "lowres" when the data (MTGJSON) does not say (an image is linked, its quality is not known:
+    tolaria_image_status_known is false); "missing" when no image is linked (images off, or an id that
+    is not Scryfall's)."""
+    top, per_face = card_image_uris(printing.id, card.layout, len(card.faces), settings.TOLARIA_IMAGE_BASE)
+    if top is not None:
+        out["image_uris"] = top
+    for face, uris in zip(faces, per_face):
+        if uris is not None:
+            face["image_uris"] = uris
+    linked = top is not None or any(u is not None for u in per_face)
+    known = linked and bool(printing.image_status)
+    status = printing.image_status if known else ("lowres" if linked else "missing")
+    out["highres_image"] = status == "highres_scan"
+    out["image_status"] = status
+    out["tolaria_image_status_known"] = known or not linked
 
 
 def _absolute(request: HttpRequest | None, path: str) -> str:
@@ -419,7 +441,8 @@ _OBJECTS = CorpusCache()
 def card_objects(request: HttpRequest | None, pairs: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
     """Card objects for (printing id, oracle id) pairs, in order: from the worker's cache, the rest
     built in three queries."""
-    host = request.get_host() if request is not None else ""
+    # the image base is in the key: objects built under another base (a test's setting) are not reused
+    host = (request.get_host() if request is not None else "", settings.TOLARIA_IMAGE_BASE)
 
     def build(keys: list) -> dict:
         cards = load_cards(o for _, _, o in keys)

@@ -1,4 +1,5 @@
-"""The JSON API (django-ninja; OpenAPI document at /api/openapi.json, docs at /api/docs).
+"""The JSON API (django-ninja; OpenAPI document at /api/openapi.json, docs at /api/docs,
+Swagger UI at /api/docs/try).
 
 Every failure answers Scryfall's error object: ninja's own answers (422 for a missing or invalid
 parameter, HttpError, 404) are rewritten here; the non-JSON rest (unknown route, wrong method) in
@@ -16,7 +17,13 @@ from . import bulk, cards, collections_api, knowledge, rules, sets, symbology
 from ._objects import error
 from .http import CODES
 
-api = NinjaAPI(title="Tolaria API", version="1", description="Cards, rules, search and tags of Magic: The Gathering.")
+# /api/docs is the site's own page of the routes (docs.py); Swagger UI, to try them, is at /api/docs/try
+api = NinjaAPI(
+    title="Tolaria API",
+    version="1",
+    description="Cards, rules, search and tags of Magic: The Gathering.",
+    docs_url="/docs/try",
+)
 
 
 def _where(loc) -> str:

@@ -106,24 +106,53 @@ def _searching_user(request: HttpRequest):
 
 
 NO_IMAGES = (
-    "Tolaria keeps no card images (image_status is missing on every card): format=image has no image "
+    "This server links no card images (TOLARIA_IMAGE_BASE is off): format=image has no image "
     "to send; ask format=json or format=text."
 )
 
 
 def _bad_format(format: str) -> HttpResponse | None:
     """The card routes' `format` (json, text, image: Scryfall's request formats), checked first."""
-    if format == "image":
+    from django.conf import settings
+
+    if format == "image" and settings.TOLARIA_IMAGE_BASE is None:
         return error(404, "not_found", NO_IMAGES, type="no_image")
-    if format not in ("json", "text"):
+    if format not in ("json", "text", "image"):
         return error(400, "bad_request", f"format must be json, text or image, not {format!r}")
     return None
 
 
 def _card_answer(request: HttpRequest, body: dict, format: str = "json") -> HttpResponse:
+    if format == "image":
+        return _image_redirect(request, body)
     if format == "text":
         return HttpResponse(card_text(body), content_type="text/plain; charset=utf-8")
     return _respond(request, body)
+
+
+def _image_redirect(request: HttpRequest, body: dict) -> HttpResponse:
+    """Scryfall's `format=image`: a redirect to the card's image, `version` (default large) of the
+    `face` (front, or back for a card printed on two sides)."""
+    from django.http import HttpResponseRedirect
+
+    from tolaria.cards import IMAGE_SIZES
+
+    version, face = request.GET.get("version", "large"), request.GET.get("face", "front")
+    if version not in IMAGE_SIZES:
+        return error(400, "bad_request", f"version must be one of {', '.join(IMAGE_SIZES)}, not {version!r}")
+    if face not in ("front", "back"):
+        return error(400, "bad_request", f"face must be front or back, not {face!r}")
+    faces = [f.get("image_uris") for f in body.get("card_faces") or []]
+    uris = body.get("image_uris") or (faces[0] if faces else None)
+    if face == "back":
+        uris = faces[1] if len(faces) > 1 and not body.get("image_uris") else None
+        if uris is None:
+            return error(422, "unprocessable_entity", f"{body.get('name')} has no back face with an image of its own")
+    if uris is None:
+        return error(
+            404, "not_found", f"No image is linked for {body.get('name')}: its id is not a Scryfall id", type="no_image"
+        )
+    return HttpResponseRedirect(uris[version])
 
 
 def card_text(card: dict) -> str:
@@ -280,7 +309,7 @@ def _manifest_row(pid: str, oid: str, lang: str, name: str, code: str, number: s
         "name": name,
         "set_code": code,
         "collector_number": number,
-        "image_updated_at": None,  # no card images are kept
+        "image_updated_at": None,  # MTGJSON carries no image update time
     }
 
 

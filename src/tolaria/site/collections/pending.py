@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 
+from . import saved
 from . import services as svc
 
 SESSION_KEY = "tolaria_pending_action"
@@ -16,7 +17,17 @@ def remember_save(request, card: str, printing: str = "", list_id: str | None = 
 
 
 def complete_save(request, user, action: dict) -> None:
-    """Save the card a remembered action names, and say so (or say why not)."""
+    """Save the card a remembered action names, and say so (or say why not). A card the list holds
+    already is not added again: the player, now logged in, is told where it is."""
+    held = saved.already_saved(user, action.get("card", ""), action.get("list"))
+    if held is not None:
+        target, copies = held
+        messages.info(
+            request,
+            f"That card is already in “{target.name}” ({copies} {'copy' if copies == 1 else 'copies'}): nothing was added.",
+            fail_silently=True,
+        )
+        return
     try:
         target, item = svc.save_card(
             user, action.get("card", ""), printing_id=action.get("printing") or "", list_id=action.get("list")

@@ -27,7 +27,7 @@ from tolaria.decks import (
     split_quantity,
 )
 
-from . import charts, pending
+from . import charts, pending, saved
 from . import services as svc
 from .models import VISIBILITY_CHOICES, CardList, Deck
 
@@ -66,6 +66,22 @@ def save_card(request):
         )
         messages.info(request, "Log in or sign up to save this card: it is saved as soon as you are in.")
         return _login_redirect(request, back)
+    held = (
+        None
+        if request.POST.get("again") == "1"
+        else saved.already_saved(
+            request.user, request.POST.get("card", ""), request.POST.get("list"), request.POST.get("new_list", "")
+        )
+    )
+    if held is not None:  # a second save says so: "Add another copy" (again=1) adds one
+        target, copies = held
+        name = target.items.filter(oracle_id=request.POST.get("card", "")).values_list("card_name", flat=True).first()
+        messages.info(
+            request,
+            f"{name} is already in “{target.name}” ({copies} {'copy' if copies == 1 else 'copies'}): nothing was "
+            "added. To add one more, press “Add another copy”.",
+        )
+        return redirect(back)
     try:
         target, item = svc.save_card(
             request.user,

@@ -22,6 +22,7 @@ from tolaria.site.catalog.repository import stats
 from tolaria.site.stores.corpus_cache import CorpusCache
 
 from . import presenters as p
+from .images import image_source
 
 log = logging.getLogger(__name__)
 PAGE_SIZE = 175  # Scryfall's page size
@@ -459,6 +460,7 @@ def _build_rows(keys: list) -> dict:
             "lang": pr.get("lang", "en"),
             "html_lang": p.html_lang(pr.get("lang", "en")),
             "lang_name": LANG_NAMES.get(pr.get("lang", "en"), ""),
+            "image": image_source(c, {**pr, "id": pid}),  # the printing's own image (a foreign one's too)
         }
         if full_text:
             row["faces"] = [

@@ -18,7 +18,10 @@ def card_actions(context, card, printing_id: str = "", compact: bool = False):
         else []
     )
     oracle_id = getattr(card, "oracle_id", card)
+    from ..saved import holdings
+
     return {
+        "held": holdings(user, str(oracle_id)) if not compact else [],
         "oracle_id": oracle_id,
         "name": getattr(card, "name", ""),
         "printing_id": printing_id or "",
@@ -29,6 +32,34 @@ def card_actions(context, card, printing_id: str = "", compact: bool = False):
         "csrf_token": context.get("csrf_token"),
         "next": request.get_full_path() if request is not None else "/",
     }
+
+
+@register.simple_tag(takes_context=True)
+def saved_in(context, oracle_id: str) -> list:
+    """`{% saved_in card.oracle_id as held %}`: the signed-in player's lists that hold the card, and how
+    many copies each (collections.saved.Holding); nothing for a visitor."""
+    from ..saved import holdings
+
+    request = context.get("request")
+    return holdings(getattr(request, "user", None), str(oracle_id))
+
+
+@register.filter
+def with_cards(rows: list) -> list:
+    """`{% for r in rows|with_cards %}`: rows that name their card by oracle id only (a list's) get the
+    card itself (`r.card`, for its preview), all in one query."""
+    import orjson
+
+    from tolaria.cards import Card
+    from tolaria.site.catalog import models as catalog
+
+    wanted = {r.oracle_id for r in rows if getattr(r, "card", None) is None}
+    found = catalog.OracleCard.objects.filter(pk__in=wanted).values_list("oracle_id", "data") if wanted else []
+    cards = {oid: Card.from_dict(orjson.loads(data)) for oid, data in found}
+    for r in rows:
+        if getattr(r, "card", None) is None and r.oracle_id in cards:
+            r.card = cards[r.oracle_id]
+    return rows
 
 
 @register.filter

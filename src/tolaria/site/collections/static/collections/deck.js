@@ -3,9 +3,8 @@
 // - forms marked data-live (add, change a row's quantity or zone, pick a suggestion) are sent with fetch and
 //   the page's live part (messages, legality, cards, statistics, price) is replaced from the answer, so the
 //   deck changes without a page reload; a quantity or zone change is sent as soon as it is made;
-// - a card's preview shows on hover and keyboard focus (CSS alone); on a touch screen, which has no hover,
-//   the first tap on a card's name shows its preview (under the name, in the row: the row's own controls
-//   stay free), a tap on the preview or elsewhere closes it, and a second tap on the name opens the card page;
+// - a card's preview (its image) shows on hover and keyboard focus (CSS alone) and on a tap (site.js, for
+//   every page with card rows);
 // - after a change the focus comes back to the control that had it (or the next row's), not to the page's top.
 (function () {
   const QTY = /^(\d+)\s*x?\s+/i;
@@ -132,42 +131,6 @@
     }
   }
 
-  // Rows are replaced after each change, so taps are handled once, on the document.
-  function wireTapPreview() {
-    let touch = false;
-    const close = (except) => {
-      for (const cell of document.querySelectorAll(".name.previewing")) {
-        if (cell === except) continue;
-        cell.classList.remove("previewing");
-        const link = cell.querySelector("a.card-link");
-        if (link) link.setAttribute("aria-expanded", "false");
-      }
-    };
-    document.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch" || event.pointerType === "pen"; }, true);
-    document.addEventListener("click", (event) => {
-      const tapped = event.target.closest(".name.previewing .preview");
-      if (tapped) {  // a tap on the preview closes it
-        const link = tapped.closest(".name").querySelector("a.card-link");
-        close(null);
-        if (link && document.activeElement === link) link.blur();
-        return;
-      }
-      const link = event.target.closest("a.card-link");
-      const cell = link && link.closest(".name");
-      if (!touch || !cell || !cell.querySelector(".preview")) {
-        if (!(event.target.closest(".name.previewing"))) close(null);
-        return;
-      }
-      if (cell.classList.contains("previewing")) return;  // the second tap follows the link
-      event.preventDefault();
-      close(cell);
-      cell.classList.add("previewing");
-      link.setAttribute("aria-expanded", "true");
-    });
-    document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(null); });
-  }
-
   wireAutocomplete(document);
   wire(document);
-  wireTapPreview();
 })();
