@@ -151,6 +151,12 @@ def cmd_card(args: argparse.Namespace) -> int:
     arg("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "3"))),
 )
 def cmd_serve(args: argparse.Namespace) -> int:
+    from tolaria.site.server import PortInUse, reserve_port
+
+    try:
+        sock = reserve_port(args.host, args.port)  # first: a taken port is said before any slow step
+    except PortInUse as exc:
+        raise CommandError(str(exc)) from None
     _site.setup_django()
     _site.migrate()
     from django.core.management import call_command
@@ -161,5 +167,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
     call_command("collectstatic", interactive=False, verbosity=0)
     from tolaria.site.server import serve
 
-    serve(host=args.host, port=args.port, workers=args.workers)
+    serve(host=args.host, port=args.port, workers=args.workers, sock=sock)
     return 0

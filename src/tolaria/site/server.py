@@ -7,9 +7,37 @@ workers — wrong cards, lost synchronisation, another user's rows."""
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 
 from gunicorn.app.base import BaseApplication
+
+
+class PortInUse(Exception):
+    """The address asked for is taken (another server, or another `tolaria serve`)."""
+
+
+def reserve_port(host: str, port: int) -> socket.socket:
+    """Bind the address at once, before anything slow, so a port already in use is said in one line
+    (gunicorn would log "Connection in use" and retry for seconds). The socket is bound but does not
+    listen yet: a client is refused, not queued, until the workers are warm; gunicorn listens on it
+    (`fd://`) when it starts."""
+    host = host.strip("[]")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise PortInUse(f"cannot serve on {host}:{port}: {exc.strerror}") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds: TIME_WAIT is no conflict
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise PortInUse(f"port {port} on {host} is already in use: stop what serves there or pass --port") from None
+        raise PortInUse(f"cannot serve on {host}:{port}: {exc.strerror}") from None
+    return sock
 
 
 def close_connections() -> None:
@@ -46,16 +74,18 @@ class _Gunicorn(BaseApplication):
         return application
 
 
-def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3) -> None:
+def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3, sock: socket.socket | None = None) -> None:
     """TOLARIA_ACCESS_LOG=path writes one line per request: the server's own time for it in
-    microseconds (from the worker reading the request to the response sent) and the path."""
+    microseconds (from the worker reading the request to the response sent) and the path.
+    `sock`: the address already bound by `reserve_port` (bound here otherwise)."""
     from tolaria.site.accounts.keys import require_one_secret_key
 
     require_one_secret_key()
+    sock = sock or reserve_port(host, port)
     print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers")
     close_connections()
     options = {
-        "bind": f"{host}:{port}",
+        "bind": f"fd://{sock.detach()}",
         "workers": workers,
         "preload_app": False,
         "post_fork": drop_inherited_connections,
