@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
+import hashlib
 import os
 import re
 import shutil
@@ -116,10 +117,12 @@ def _kind_items(kind: str, corpus: Corpus, by_card: dict[str, list[Printing]], b
 
 def store_format() -> str:
     """The format the after-ingest pass records for this store (a build of another one is stale). The
-    card objects hold image addresses: files built under another image base are stale too."""
+    card objects hold image addresses: files built under another image base are stale too. The base is
+    recorded by a digest: the column holds 40 characters, and an image base is an address of any length."""
     from django.conf import settings
 
-    return f"scryfall bulk v{FORMAT} images {settings.TOLARIA_IMAGE_BASE or 'off'}"
+    base = hashlib.sha256((settings.TOLARIA_IMAGE_BASE or "off").encode()).hexdigest()[:12]
+    return f"scryfall bulk v{FORMAT} images {base}"
 
 
 def derive_step(run: Run) -> None:
