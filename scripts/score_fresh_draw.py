@@ -13,8 +13,8 @@ accepted rules (`rule` and `also_ok`; a subrule of one counts: "702.37a" for "70
 same text is preferred. A linker span that meets no expectation is a wrong link, counted against the
 precision of its own category, unless its text is unjudged; one that a `must_not` names is listed as such.
 
-Themes (`--themes FILE`): per card `expected_themes` (theme:* and tribal:* ids), `must_not` themes and
-`expected_roles` (removal, counterspell, board_wipe, combat_trick, burn, ...). The tagger's inferred theme
+Themes (`--themes FILE`): per card `expected_themes` (theme:* and tribal:* ids), `must_not` themes, `unjudged_themes`
+(doubtful: neither right nor wrong) and `expected_roles` (removal, counterspell, board_wipe, combat_trick, burn, ...). The tagger's inferred theme
 and tribal tags are compared with `expected_themes`; a role is found when the tagger gives the tag that
 stands for it (ROLE_TAGS); a role no tag stands for is listed, not scored.
 
@@ -171,6 +171,7 @@ def score_themes(doc: dict[str, Any], tagger: Any = None) -> Score:
     for entry in doc["cards"]:
         tags = {t.id for t in tagger.tag(card_of(entry))}
         found = {t for t in tags if t.startswith(("theme:", "tribal:"))}
+        found -= set(entry.get("unjudged_themes", ()))  # doubtful either way: neither right nor wrong
         expected = set(entry.get("expected_themes", ()))
         score.tp["themes"] += len(found & expected)
         score.fp["themes"] += len(found - expected)

@@ -109,7 +109,7 @@ def test_links_count_found_missed_and_wrong_per_category(scoring):
 def test_themes_count_themes_and_roles_apart(scoring):
     tagger = FakeTagger(
         {
-            "Test Drinker": ["theme:lifegain", "tribal:vampire", "ability:triggered"],
+            "Test Drinker": ["theme:lifegain", "tribal:vampire", "theme:voltron", "ability:triggered"],
             "Test Bolt": ["pred:removal", "mv:1"],
         }
     )
