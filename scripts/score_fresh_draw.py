@@ -13,7 +13,7 @@ accepted rules (`rule` and `also_ok`; a subrule of one counts: "702.37a" for "70
 same text is preferred. A linker span that meets no expectation is a wrong link, counted against the
 precision of its own category, unless its text is unjudged; one that a `must_not` names is listed as such.
 
-Themes (`--themes FILE`): per card `expected_themes` (theme:* and tribal:* ids), `must_not` themes, `unjudged_themes`
+Themes (`--themes FILE`): per card `expected_themes` (theme:* and tribal:* ids), `must_not` themes ("tribal:*": any tribe), `unjudged_themes`
 (doubtful: neither right nor wrong) and `expected_roles` (removal, counterspell, board_wipe, combat_trick, burn, ...). The tagger's inferred theme
 and tribal tags are compared with `expected_themes`; a role is found when the tagger gives the tag that
 stands for it (ROLE_TAGS); a role no tag stands for is listed, not scored.
@@ -179,7 +179,8 @@ def score_themes(doc: dict[str, Any], tagger: Any = None) -> Score:
         score.misses += [{"card": entry["name"], "theme": t} for t in sorted(expected - found)]
         forbidden = {m["theme"]: m.get("why", "") for m in entry.get("must_not", ())}
         score.wrong += [
-            {"card": entry["name"], "theme": t, "must_not": forbidden.get(t)} for t in sorted(found - expected)
+            {"card": entry["name"], "theme": t, "must_not": forbidden.get(t, forbidden.get(t.split(":")[0] + ":*"))}
+            for t in sorted(found - expected)
         ]
         for role in entry.get("expected_roles", ()):
             name = role["role"] if isinstance(role, dict) else role

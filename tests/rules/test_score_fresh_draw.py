@@ -159,3 +159,24 @@ def test_a_file_without_cards_is_a_clear_error(tmp_path):
     bad.write_text('{"seed": 1}', encoding="utf-8")
     run = subprocess.run([sys.executable, str(SCRIPT), "--links", str(bad)], capture_output=True, text=True)
     assert run.returncode == 2 and "no list of cards" in run.stderr
+
+
+def test_a_must_not_for_any_tribe_names_every_tribal_theme(scoring):
+    sealed = {
+        "cards": [
+            {
+                "name": "Test Plague",
+                "faces": [
+                    {
+                        "name": "Test Plague",
+                        "type_line": "Sorcery",
+                        "oracle_text": "Destroy all creatures that share a creature type.",
+                    }
+                ],
+                "expected_themes": [],
+                "must_not": [{"theme": "tribal:*", "why": "names no type"}],
+            }
+        ]
+    }
+    score = scoring.score_themes(sealed, FakeTagger({"Test Plague": ["tribal:goblin"]}))
+    assert score.wrong == [{"card": "Test Plague", "theme": "tribal:goblin", "must_not": "names no type"}]
