@@ -82,7 +82,11 @@ def draw(corpus: Corpus, seed: int, count: int) -> list[Card]:
 
 
 def card_record(card: Card) -> dict:
-    """What a writer of expectations reads: the oracle text of every face, nothing Tolaria derived."""
+    """What a writer of expectations reads: the oracle text of every face, nothing Tolaria derived; and
+    under "card" the reader's whole Card (rulings left out), so a scorer hands the linker and the tagger
+    the card as the site does (produced mana, keywords, colors), not a rebuilt one."""
+    whole = card.to_dict()
+    whole["rulings"] = []
     return {
         "oracle_id": card.oracle_id,
         "name": card.name,
@@ -92,6 +96,7 @@ def card_record(card: Card) -> dict:
             {"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line, "oracle_text": f.oracle_text}
             for f in card.faces
         ],
+        "card": whole,
     }
 
 

@@ -73,7 +73,10 @@ class Score:
 
 
 def card_of(entry: dict[str, Any]) -> Card:
-    """The sealed entry as a tolaria Card: the faces' text and type lines, types read off the type line."""
+    """The sealed entry as a tolaria Card: the reader's own Card where the draw recorded it ("card"), else
+    one made from the faces' text and type lines (types read off the type line)."""
+    if "card" in entry:
+        return Card.from_dict(entry["card"])
     faces = []
     for f in entry["faces"]:
         left = f.get("type_line", "").split("—")[0].split()

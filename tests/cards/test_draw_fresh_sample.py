@@ -116,6 +116,9 @@ def test_the_command_prints_the_cards_and_never_loads_the_linker_the_reading_or_
     doc = json.loads(run.stdout)
     assert doc["seed"] == 20261203 and doc["count"] == 3 and len(doc["cards"]) == 3
     first = doc["cards"][0]
+    whole = by_name(load_sample(), first["name"])
+    assert Card.from_dict(first["card"]).faces == whole.faces  # the reader's Card, for the scorer
+    assert Card.from_dict(first["card"]).produced_mana == whole.produced_mana
     assert first["faces"][0]["oracle_text"] == by_name(load_sample(), first["name"]).faces[0].oracle_text
     text = subprocess.run(
         [sys.executable, str(SCRIPT), "20261203", "3", "--sample"], capture_output=True, text=True, check=True

@@ -180,3 +180,35 @@ def test_a_must_not_for_any_tribe_names_every_tribal_theme(scoring):
     }
     score = scoring.score_themes(sealed, FakeTagger({"Test Plague": ["tribal:goblin"]}))
     assert score.wrong == [{"card": "Test Plague", "theme": "tribal:goblin", "must_not": "names no type"}]
+
+
+def test_a_drawn_card_is_scored_as_the_reader_gave_it(scoring):
+    from tolaria.cards import Card, Face
+
+    card = Card(
+        oracle_id="x-1",
+        name="Test Rock",
+        layout="normal",
+        faces=[Face(name="Test Rock", oracle_text="{T}: Add {C}.")],
+        produced_mana=("C",),
+        keywords=(),
+    )
+    seen = []
+
+    class Recorder:
+        def tag(self, c):
+            seen.append(c)
+            return []
+
+    sealed = {
+        "cards": [
+            {
+                "name": "Test Rock",
+                "faces": [{"name": "Test Rock", "oracle_text": "{T}: Add {C}."}],
+                "card": card.to_dict(),
+                "expected_themes": ["theme:ramp"],
+            }
+        ]
+    }
+    scoring.score_themes(sealed, Recorder())
+    assert seen[0].produced_mana == ("C",) and seen[0].oracle_id == "x-1"
