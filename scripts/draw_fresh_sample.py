@@ -5,7 +5,8 @@ series cards (Card.is_extra), no planes, phenomena, schemes, vanguards or conspi
 game variants, rules 901-905; conspiracies are drafted, never played from a deck), no un-cards (every
 printing in an un-set, MTGJSON set type "funny", or an acorn security stamp: rule 100.2 does not cover
 them) and no card legal in no format (a card only banned or not legal everywhere: ante cards, playtest
-cards). It reads the cards with tolaria.cards only: the rules linker, the oracle reading and the tagger
+cards). A melded permanent's card (Brisela) stays in: an oracle card with rules text of its own, which the
+site links and tags like any other. It reads the cards with tolaria.cards only: the rules linker, the oracle reading and the tagger
 are never imported, so a draw says nothing of what Tolaria makes of the cards.
 
 The order is a shuffle of every eligible card (sorted by oracle id) with random.Random(SEED): the first
