@@ -112,7 +112,65 @@ def wrong_tags(cards, tagger: Tagger) -> Counter:
         for t in tags.values():
             if t.id.startswith("tribal:") and any(_describes_a_token(card, e) for e in t.evidence):
                 out["tribal tags from a token made for someone"] += 1
+        out.update(wrong_themes(card, tags))
     return out
+
+
+WRONG_THEMES = (
+    "tribal tags from a type the card sets ('becomes a 2/2 Golem', 'is also a Cleric, Rogue')",
+    "theme:discard from the card discarding itself as a cost",
+    "theme:spellslinger from a casting restriction ('can't cast', 'cost {1} more')",
+)
+
+
+def wrong_themes(card, tags) -> Counter:
+    """Issue 26's theme classes, each read from the text around the evidence (not with the tagger's own
+    reading): a theme that rests only on such text is counted."""
+    out: Counter = Counter()
+    for t in tags.values():
+        texts = [e for e in t.evidence if e.source == "text"]
+        facts = [e for e in t.evidence if e.source == "facts"]
+        if t.id.startswith("tribal:") and texts and all(_type_set(card, e) for e in texts):
+            out[WRONG_THEMES[0]] += 1
+        if t.id == "theme:spellslinger" and texts and not facts and all(_restricted(card, e) for e in texts):
+            out[WRONG_THEMES[2]] += 1
+    if "theme:discard" in tags and "keyword:madness" not in tags and "action:discard" in tags:
+        discards = [e for e in tags["theme:discard"].evidence if e.source == "text"]
+        if any(e.source == "facts" for e in tags["theme:discard"].evidence):
+            discards += [e for e in tags["action:discard"].evidence if e.source == "text"]
+        if discards and all(_discards_itself_as_cost(card, e) for e in discards):
+            out[WRONG_THEMES[1]] += 1
+    return out
+
+
+def _clause(card, e) -> tuple[str, str]:
+    text = card.faces[e.face].oracle_text or ""
+    start = max(text.rfind(ch, 0, e.start) for ch in ".,:;\n") + 1
+    end = min([i for i in (text.find(ch, e.end) for ch in ".;\n") if i >= 0] or [len(text)])
+    return text[start : e.start], text[e.end : end]
+
+
+def _type_set(card, e) -> bool:
+    before, after = _clause(card, e)
+    return bool(
+        re.search(r"\bbecomes?\b(?! blocked| tapped| untapped| the target)|\bis also\b|\bit['’]s still\b", before)
+        or (re.search(r"\b(?:is|are|it['’]s|they['’]re|he['’]s)\b", before) and "in addition to its other" in after)
+    )
+
+
+def _restricted(card, e) -> bool:
+    text = card.faces[e.face].oracle_text or ""
+    start, end = text.rfind(".", 0, e.start) + 1, text.find(".", e.end)
+    sentence = text[start : end if end >= 0 else len(text)]
+    return bool(re.search(r"can['’]t (?:be )?cast|costs? (?:\{[^}]+\})+ more", sentence))
+
+
+def _discards_itself_as_cost(card, e) -> bool:
+    text = card.faces[e.face].oracle_text or ""
+    line_end = text.find("\n", e.end)
+    rest = text[e.end : line_end if line_end >= 0 else len(text)]
+    names = [n for n in {card.name, card.faces[e.face].name, card.name.split(",")[0]} if n] + ["this card"]
+    return ":" in rest and any(rest.lstrip().startswith(n) for n in names)
 
 
 def _describes_a_token(card, e) -> bool:
@@ -244,6 +302,7 @@ def main(argv=None) -> int:
         "lands with theme:ramp from their own mana ability",
         "weakening Auras with theme:voltron",
         "tribal tags from a token made for someone",
+        *WRONG_THEMES,
     ):
         p(f"| {name} | {tags[name]} |")
     print("\n".join(say))

@@ -173,3 +173,66 @@ def test_inferred_themes_name_their_abilities():
     seer = _real("Viscera Seer", "Creature — Vampire Wizard", "Sacrifice a creature: Scry 1.")
     sac = next(t for t in tag_card(seer) if t.id == "theme:sacrifice")
     assert [a["kind"] for a in sac.abilities] == ["activated"]
+
+
+def test_a_type_the_card_sets_is_no_tribe_a_type_it_cares_about_is():
+    idol = _real(
+        "Guardian Idol",
+        "Artifact",
+        "Guardian Idol enters the battlefield tapped.\n{T}: Add {C}.\n"
+        "{2}: Guardian Idol becomes a 2/2 Golem artifact creature until end of turn.",
+    )
+    packbeast = _real(
+        "Stonework Packbeast",
+        "Artifact Creature — Beast",
+        "Stonework Packbeast is also a Cleric, Rogue, Warrior, and Wizard.\n{2}: Add one mana of any color.",
+    )
+    assert not [t for t in _theme_ids(idol) | _theme_ids(packbeast) if t.startswith("tribal:")]
+    chieftain = _real(
+        "Goblin Chieftain", "Creature — Goblin", "Haste\nOther Goblin creatures you control get +1/+1 and have haste."
+    )
+    dragon = _real(
+        "Dragon Hunt",
+        "Sorcery",
+        "Search your library for a Dragon card, reveal it, put it into your hand, then shuffle.",
+    )
+    pitchfork = _real(
+        "Sharpened Pitchfork", "Artifact — Equipment", "As long as equipped creature is a Human, it gets +1/+1."
+    )
+    assert "tribal:goblin" in _theme_ids(chieftain)
+    assert "tribal:dragon" in _theme_ids(dragon)
+    assert "tribal:human" in _theme_ids(pitchfork)
+
+
+def test_a_discard_the_card_pays_with_itself_is_no_discard_theme():
+    otawara = _real(
+        "Otawara, Soaring City",
+        "Legendary Land",
+        "{T}: Add {U}.\nChannel — {3}{U}, Discard Otawara: Return target artifact, creature, enchantment, or "
+        "planeswalker you control to its owner's hand. This ability costs {1} less to activate for each legendary "
+        "creature you control.",
+    )
+    assert "action:discard" in _theme_ids(otawara)  # the card is discarded: the keyword action is done
+    assert "theme:discard" not in _theme_ids(otawara)
+    outlet = _real(
+        "Wild Mongrel",
+        "Creature — Dog",
+        "Discard a card: Wild Mongrel gets +1/+1 and becomes the color of your choice until end of turn.",
+    )
+    assert "theme:discard" in _theme_ids(outlet)
+
+
+def test_a_casting_restriction_is_no_spellslinger():
+    hymn = _real("Hymn of the Wilds", "Enchantment", "You can't cast instant or sorcery spells.")
+    thalia = _real(
+        "Thalia, Guardian of Thraben",
+        "Legendary Creature — Human Soldier",
+        "First strike\nNoncreature spells cost {1} more to cast.",
+    )
+    assert "theme:spellslinger" not in _theme_ids(hymn) | _theme_ids(thalia)
+    guttersnipe = _real(
+        "Guttersnipe",
+        "Creature — Goblin Shaman",
+        "Whenever you cast an instant or sorcery spell, Guttersnipe deals 2 damage to each opponent.",
+    )
+    assert "theme:spellslinger" in _theme_ids(guttersnipe)

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import re
 
+from ._costs import cost_items, self_costs
 from ._reading import Ability, AbilityKind, FaceReading, KeywordItem, Part, Reader
+from ._restrictions import cast_restrictions
+from ._types import TypeChange, type_changes
 
 __all__ = [
     "Ability",
@@ -24,9 +27,14 @@ __all__ = [
     "KeywordItem",
     "Part",
     "Reader",
+    "cast_restrictions",
+    "TypeChange",
     "keyword_names",
+    "cost_items",
     "read_card",
+    "self_costs",
     "reader_for",
+    "type_changes",
 ]
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..oracle import cast_restrictions, self_costs, type_changes
 from ._context import CardContext
 from ._model import Evidence, span
 from ._vocab import slugify
@@ -192,7 +193,7 @@ theme(
 )
 theme("theme:card-draw", any_of={"effect:draw", "action:investigate", "action:connive"})
 theme("theme:mill", any_of={"action:mill"})
-theme("theme:discard", any_of={"action:discard", "keyword:madness"})
+theme("theme:discard", any_of={"keyword:madness"})
 theme(
     "theme:evasion",
     any_of={
@@ -327,13 +328,34 @@ def _spellslinger(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     for face in ctx.faces:
         if "instant" not in face.low and "noncreature" not in face.low:
             continue
+        restricted = cast_restrictions(ctx.readings[face.index])
         for m in _INSTANT_SORCERY.finditer(face.rules):
+            if any(p.start <= m.start() < p.end for p in restricted):
+                continue  # "can't cast noncreature spells", "cost {1} more": spells the card stops
             if re.search(r"\bcounter target (?:\w+ )?$", face.rules[max(0, m.start() - 24) : m.start()], re.I):
                 continue
             yield "theme:spellslinger", span(face.index, m.start(), m.end(), face.text)
 
 
 _extend("theme:spellslinger", _spellslinger)
+
+
+def _discard(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """Discarding, as an effect or a cost (a discard outlet), except a cost the card pays by discarding
+    itself (Otawara's channel, "Discard ~: …"): what the card pays is not what it does."""
+    if "action:discard" not in facts:
+        return
+    from ._extract import action_mentions
+
+    for tag_id, ev in action_mentions(ctx, reminders=False):
+        if tag_id != "action:discard" or ev.face is None or ev.start is None:
+            continue
+        start, own = ev.start, self_costs(ctx.readings[ev.face])
+        if not any(p.start <= start < p.end for p in own):
+            yield "theme:discard", ev
+
+
+_extend("theme:discard", _discard)
 
 # "mill two cards", "you may mill", "then mill": the card's controller fills their own graveyard;
 # "each opponent mills" and "target player mills" fill someone else's (a mill theme, not a graveyard one)
@@ -395,6 +417,9 @@ class _Tribal:
         for face in ctx.faces:
             text = face.rules
             blocked = [(m.start(), m.end()) for m in _TOKEN_CLAUSE.finditer(text)]
+            # the types a type-changing effect sets ("~ becomes a 2/2 Golem artifact creature", "is also a
+            # Cleric, Rogue, Warrior, and Wizard"), or the card tests of itself: no type it cares about
+            blocked += [(c.types.start, c.types.end) for c in type_changes(ctx.readings[face.index])]
             for m in pattern.finditer(text):
                 word = m.group(1)
                 if word not in surface:
@@ -406,10 +431,7 @@ class _Tribal:
                     end = m.end()
                 if any(s <= m.start() < e for s, e in blocked):
                     continue
-                if re.search(
-                    r"\b(?:is|are|it['’]s) (?:also )?(?:a |an )?$|\bevery creature type",
-                    text[max(0, m.start() - 30) : m.start()],
-                ):
+                if re.search(r"\bevery creature type", text[max(0, m.start() - 30) : m.start()]):
                     continue
                 yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), end, face.text)
 
