@@ -101,16 +101,32 @@ _FRIENDS_26 = "Friends forever not linked"
 _NONTOKEN_26 = "'nontoken' not linked to the token rule"
 _TAPPED_26 = "'is tapped for mana' not linked to 106.12a/b"
 _CHANGE_26 = "'change the text' / 'change the target(s)' not linked"
-ISSUE_26 = (_IF_26, _IF_MARK_26, _DEFENDING_26, _FACE_UP_26, _BIG_26, _PROTO_26, _PARTNER_26, _VARIANT_26,
-            _FRIENDS_26, _NONTOKEN_26, _TAPPED_26, _CHANGE_26)
+ISSUE_26 = (
+    _IF_26,
+    _IF_MARK_26,
+    _DEFENDING_26,
+    _FACE_UP_26,
+    _BIG_26,
+    _PROTO_26,
+    _PARTNER_26,
+    _VARIANT_26,
+    _FRIENDS_26,
+    _NONTOKEN_26,
+    _TAPPED_26,
+    _CHANGE_26,
+)
 _SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26}
-_TRIGGER_THEN_IF = re.compile(r"\b(?:When|Whenever|At)\b[^.\n]*?, (if)\b")
+# a trigger condition (its commas only those of a list: "an artifact, creature, or land"), then ", if"
+_TRIGGER_THEN_IF = re.compile(r"\b(?:When|Whenever|At)\b[^.\n,]*(?:, (?:[\w'-]+, )*(?:or|and) [^.\n,]*)?, (if)\b")
 
 
 def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
     book = _BOOK26["book"]
     low = text.lower()
-    real_ifs = {m.start(1) for m in _TRIGGER_THEN_IF.finditer(text)}
+    masked = text
+    for n in {p.strip() for p in name.split("//")}:  # a comma in the card's name ends no trigger condition
+        masked = masked.replace(n, "~" * len(n)) if n else masked
+    real_ifs = {m.start(1) for m in _TRIGGER_THEN_IF.finditer(masked)}
     intervening = [s for s in spans if s.glossary_term and "intervening" in s.glossary_term]
     if any(s.start not in real_ifs for s in intervening):
         marks[_IF_26].add(name)
@@ -125,9 +141,10 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
                 marks[_FACE_UP_26].add((name, s.start))
         if len(book.subtree(s.rule)) > 60:
             marks[_BIG_26].add((name, s.start))
+
     def linked(at: int, rule: str | None = None) -> bool:
-        return any(s.start == at and (rule is None or s.rule == rule or s.rule.startswith(rule + "."))
-                   for s in spans)
+        return any(s.start == at and (rule is None or s.rule == rule or s.rule.startswith(rule + ".")) for s in spans)
+
     for m in re.finditer(r"^Prototype\b", text, re.M):
         if not linked(m.start(), _BOOK26["prototype"]):
             marks[_PROTO_26].add(name)

@@ -281,3 +281,26 @@ def test_glossary_terms_and_repetition(linker):
     spans = linker.link("When this creature dies, create a token. Its mana value is 3. Create another token.")
     assert [s.text for s in spans if s.kind == "glossary"].count("token") == 1  # once per face
     assert {"dies", "mana value", "token"} <= {s.text for s in spans}
+
+
+def _intervening(spans):
+    return [(s.start, s.text) for s in spans if s.glossary_term and "intervening" in s.glossary_term]
+
+
+def test_intervening_if_only_after_a_trigger_condition(linker):
+    # issue 26: Blightsteel Colossus's "If … would be put into a graveyard" is a replacement effect (614.1a),
+    # not the intervening-if clause (603.4)
+    blightsteel = (
+        "Trample, infect, indestructible\nIf Blightsteel Colossus would be put into a graveyard from anywhere, "
+        "reveal Blightsteel Colossus and shuffle it into its owner's library instead."
+    )
+    assert _intervening(linker.link(blightsteel, "Blightsteel Colossus")) == []
+    # the once-per-face mark goes to the real intervening "if", not to a sentence-initial "If" before it
+    text = (
+        "If a creature would die, exile it instead.\n"
+        "At the beginning of your upkeep, if you control no creatures, draw a card."
+    )
+    assert _intervening(linker.link(text, "Test Card")) == [(text.index("if you"), "if")]
+    # Regna, the Redeemer: the comma in the name does not hide the clause
+    regna = "At the beginning of each end step, if your team gained life this turn, create two 1/1 white Warrior creature tokens."
+    assert _intervening(linker.link(regna, "Regna, the Redeemer")) == [(regna.index("if"), "if")]

@@ -416,12 +416,8 @@ class Linker:
                 r"\b(?:a|the|that|sided|planar)[\s-]+$", folded[max(0, m.start() - 8) : m.start()]
             ):
                 continue  # a die to roll, not "dies"
-            if (
-                term
-                and "intervening" in term
-                and not any(a.condition is not None and a.condition.start == m.start() for a in _all_abilities(reading))
-            ):
-                continue  # "if" is the intervening-if clause only where a triggered ability has one
+            if term and "intervening" in term and not reading.intervening_if_at(m.start()):
+                continue  # "if" right after a trigger condition; a sentence that opens with "If" is no such clause
             if key in ("day", "night") and (
                 not re.search(r"\b(?:it's|it is|becomes|nor|or|and)\s+$", folded[max(0, m.start() - 10) : m.start()])
                 or m.end() != m.end(1)
