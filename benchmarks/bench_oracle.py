@@ -46,6 +46,8 @@ def wrong_senses(cards, linker: Linker) -> Counter:
     own_rule = linker.catalog.day_night_own
     dn_rules = {r.number for r in book.subtree(day_night)}
     out: Counter = Counter()
+    _BOOK26.update(_issue26_catalog(book))
+    marks: dict = {name: set() for name in ISSUE_26}
     for card in cards:
         readings = read_card(card, linker.reader)
         for face, reading, spans in zip(card.faces, readings, linker.link_card(card)):
@@ -78,7 +80,111 @@ def wrong_senses(cards, linker: Linker) -> Counter:
                     out["an ability-word panel titled 'Text Box'"] += 1
             if "{Q}" in text and not any(s.text == "{Q}" for s in spans):
                 out["{Q} not linked to the untap symbol"] += 1
+            _issue26_face(text, spans, marks, card.name)
+        for name, faces in marks.items():
+            out[name] += len(faces) if name in _SPAN_COUNTS else bool(faces)
+            faces.clear()
     return out
+
+
+# issue 26: the error classes of the fresh audit, each read from the text itself (not from the reading the
+# linker uses), counted in cards unless named in _SPAN_COUNTS (spans)
+_IF_26 = "a sentence-initial 'If' linked to the intervening-if clause (603.4)"
+_IF_MARK_26 = "a real intervening 'if' on a face left without the 603.4 mark"
+_DEFENDING_26 = "'defending player' linked to 802 (multiplayer) instead of 506.2"
+_FACE_UP_26 = "'turn … face up/down' linked to section 4 (Zones)"
+_BIG_26 = "a link opening a subtree cut off at 60 rules"
+_PROTO_26 = "Prototype not linked"
+_PARTNER_26 = "'Partner with <name with a comma>' not linked"
+_VARIANT_26 = "'Suspend X', 'Enchant … you control' not linked"
+_FRIENDS_26 = "Friends forever not linked"
+_NONTOKEN_26 = "'nontoken' not linked to the token rule"
+_TAPPED_26 = "'is tapped for mana' not linked to 106.12a/b"
+_CHANGE_26 = "'change the text' / 'change the target(s)' not linked"
+ISSUE_26 = (
+    _IF_26,
+    _IF_MARK_26,
+    _DEFENDING_26,
+    _FACE_UP_26,
+    _BIG_26,
+    _PROTO_26,
+    _PARTNER_26,
+    _VARIANT_26,
+    _FRIENDS_26,
+    _NONTOKEN_26,
+    _TAPPED_26,
+    _CHANGE_26,
+)
+_SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26}
+# a trigger condition (its commas only those of a list: "an artifact, creature, or land"), then ", if"
+_TRIGGER_THEN_IF = re.compile(r"\b(?:When|Whenever|At)\b[^.\n,]*(?:, (?:[\w'-]+, )*(?:or|and) [^.\n,]*)?, (if)\b")
+
+
+def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
+    book = _BOOK26["book"]
+    low = text.lower()
+    masked = text
+    for n in {p.strip() for p in name.split("//")}:  # a comma in the card's name ends no trigger condition
+        masked = masked.replace(n, "~" * len(n)) if n else masked
+    real_ifs = {m.start(1) for m in _TRIGGER_THEN_IF.finditer(masked)}
+    intervening = [s for s in spans if s.glossary_term and "intervening" in s.glossary_term]
+    if any(s.start not in real_ifs for s in intervening):
+        marks[_IF_26].add(name)
+    if real_ifs and not any(s.start in real_ifs for s in intervening):
+        marks[_IF_MARK_26].add(name)
+    for s in spans:
+        t = s.text.lower()
+        if t.startswith("defending player") and book.rule(s.rule).title == "Attack Multiple Players Option":
+            marks[_DEFENDING_26].add(name)
+        if t.replace("-", " ") in ("face up", "face down") and s.rule == _BOOK26["zones"]:
+            if re.search(r"\bturn(?:s|ed)?\b[^.]*$", low[max(0, s.start - 40) : s.start]):
+                marks[_FACE_UP_26].add((name, s.start))
+        if len(book.subtree(s.rule)) > 60:
+            marks[_BIG_26].add((name, s.start))
+
+    def linked(at: int, rule: str | None = None) -> bool:
+        return any(s.start == at and (rule is None or s.rule == rule or s.rule.startswith(rule + ".")) for s in spans)
+
+    for m in re.finditer(r"^Prototype\b", text, re.M):
+        if not linked(m.start(), _BOOK26["prototype"]):
+            marks[_PROTO_26].add(name)
+    for m in re.finditer(r"^Partner with [^(\n]*,", text, re.M):
+        if not linked(m.start(), _BOOK26["partner"]):
+            marks[_PARTNER_26].add(name)
+    for m in re.finditer(r"^(?:Suspend X\b|Enchant [^(\n]*\byou control\b)", text, re.M):
+        if not linked(m.start()):
+            marks[_VARIANT_26].add(name)
+    for m in re.finditer(r"^Friends forever\b", text, re.M):
+        if not linked(m.start(), _BOOK26["partner"]):
+            marks[_FRIENDS_26].add(name)
+    for m in re.finditer(r"\bnontoken\b", low):
+        if not linked(m.start(), _BOOK26["token"]) and not _in_parens(text, m.start()):
+            marks[_NONTOKEN_26].add((name, m.start()))
+    for m in re.finditer(r"\b(?:is|are) (tapped for mana)\b", low):
+        if not any(s.start == m.start(1) and s.rule.startswith(_BOOK26["tap_for_mana"]) for s in spans):
+            marks[_TAPPED_26].add(name)
+    for m in re.finditer(r"\bchange (?:the|a|any) (?:text|targets?)\b", low):
+        if not linked(m.start()):
+            marks[_CHANGE_26].add(name)
+
+
+def _in_parens(text: str, pos: int) -> bool:
+    return text.rfind("(", 0, pos) > text.rfind(")", 0, pos)
+
+
+_BOOK26: dict = {}
+
+
+def _issue26_catalog(book) -> dict:
+    """The rules the issue-26 patterns check against, read from the book by their titles."""
+    return {
+        "book": book,
+        "zones": book.find_titled("Zones").number,
+        "prototype": book.keyword_abilities()["Prototype"],
+        "partner": book.keyword_abilities()["Partner"],
+        "token": book.glossary_entry("Token").see_rules[0],
+        "tap_for_mana": next(r.number for r in book.rules.values() if "“tap [a permanent] for mana”" in r.text),
+    }
 
 
 def wrong_tags(cards, tagger: Tagger) -> Counter:
@@ -261,7 +367,8 @@ def main(argv=None) -> int:
     p(f"Extracted tags: precision {_pct(report.precision)}, recall {_pct(report.recall)}.")
     p("")
     themes = load_gold(args.gold_themes)
-    p(f"### Inferred themes on the themes gold set ({len(themes)} random cards, seed 20261212)")
+    themes_seed = json.loads(Path(args.gold_themes).read_text(encoding="utf-8"))["seed"]
+    p(f"### Inferred themes on the themes gold set ({len(themes)} random cards, seed {themes_seed})")
     p("")
     p("| part | cards | expected | found right | wrong | precision | recall |")
     p("| --- | --- | --- | --- | --- | --- | --- |")
@@ -295,6 +402,8 @@ def main(argv=None) -> int:
         "an ability-word panel titled 'Text Box'",
     ):
         p(f"| {name} | {senses[name]} |")
+    for name in ISSUE_26:
+        p(f"| {name} (issue 26) | {senses[name]} |")
     for name in (
         "keyword-action tags resting only on reminder text",
         "tap tags from the status word 'tapped'",

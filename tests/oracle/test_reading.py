@@ -88,3 +88,50 @@ def test_ability_word_label():
         "Whenever a land enters the battlefield under your control",
     )
     assert a.as_dict()["label"]["text"] == "Landfall"
+
+
+# issue 26: the intervening "if" (CR 603.4: "a triggered ability may read 'When/Whenever/At [trigger event],
+# if [condition], [effect]'") is the "if" right after a trigger condition, wherever the ability is written;
+# a sentence that opens with "If" is not one (Blightsteel Colossus's replacement effect, CR 614.1a).
+def test_sentence_initial_if_is_no_intervening_if():
+    text = (
+        "Trample, infect, indestructible\nIf Blightsteel Colossus would be put into a graveyard from anywhere, "
+        "reveal Blightsteel Colossus and shuffle it into its owner's library instead."
+    )
+    r = read(text, "Blightsteel Colossus")
+    assert r.intervening_ifs == ()
+    assert not r.intervening_if_at(text.index("If"))
+
+
+def test_intervening_if_after_a_name_with_a_comma_or_a_list():
+    # Regna, the Redeemer (oracle): the comma of the name ends no trigger condition
+    text = "Flying\nAt the beginning of each end step, if your team gained life this turn, create two 1/1 white Warrior creature tokens."
+    regna = read(text, "Regna, the Redeemer")
+    assert [p.text for p in regna.intervening_ifs] == ["if your team gained life this turn"]
+    targ = read(
+        "Pack tactics — Whenever Targ Nar, Demon-Fang Gnoll attacks, if you attacked with creatures with total "
+        "power 6 or greater this combat, creatures you control get +1/+0 until end of turn.",
+        "Targ Nar, Demon-Fang Gnoll",
+    )
+    (a,) = targ.abilities
+    assert a.trigger.text == "Whenever Targ Nar, Demon-Fang Gnoll attacks"
+    assert a.condition.text == "if you attacked with creatures with total power 6 or greater this combat"
+    # Harsh Mentor (oracle): "an artifact, creature, or land" is one list inside the trigger condition
+    mentor = read(
+        "Whenever an opponent activates an ability of an artifact, creature, or land on the battlefield, if it "
+        "isn't a mana ability, Harsh Mentor deals 2 damage to that player.",
+        "Harsh Mentor",
+    )
+    assert mentor.abilities[0].condition.text == "if it isn't a mana ability"
+
+
+def test_intervening_if_in_reminder_and_quoted_and_delayed_triggers():
+    # Persist's reminder text (CR 702.79a), a quoted ability, a delayed trigger inside a spell's effect
+    text = "Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the battlefield under its owner's control with a -1/-1 counter on it.)"
+    assert [p.text for p in read(text).intervening_ifs] == ["if it had no -1/-1 counters on it"]
+    quoted = (
+        'Enchanted creature has "At the beginning of your upkeep, if you control no Islands, sacrifice this creature."'
+    )
+    assert [p.text for p in read(quoted).intervening_ifs] == ["if you control no Islands"]
+    delayed = "Exile target card. At the beginning of the next end step, if you haven't cast the card, return it."
+    assert [p.text for p in read(delayed, type_line="Sorcery").intervening_ifs] == ["if you haven't cast the card"]

@@ -281,3 +281,48 @@ def test_glossary_terms_and_repetition(linker):
     spans = linker.link("When this creature dies, create a token. Its mana value is 3. Create another token.")
     assert [s.text for s in spans if s.kind == "glossary"].count("token") == 1  # once per face
     assert {"dies", "mana value", "token"} <= {s.text for s in spans}
+
+
+def _intervening(spans):
+    return [(s.start, s.text) for s in spans if s.glossary_term and "intervening" in s.glossary_term]
+
+
+def test_intervening_if_only_after_a_trigger_condition(linker):
+    # issue 26: Blightsteel Colossus's "If … would be put into a graveyard" is a replacement effect (614.1a),
+    # not the intervening-if clause (603.4)
+    blightsteel = (
+        "Trample, infect, indestructible\nIf Blightsteel Colossus would be put into a graveyard from anywhere, "
+        "reveal Blightsteel Colossus and shuffle it into its owner's library instead."
+    )
+    assert _intervening(linker.link(blightsteel, "Blightsteel Colossus")) == []
+    # the once-per-face mark goes to the real intervening "if", not to a sentence-initial "If" before it
+    text = (
+        "If a creature would die, exile it instead.\n"
+        "At the beginning of your upkeep, if you control no creatures, draw a card."
+    )
+    assert _intervening(linker.link(text, "Test Card")) == [(text.index("if you"), "if")]
+    # Regna, the Redeemer: the comma in the name does not hide the clause
+    regna = "At the beginning of each end step, if your team gained life this turn, create two 1/1 white Warrior creature tokens."
+    assert _intervening(linker.link(regna, "Regna, the Redeemer")) == [(regna.index("if"), "if")]
+
+
+def test_defending_player_is_the_two_player_rule(linker):
+    # Sewer Shambler (oracle); the glossary's "Defending Player" cites 506.2, and 802 only "in certain
+    # multiplayer games"
+    text = "Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)"
+    assert ("defending player", "506.2") in pairs(linker.link(text, "Sewer Shambler"))
+
+
+def test_turn_face_up_is_the_permanent_status_not_the_zones_section(linker, book):
+    # Krosan Cloudscraper's morph reminder; the glossary's "Face Up" sense 2: "A default status a permanent
+    # may have. See rule 110.5 and rule 702.37, “Morph.”"
+    text = "Morph {7}{G}{G} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time for its morph cost.)"
+    got = pairs(linker.link(text, "Krosan Cloudscraper"))
+    assert ("face up", "702.37") in got and ("face down", "708") in got
+
+
+def test_no_link_opens_more_than_a_page_shows(linker, book):
+    # "Face Up" sense 1 cites section 4 (88 rules), "Card Type" section 3: their links open 400 and 300
+    for text in ("Reveal the top card of your library face up.", "Choose a card type.", "phase"):
+        for s in linker.link(text):
+            assert len(book.subtree(s.rule)) <= 60, (s.text, s.rule)

@@ -82,6 +82,10 @@ class FaceReading(NamedTuple):
     negations: tuple[Part, ...]  # "can't be countered", "doesn't untap"
     self_refs: tuple[Part, ...]  # the card's names, "this creature", "~"
     names: tuple[str, ...] = ()  # the names the face answers to
+    # every intervening "if" clause (CR 603.4): the "if …" right after a trigger condition, in a triggered
+    # ability, in reminder text ("Persist (When this creature dies, if …)"), in a quoted ability or a delayed
+    # trigger inside an effect; a sentence that opens with "If" is none (a replacement effect, a condition)
+    intervening_ifs: tuple[Part, ...] = ()
 
     def in_reminder(self, start: int, end: int) -> bool:
         return _inside(self.reminders, start, end)
@@ -94,6 +98,9 @@ class FaceReading(NamedTuple):
 
     def negated(self, start: int, end: int) -> bool:
         return _inside(self.negations, start, end)
+
+    def intervening_if_at(self, start: int) -> bool:
+        return any(p.start == start for p in self.intervening_ifs)
 
     def ability_at(self, pos: int) -> Ability | None:
         for a in self.abilities:
@@ -147,8 +154,10 @@ _CHOOSE = re.compile(
 _PT = re.compile(r"^\d+/\d+$")
 
 
-def _top_level_comma(text: str, start: int, end: int) -> int:
-    """The first comma between ``start`` and ``end`` that is not inside quotes or parentheses (-1 if none)."""
+def _top_level_comma(text: str, start: int, end: int, names: tuple[Part, ...] = ()) -> int:
+    """The first comma between ``start`` and ``end`` that is not inside quotes or parentheses, nor inside
+    one of the card's names ("Regna, the Redeemer"), nor between the items of a list ("an artifact,
+    creature, or land"): where a trigger condition ends (-1 if none)."""
     depth = quote = 0
     for i in range(start, end):
         ch = text[i]
@@ -161,8 +170,51 @@ def _top_level_comma(text: str, start: int, end: int) -> int:
         elif ch == "”":
             quote = max(0, quote - 1)
         elif ch == "," and not depth and not quote:
+            if any(p.start < i < p.end for p in names) or _LIST_GOES_ON.match(text, i + 1, end):
+                continue
             return i
     return -1
+
+
+# after a comma, the list it separates goes on: "…, or land", "…, creature, or land", "…, and/or"
+_LIST_GOES_ON = re.compile(r"\s*(?:(?:or|and|and/or)\s|[\w’'/+-]+,\s*(?:or|and|and/or)\s)")
+# where a trigger condition can open a sentence: a line, a sentence, reminder text, a quoted ability
+_TRIGGER_ANYWHERE = re.compile(r"(?:^|(?<=[.:(“\"•—] )|(?<=[(“\"]))(?:When|Whenever|At)\b", re.MULTILINE)
+_IF_CLAUSE = re.compile(r"\s*(if [^,.]+),")
+
+
+def _sentence_end(text: str, start: int) -> int:
+    """Where the sentence opened at ``start`` ends: its period, the end of its reminder or quote, or the line."""
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in "(“":
+            depth += 1
+        elif ch in ")”":
+            if not depth:
+                return i
+            depth -= 1
+        elif ch == "\n" or (ch == "." and not depth):
+            return i
+    return len(text)
+
+
+def _intervening_if(text: str, trigger_start: int, end: int, names: tuple[Part, ...]) -> Part | None:
+    """The intervening "if" clause of the trigger condition opened at ``trigger_start``, if it has one."""
+    comma = _top_level_comma(text, trigger_start, end, names)
+    if comma < 0:
+        return None
+    if cm := _IF_CLAUSE.match(text, comma + 1, end):
+        return Part(cm.start(1), cm.end(1), cm.group(1))
+    return None
+
+
+def _intervening_ifs(text: str, names: tuple[Part, ...]) -> tuple[Part, ...]:
+    out = []
+    for m in _TRIGGER_ANYWHERE.finditer(text) if ("When" in text or "At " in text) else ():
+        if part := _intervening_if(text, m.start(), _sentence_end(text, m.start()), names):
+            out.append(part)
+    return tuple(out)
 
 
 class Reader:
@@ -210,11 +262,21 @@ class Reader:
             else ()
         )
         spell = bool(re.search(r"\b(?:Instant|Sorcery)\b", type_line or ""))
-        abilities = self._abilities(text, spell)
-        return FaceReading(text, abilities, reminders, grants, negations, self_refs, tuple(sorted(name_set)))
+        names_here = tuple(p for p in self_refs if "," in p.text)  # a comma inside a name ends no condition
+        abilities = self._abilities(text, spell, names_here)
+        return FaceReading(
+            text,
+            abilities,
+            reminders,
+            grants,
+            negations,
+            self_refs,
+            tuple(sorted(name_set)),
+            _intervening_ifs(text, names_here),
+        )
 
     # --- lines ------------------------------------------------------------------------------------
-    def _abilities(self, text: str, spell: bool) -> tuple[Ability, ...]:
+    def _abilities(self, text: str, spell: bool, names: tuple[Part, ...] = ()) -> tuple[Ability, ...]:
         out: list[Ability] = []
         section: str | None = None
         pos = 0
@@ -231,10 +293,10 @@ class Reader:
                 continue  # a leveler's power/toughness line belongs to its LEVEL section
             if line.startswith("•") and out and out[-1].kind != "mode":
                 parent = out[-1]
-                mode = self._line(text, start + 1 + (len(line[1:]) - len(line[1:].lstrip())), end, spell, "mode")
+                mode = self._line(text, start + 1 + (len(line[1:]) - len(line[1:].lstrip())), end, spell, "mode", names)
                 out[-1] = _with_mode(parent, mode)
                 continue
-            ability = self._line(text, start, end, spell, None)
+            ability = self._line(text, start, end, spell, None, names)
             level = _CLASS_LEVEL.search(line) if ability.kind == "activated" and ability.effect else None
             if level is not None:
                 section = level.group(1)
@@ -244,7 +306,9 @@ class Reader:
             out.append(ability)
         return tuple(out)
 
-    def _line(self, text: str, start: int, end: int, spell: bool, forced: str | None) -> Ability:
+    def _line(
+        self, text: str, start: int, end: int, spell: bool, forced: str | None, names: tuple[Part, ...] = ()
+    ) -> Ability:
         line = text[start:end]
         whole = Part(start, end, line)
         label = None
@@ -277,14 +341,14 @@ class Reader:
                 effect=_part(text, body + m.end(), end),
             )
         if _TRIGGER.match(rest):
-            comma = _top_level_comma(text, body, end)
+            comma = _top_level_comma(text, body, end, names)
             if comma > 0:
                 trigger = Part(body, comma, text[body:comma])
                 after = comma + 1
                 condition = None
-                if cm := re.match(r"\s*(if [^,.]+),", text[after:end]):
-                    condition = Part(after + cm.start(1), after + cm.end(1), cm.group(1))
-                    after += cm.end()
+                if cm := _IF_CLAUSE.match(text, after, end):
+                    condition = Part(cm.start(1), cm.end(1), cm.group(1))
+                    after = cm.end()
                 return Ability(
                     "triggered",
                     whole,

@@ -167,6 +167,10 @@ class _Catalog:
     zone_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # "exile" -> (zone rule, term)
     symbols: dict[str, tuple[str, str]] = field(default_factory=dict)  # "{q}" -> (rule, term)
     day_night_own: str | None = None  # the rule a card's own "it becomes day" reads under (730.1)
+    # a term one of whose senses is a permanent's status ("Face Up": "2. A default status a permanent may
+    # have. See rule 110.5 and rule 702.37, “Morph.”"): the rule of that sense, read where a permanent is
+    # turned ("turn it face up"), not the card's position in a zone (sense 1, section 4)
+    status_rules: dict[str, str] = field(default_factory=dict)
 
 
 class Linker:
@@ -416,24 +420,25 @@ class Linker:
                 r"\b(?:a|the|that|sided|planar)[\s-]+$", folded[max(0, m.start() - 8) : m.start()]
             ):
                 continue  # a die to roll, not "dies"
-            if (
-                term
-                and "intervening" in term
-                and not any(a.condition is not None and a.condition.start == m.start() for a in _all_abilities(reading))
-            ):
-                continue  # "if" is the intervening-if clause only where a triggered ability has one
+            if term and "intervening" in term and not reading.intervening_if_at(m.start()):
+                continue  # "if" right after a trigger condition; a sentence that opens with "If" is no such clause
             if key in ("day", "night") and (
                 not re.search(r"\b(?:it's|it is|becomes|nor|or|and)\s+$", folded[max(0, m.start() - 10) : m.start()])
                 or m.end() != m.end(1)
                 or re.match(r"\s+counter", folded[m.end() :])
             ):
                 continue  # "that day", "night counter", "Arabian Nights": not the game's designation
+            if key in self.catalog.status_rules and _TURNED.search(folded, max(0, m.start() - 40), m.start()):
+                number = self.catalog.status_rules[key]  # "turn it face up": the permanent's status, 702.37
             if term in ("day", "night") and self.catalog.day_night_own and not reading.in_reminder(m.start(), m.end()):
                 number = self.catalog.day_night_own  # the card's own effect: the designation, not the untap-step check
             cands.append((m.start(1), m.end(), "glossary", number, term))
 
 
 _ACTION_WORD = re.compile(r"[a-z0-9]+")
+# the verb that changes a permanent's status in the clause before a status term: "turn it face up",
+# "turned face up", "turns all face-down creatures face up"
+_TURNED = re.compile(r"\bturn(?:s|ed)?\b[^.;:]*$")
 
 
 class _Match:
@@ -570,20 +575,32 @@ def _senses(entry: GlossaryEntry) -> list[str]:
     return [parts[i + 1] for i in range(1, len(parts) - 1, 2)]
 
 
+# the card page shows at most this many rules under one link (tolaria.site.explain.MAX_RULES_PER_LINK): a
+# term whose rule is larger (a whole section, "Zones") opens the rule's first subrule, its general statement
+LINK_SUBTREE_LIMIT = 60
+
+
 def _entry_rule(book: RuleBook, entry: GlossaryEntry, phrase: str) -> str | None:
-    """The rule a glossary term points at: of the rules it cites, the one whose title names the term
-    ("Activated Ability" cites 113 "Abilities" and 602 "Activating Activated Abilities": 602)."""
+    """The rule a glossary term points at. Of the rules it cites, the one whose title names the whole term
+    ("Activated Ability" cites 113 "Abilities" and 602 "Activating Activated Abilities": 602); else the
+    first it cites ("Defending Player": 506.2 first, 802 only "in certain multiplayer games")."""
     rules = [r for r in entry.see_rules if r in book]
     if not rules:
         return None
     words = {_stem(w) for w in re.findall(r"[a-z]+", phrase.lower())}
 
-    def overlap(number: str) -> int:
-        title = {_stem(t) for t in re.findall(r"[a-z]+", book.rule(number).title.lower())}
-        return len(words & title)
+    def names_the_term(number: str) -> bool:
+        return words <= {_stem(t) for t in re.findall(r"[a-z]+", book.rule(number).title.lower())}
 
-    best = max(rules, key=lambda n: (overlap(n), -rules.index(n)))
-    return best
+    best = next((n for n in rules if names_the_term(n)), rules[0])
+    return _shown_whole(book, best)
+
+
+def _shown_whole(book: RuleBook, number: str) -> str:
+    """``number``, or its first subrule (again) while its subtree is longer than a link shows."""
+    while len(book.subtree(number)) > LINK_SUBTREE_LIMIT and book.children(number):
+        number = book.children(number)[0].number
+    return number
 
 
 def _stem(word: str) -> str:
@@ -633,6 +650,7 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
                 if entry.see_also:
                     redirects.append((key, entry.see_also[0]))
                 continue
+            _status_sense(book, cat, entry, key)
             verb = bool(re.match(r"^(?:1\. )?To ", entry.definition))
             for form in _term_forms(key, verb):
                 cat.glossary_phrases.setdefault(form, (number, entry.key, None))
@@ -655,6 +673,19 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
         head, _, tail = key.rpartition(" ")
         if tail in ("card", "cards") and "-" in head and " " not in head:
             cat.glossary_phrases.setdefault(head, value)
+
+
+def _status_sense(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str) -> None:
+    senses = _senses(entry)
+    for sense in senses[1:] if len(senses) > 1 else ():
+        if not re.match(r"^An? (?:default )?status a permanent may have", sense):
+            continue
+        cited = [r.target for r in find_references(sense, frozenset(book.rules))]
+        # the rule the sense names by its title (“Morph”) says how the status changes; else its first rule
+        titled = [n for n in cited if re.search(rf"{re.escape(n)},? “", sense)]
+        if cited:
+            cat.status_rules[key] = (titled or cited)[0]
+        return
 
 
 def _action_term(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str, action_rule: str) -> None:
