@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {split} ({s.questions}) | {name} | {s.row()} |")
     print(
         "\nThe site's configuration, split by whether the question names a card (as the answerer finds names in"
-        " it); \"with its sentence\": the first result also quotes a sentence of the expected subrule.\n"
+        ' it); "with its sentence": the first result also quotes a sentence of the expected subrule.\n'
     )
     print("| split | questions | right rule in first 10 | first result right | first, with its sentence |")
     print("|---|---|---:|---:|---:|")
