@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from tolaria.knowledge import Answerer, KnowledgeIndex, StaticEmbedder, documents_from
 from tolaria.knowledge._embed import shipped_rule_vectors
-from tolaria.knowledge._evaluate import Fts5Rules, load_player_questions, score_answers
+from tolaria.knowledge._evaluate import Fts5Rules, load_player_questions, score_answers, score_with_sentences
 from tolaria.knowledge._lexical import LexicalRanker
 
 QUESTIONS = ROOT / "tests" / "knowledge" / "data" / "player_questions.json"
@@ -145,6 +145,23 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---:|---:|---:|")
     for split, name, s in rows_out:
         print(f"| {split} ({s.questions}) | {name} | {s.row()} |")
+    print(
+        "\nThe site's configuration, split by whether the question names a card (as the answerer finds names in"
+        ' it); "with its sentence": the first result also quotes a sentence of the expected subrule.\n'
+    )
+    print("| split | questions | right rule in first 10 | first result right | first, with its sentence |")
+    print("|---|---|---:|---:|---:|")
+    site_index, site_rules, site_mode = list(indexes.values())[-1]
+    site = Answerer(site_index, rules=site_rules)
+    for split, questions in splits.items():
+        groups: dict[str, list] = {"all": [], "names a card": [], "names no card": []}
+        for q in questions:
+            a = site.answer(q["query"], mode=site_mode)
+            pair = (a.shown, q["rules"])
+            groups["all"].append(pair)
+            groups["names a card" if a.named_cards else "names no card"].append(pair)
+        for name, pairs in groups.items():
+            print(f"| {split} | {name} ({len(pairs)}) | {score_with_sentences(pairs).row()} |")
     print("\n| Figure | Value |")
     print("|---|---:|")
     for name, value in figures:

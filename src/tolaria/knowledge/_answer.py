@@ -37,6 +37,7 @@ from ._embed import TextEmbedder, shipped_rule_vectors
 from ._index import Hit, KnowledgeIndex, _ancestors
 from ._lexical import LexicalRanker
 from ._question import is_question
+from ._sentence import EXAMPLE, choose_sentence, is_removed_rule
 from ._similar import similar_cards
 from ._slang import Reading, read_in_rules_words
 from ._suggest import CARD_WORDS, in_oracle_words, keyword_vocabulary, suggest_syntax
@@ -63,8 +64,6 @@ _CARD_REQUEST = re.compile(
     re.I,
 )
 _LIKE = re.compile(r"\b(?:like|similar to)\s+(.+?)\s*\??$", re.I)
-_EXAMPLE = re.compile(r"^(?:\d{3}\.\d+[a-z]*\.? )?Example:")
-_SENTENCE = re.compile(r"(?<=[.!?”])\s+(?=[A-Z0-9“(])|\n+")
 
 
 @dataclass
@@ -88,31 +87,9 @@ class Answers:
         return [*self.rules, *self.rulings, *self.cards]
 
 
-@lru_cache(maxsize=1 << 14)
-def _sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    # the same rules and rulings are shown again and again: split and tokenize each once
-    return tuple((s, frozenset(tokenize(s))) for s in _SENTENCE.split(text) if s.strip())
-
-
 def best_sentence(text: str, query: str) -> str:
-    """The sentence (or line) of ``text`` that holds the most of the query's words.
-
-    A number counts a quarter of a word (a "2" in "a 2/2 blocker" meets the 2s of any example), and a
-    sentence of an example half a word less than the rule's own sentence holding the same words: the
-    rule answers, its example illustrates.
-    """
-    wanted = set(tokenize(query))
-    if not wanted:
-        return text
-    best, best_score = "", 0.0
-    for sentence, words in _sentences(text):
-        found = words & wanted
-        score = sum(0.25 if w.isdigit() else 1.0 for w in found) - 0.001 * len(words)  # shorter wins a tie
-        if score > 0 and _EXAMPLE.match(sentence):
-            score -= 0.5
-        if score > best_score:
-            best, best_score = sentence, score
-    return best or text
+    """The sentence (or line) of ``text`` that settles the question ``query`` (see ``_sentence.py``)."""
+    return choose_sentence(text, query)
 
 
 # words that say what is asked for, not what it is about ("trample damage rules", "rulings on Opt"): they
@@ -140,7 +117,7 @@ def sentence_source(doc: Document, sentence: str) -> str:
         if numbered:
             number = numbered.group(1)
         if sentence in line:
-            if _EXAMPLE.match(line):
+            if EXAMPLE.match(line):
                 return f"example of {number}"
             return "" if number == doc.ref else number  # the document's own rule: its title says it
     return ""
@@ -376,8 +353,10 @@ class Answerer:
         rules_query = " ".join([rules_query, *number_words(rules_query)])  # "7 cards": the rules say "seven cards"
         # by meaning, the question's own words: a card's whole text would drown them in one embedding
         ranked = self._rank_rules(rules_query, terms, mode, semantic_query=self._without_names(asked, named) or asked)
+        ranked = [r for r in ranked if not is_removed_rule(self.index.documents[r[0]].text)]  # never an answer
         rule_hits = self.index.collapse(ranked, asked, rules * 2, excerpts=False)
-        out.rules = [_with_sentence(h, asked) for h in self._fold_glossary(rule_hits)[:rules]]
+        subject = self._without_names(asked, named) or asked
+        out.rules = _with_sentences(self._fold_glossary(rule_hits)[:rules], subject, terms)
         suggestion = suggest_syntax(query)
         # a card type, a color or a kind of card describes cards ("creatures with trample", "red haste", "mill
         # cards"); a keyword alone does not: "trample damage rules" asks what the rules say about trample
@@ -490,9 +469,25 @@ def _after_the_rules(hit: Hit) -> bool:
     return doc.kind == "glossary" or (doc.kind == "rule" and _is_heading(doc.ref))
 
 
-def _with_sentence(hit: Hit, query: str) -> Hit:
+def _with_sentences(hits: Sequence[Hit], query: str, terms: Sequence[tuple[Term, float]]) -> list[Hit]:
+    """The rule hits with the sentence that settles the question quoted; a question about two rules terms
+    at once is answered, in each one's rule, by the sentence that meets the other's rule."""
+    pointed = [h for h in hits if h.document.kind == "rule" and _pointed_by(h.document.ref, terms)]
+    out = []
+    for hit in hits:
+        others = [h for h in pointed if h is not hit] if hit in pointed and len(pointed) > 1 else []
+        context = frozenset(w for h in others[:2] for w in _word_set(h.document.text))
+        out.append(_with_sentence(hit, query, context))
+    return out
+
+
+def _pointed_by(number: str, terms: Sequence[tuple[Term, float]]) -> bool:
+    return any(weight >= SPECIFIC_TERM and number in term.rules for term, weight in terms)
+
+
+def _with_sentence(hit: Hit, query: str, context: frozenset[str] = frozenset()) -> Hit:
     subject = _subject_words(query)
-    sentence = best_sentence(hit.document.text, subject)
+    sentence = choose_sentence(hit.document.text, subject, context)
     return replace(
         hit, excerpt=highlight(sentence, subject, width=320), excerpt_from=sentence_source(hit.document, sentence)
     )

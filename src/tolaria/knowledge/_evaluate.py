@@ -198,3 +198,56 @@ class Fts5Rules:
             "SELECT ref FROM rules WHERE rules MATCH ? ORDER BY bm25(rules) LIMIT ?", (match, k)
         ).fetchall()
         return [r[0] for r in rows]
+
+
+# --- the sentence a hit quotes: does it come from the answering subrule? ----------------------------------
+
+_QUOTED_NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]*)\.?\s")
+
+
+def quoted_rule(hit: Any) -> str | None:
+    """The rule whose sentence a rule hit quotes: the subrule it begins with ("702.19b The controller ..."),
+    the subrule it stands in or illustrates (``excerpt_from``: "702.19a", "example of 702.19b"), else the
+    hit's own rule; None for a hit that is not a rule."""
+    if hit.document.kind != "rule":
+        return None
+    text = "".join(t for t, _ in hit.excerpt).lstrip("… ")
+    numbered = _QUOTED_NUMBER.match(text)
+    if numbered:
+        return numbered.group(1)
+    if hit.excerpt_from:
+        return hit.excerpt_from.removeprefix("example of ")
+    return hit.document.ref
+
+
+def quotes_the_answer(hit: Any, expected: Sequence[str]) -> bool:
+    """Whether a hit quotes a sentence of an expected rule (or of one of its subrules): the player reads the
+    answer on the first screen, not only its number."""
+    quoted = quoted_rule(hit)
+    return quoted is not None and any(rule_answers(e, quoted, strict=True) for e in expected)
+
+
+@dataclass
+class SentenceScores:
+    """hit@10, hit@1, and hit@1 with the answering sentence quoted, over some questions."""
+
+    questions: int
+    hit10: float
+    hit1: float
+    sentence1: float
+
+    def row(self) -> str:
+        return f"{self.hit10 * 100:.0f}% | {self.hit1 * 100:.0f}% | {self.sentence1 * 100:.0f}%"
+
+
+def score_with_sentences(results: Sequence[tuple[Sequence[Any], Sequence[str]]]) -> SentenceScores:
+    """Scores of ``(shown hits, expected rules)`` pairs: the first hit counts with its sentence only when
+    it quotes the expected rule's own sentence."""
+    n = max(len(results), 1)
+    hit10 = hit1 = sentence1 = 0
+    for shown, expected in results:
+        pos = answering_position(shown, expected)
+        hit10 += pos is not None and pos <= 10
+        hit1 += pos == 1
+        sentence1 += pos == 1 and quotes_the_answer(shown[0], expected)
+    return SentenceScores(len(results), hit10 / n, hit1 / n, sentence1 / n)

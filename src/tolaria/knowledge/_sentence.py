@@ -1,0 +1,159 @@
+"""The sentence of a rule that settles a question, as a judge points at it.
+
+A rule's document holds its subrules, one per line, and their examples. The sentence quoted is chosen
+by what the question asks, not by how many words it shares:
+
+- some sentences never answer: a definition line ("702.2a Deathtouch is a static ability."), a
+  redundancy line ("Multiple instances of trample are redundant." — unless the question asks about
+  several instances), a heading (a line with no sentence), a removed rule ("This rule has been removed"),
+  a note of old wording ("Previously, ... received errata") and a bare cross-reference ("See rule 704.");
+- what the question asks chooses among the rest: can / can't (a sentence that allows or forbids: "can't
+  be the target", "may activate", "means"), what happens when (a consequence: "if ... is put", "instead",
+  "as a state-based action"), who chooses (a player who chooses or decides), how much / how many (an
+  amount: "that much", "equal to", "the number of");
+- the words of the question count by how well they tell the sentences of this rule apart: "hexproof" is
+  on every line of 702.11 and says nothing about which line answers, "target" is on three;
+- a question about two things at once ("Does deathtouch work with trample?") is answered, in each one's
+  rule, by the sentence that meets the other: ``context`` holds the other rules' words (702.2c's "lethal"
+  and "excess damage" meet trample's 702.19b);
+- an example illustrates: it is quoted only when no sentence of the rule itself says as much.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ._text import tokenize
+
+_SENTENCE = re.compile(r"(?<=[.!?”])\s+(?=[A-Z0-9“(])|\n+")
+_NUMBER = r"^(?:\d{3}\.\d+[a-z]*\.? )?"
+EXAMPLE = re.compile(_NUMBER + r"Example:")
+# "702.2a Deathtouch is a static ability." — names the kind of ability, says nothing it does
+_DEFINITION = re.compile(
+    _NUMBER + r"[“\"]?[\w’' -]{1,40}[”\"]? is (?:an? )?(?:static|triggered|activated|keyword|mana|spell|evasion)"
+    r"(?: ability| abilities| action)?(?:,? found on[^.]*| that functions? [^.]*)?\.$",
+    re.I,
+)
+_REDUNDANT = re.compile(r"\bredundant\b", re.I)
+_REMOVED = re.compile(r"\b(?:this rule has been removed|intentionally left blank)\b", re.I)
+_OLD_WORDING = re.compile(_NUMBER + r"Previously,|received errata", re.I)
+_SEE_ONLY = re.compile(_NUMBER + r"\(?See rules? [\d.a-z–, and]+(?:, “[^”]*”)?\.?\)?$", re.I)
+# a question about several of the same ability ("double lifelink", "two instances of")
+_ASKS_MULTIPLES = re.compile(
+    r"\b(?:multiple|several|two|twice|double|both|instances?|more than one|stack(?:s|ing)?)\b", re.I
+)
+
+# what a question asks, and the words of a sentence that answer it
+_INTENTS = (
+    (  # can / can't: a sentence that allows, forbids, or says what the ability means
+        re.compile(
+            r"^(?:can|could|may|is it (?:possible|legal)|am i allowed|does|do|will|would|is|are)\b"
+            r"|\b(?:can|could|may|able|allowed|legal|stop|ignore|beat|affect|work with|go through|prevent)\b",
+            re.I,
+        ),
+        re.compile(
+            r"\b(?:can(?:’|')?t|cannot|can|may|must|means|doesn(?:’|')?t|isn(?:’|')?t|won(?:’|')?t|aren(?:’|')?t|"
+            r"only|no matter|even if|even though|still|prevented|illegal|no effect|functions?|applies|apply)\b",
+            re.I,
+        ),
+    ),
+    (  # what happens when / if
+        re.compile(r"\bwhat happens\b|\bhappens? (?:if|when|to)\b|\bwhat (?:if|then)\b|\bwhen\b.*\bwhat\b", re.I),
+        re.compile(
+            r"\b(?:if|when|whenever|instead|as a state-based action|is put into|are put into|is destroyed|"
+            r"loses|ceases?|remains?|stays?)\b",
+            re.I,
+        ),
+    ),
+    (  # who chooses / decides / controls
+        re.compile(r"\bwho(?:se)?\b|\bwhich player\b", re.I),
+        re.compile(r"\b(?:chooses?|decides?|controller|owner|active player|its controller|that player)\b", re.I),
+    ),
+    (  # how much / how many
+        re.compile(r"\bhow (?:much|many)\b|\bamount\b|\bnumber of\b", re.I),
+        re.compile(r"\b(?:that much|that many|equal to|the number of|amount|total|excess|lethal|twice|\d+)\b", re.I),
+    ),
+    (  # when may it be done: timing
+        re.compile(r"^when (?:can|could|may|do|does|is)\b|\btiming\b|\bat instant speed\b|\bin response\b", re.I),
+        re.compile(r"\b(?:any time|priority|only as a sorcery|during|main phase|stack is empty|respond)\b", re.I),
+    ),
+)
+INTENT_BONUS = 1.0  # a sentence that answers what is asked, in units of one telling word of the question
+CONTEXT_SHARE = 0.6  # per tenth of a line's words that meet the other rule of a two-things question
+EXAMPLE_COST = 0.5  # the rule answers, its example illustrates
+
+
+@lru_cache(maxsize=1 << 14)
+def sentences(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The sentences of a text with their tokens (the same rules are shown again and again: split once)."""
+    return tuple((s, frozenset(tokenize(s))) for s in _SENTENCE.split(text) if s.strip())
+
+
+def is_removed_rule(text: str) -> bool:
+    """A removed rule's placeholder or note ("This rule has been removed ..."): never an answer."""
+    return bool(_REMOVED.search(text or ""))
+
+
+def never_answers(sentence: str, multiples: bool = False) -> bool:
+    """A sentence that is never quoted as an answer (see the module's docstring)."""
+    s = sentence.strip()
+    if _DEFINITION.match(s) or _REMOVED.search(s) or _OLD_WORDING.search(s) or _SEE_ONLY.match(s):
+        return True
+    if not multiples and _REDUNDANT.search(s):
+        return True
+    return not s.rstrip('”)"').endswith((".", ":", "?", "!")) and len(s) < 80  # a heading
+
+
+def asked(query: str) -> tuple[re.Pattern, ...]:
+    """The patterns of the sentences answering what ``query`` asks (can, what happens, who, how much)."""
+    return tuple(answer for question, answer in _INTENTS if question.search(query.strip()))
+
+
+@lru_cache(maxsize=1 << 14)
+def lines(text: str) -> tuple[tuple[tuple[tuple[str, frozenset[str]], ...], frozenset[str]], ...]:
+    """A rule's lines (a subrule, or an example), each as its sentences and all its words."""
+    out = []
+    for line in text.split("\n"):
+        found = sentences(line)
+        if found:
+            out.append((found, frozenset().union(*(w for _, w in found))))
+    return tuple(out)
+
+
+def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()) -> str:
+    """The sentence of ``text`` that settles ``query``; ``context``: the words of the other rule of a
+    question about two things at once. A subrule is judged whole (its rule and the sentences that qualify
+    it: 509.1a "chooses which creatures ... will block" and "must be untapped"), then its sentence quoted."""
+    wanted = set(tokenize(query))
+    every = lines(text)
+    if not every:
+        return text
+    multiples = bool(_ASKS_MULTIPLES.search(query))
+    candidates = [
+        (kept, words)
+        for found, words in every
+        if (kept := tuple((s, w) for s, w in found if not never_answers(s, multiples)))
+    ]
+    if not candidates:
+        return next((s for found, _ in every for s, _ in found if not is_removed_rule(s)), every[0][0][0][0])
+    # how well a word tells this rule's lines apart: on every line it says nothing
+    share = {w: sum(w in words for _, words in candidates) / len(candidates) for w in wanted | context}
+    intents = asked(query)
+
+    def score(text: str, words: frozenset[str]) -> float:
+        value = sum((0.25 if w.isdigit() else 1.0) * (1.0 - 0.75 * share[w]) for w in words & wanted)
+        if context:  # a long line meets any rule somewhere: the share of its words that meet the other
+            met = sum(1.0 - share[w] for w in (words & context) - wanted)
+            value += CONTEXT_SHARE * 10 * met / max(len(words), 10)
+        # a question about two things asks how they meet first, what may be done second
+        bonus = INTENT_BONUS / 2 if context else INTENT_BONUS
+        value += bonus * sum(bool(p.search(text)) for p in intents) / max(len(intents), 1)
+        if multiples and _REDUNDANT.search(text):
+            value += INTENT_BONUS  # "double lifelink": the redundancy line answers it
+        if EXAMPLE.match(text):
+            value -= EXAMPLE_COST
+        return value - 0.001 * len(words)  # the shorter wins a tie
+
+    found, _ = max(candidates, key=lambda c: score(" ".join(s for s, _ in c[0]), c[1]))
+    return max(found, key=lambda sw: score(*sw))[0]

@@ -1,0 +1,80 @@
+"""The sentence that settles a question (tolaria.knowledge._sentence), on the shipped CR's own text: the
+expected subrules are read from MagicCompRules-20260227.txt (702.2, 702.15, 702.19, 702.61, 306.4)."""
+
+import pytest
+
+from tolaria.knowledge import Answerer, KnowledgeIndex, documents_from
+from tolaria.knowledge._evaluate import quoted_rule
+from tolaria.knowledge._sentence import choose_sentence, is_removed_rule, never_answers
+from tolaria.knowledge._text import tokenize
+
+
+@pytest.fixture(scope="module")
+def rules(rulebook):
+    return {d.ref: d for d in documents_from(rulebook) if d.kind == "rule"}
+
+
+@pytest.fixture(scope="module")
+def answerer(rulebook):
+    return Answerer(KnowledgeIndex.build(documents_from(rulebook), embedder=None))
+
+
+def test_a_definition_line_is_never_the_answer():
+    assert never_answers("702.2a Deathtouch is a static ability.")
+    assert never_answers(
+        "702.61a Split second is a static ability that functions only while the spell is on the stack."
+    )
+    assert not never_answers(
+        "702.2c Any nonzero amount of combat damage assigned to a creature by a source with deathtouch is considered to be lethal damage."
+    )
+
+
+def test_a_redundancy_line_answers_only_a_question_about_multiples(rules):
+    line = "702.15f Multiple instances of lifelink on the same object are redundant."
+    assert never_answers(line) and not never_answers(line, multiples=True)
+    assert choose_sentence(rules["702.15"].text, "Can you double lifelink?").startswith("702.15f")
+    assert not choose_sentence(rules["702.15"].text, "Does lifelink work on a blocker?").startswith("702.15f")
+
+
+def test_headings_cross_references_and_removed_rules_never_answer():
+    assert never_answers("See rule 120.3.")
+    assert never_answers("(See rule 704, “State-Based Actions.”)")
+    assert never_answers("Combat Damage Step")
+    assert is_removed_rule(
+        "306.4. Previously, planeswalkers were subject to a “planeswalker uniqueness rule”. This rule has been removed and ..."
+    )
+
+
+def test_can_questions_are_answered_by_what_allows_or_forbids(rules):
+    # 702.61a "Split second" means "... players can't cast other spells"; 702.61b players may activate mana abilities
+    got = choose_sentence(rules["702.61"].text, "Can I respond to a spell with split second?")
+    assert "can’t cast other spells" in got or got.startswith("702.61b")
+    # 702.12b A permanent with indestructible can't be destroyed
+    assert choose_sentence(rules["702.12"].text, "Can indestructible creatures be destroyed?").startswith("702.12b")
+    # 702.19a: the ability has no effect when a creature with trample is blocking
+    assert "no effect when a creature with trample is blocking" in choose_sentence(
+        rules["702.19"].text, "Does trample work when blocking?"
+    )
+
+
+def test_a_two_things_question_quotes_where_they_meet(rules):
+    # 702.2c: deathtouch damage is lethal damage "for the purposes of determining if excess damage is being dealt"
+    context = frozenset(tokenize(rules["702.19"].text))
+    assert choose_sentence(rules["702.2"].text, "Does deathtouch work with trample?", context).startswith("702.2c")
+
+
+def test_an_answer_page_quotes_the_settling_subrule(answerer):
+    a = answerer.answer("Does deathtouch work with trample?", mode="lexical")
+    quoted = {h.document.ref: quoted_rule(h) for h in a.rules}
+    assert quoted.get("702.2") == "702.2c"
+    a = answerer.answer("Can I respond to a spell with split second?", mode="lexical")
+    hit = next(h for h in a.rules if h.document.ref.startswith("702.61"))
+    assert quoted_rule(hit) in ("702.61a", "702.61b")
+
+
+def test_a_removed_rule_is_never_shown(answerer):
+    a = answerer.answer(
+        "Can I control two planeswalkers with the same planeswalker type? uniqueness rule", mode="lexical"
+    )
+    assert all(not is_removed_rule(h.document.text) for h in a.rules)
+    assert "306.4" not in [h.document.ref for h in a.rules]
