@@ -1,8 +1,11 @@
 """Searching the printings in other languages, as Scryfall's guide says (https://scryfall.com/docs/syntax,
 "Languages"): lang: finds printings in a language (codes as https://scryfall.com/docs/api/languages,
 also the languages' names), lang:any every language, in: a card ever printed in it, new:language the
-first printing in each; a name search finds cards by their printed names too (Blitzschlag is Lightning
-Bolt's German name); the API's include_multilingual searches every language."""
+first printing in each; the API's include_multilingual searches every language. A name search without
+them searches the English names first, and the printed names in other languages only when no English
+printing answers (Blitzschlag is Lightning Bolt's German name): a plain English word ("terror") finds
+the cards whose English name holds it, never a card only because of a printed name in another language
+(Diregraf Colossus is "Colosso do Cemitério do Terror" in Portuguese)."""
 
 from __future__ import annotations
 
@@ -38,6 +41,27 @@ def test_a_printed_name_finds_the_card_in_that_language(sample, sample_index):
     result = search(sample_index, "Blitzschlag")
     assert _names(sample, result) == ["Lightning Bolt"]
     assert _langs(sample_index, result) == {"de"}  # answered by the German printing, the one searched for
+
+
+def test_a_printed_name_still_finds_its_card_when_english_finds_nothing(sample, sample_index):
+    foudre = search(sample_index, "foudre")  # no English name holds it: Lightning Bolt's French "Foudre"
+    assert _names(sample, foudre) == ["Lightning Bolt"]
+    assert _langs(sample_index, foudre) == {"fr"}
+    result = search(sample_index, "Colosso do Cemitério", unique="prints")
+    assert _names(sample, result) == ["Diregraf Colossus"]
+    assert _langs(sample_index, result) == {"pt"}
+
+
+@pytest.mark.parametrize(("word", "translated"), [("terror", "Diregraf Colossus"), ("labyrinth", "Maze of Ith")])
+def test_an_english_word_does_not_find_a_card_by_a_printed_name_in_another_language(
+    sample, sample_index, word, translated
+):
+    names = _names(sample, search(sample_index, word))
+    assert names, f"an English card name holds {word!r} in the sample"
+    assert translated not in names
+    assert all(word in n.lower() for n in names)
+    # asked for every language, the printed name answers too (the API's include_multilingual)
+    assert translated in _names(sample, search(sample_index, word, multilingual=True))
 
 
 def test_an_english_name_answers_in_english(sample, sample_index):

@@ -87,7 +87,7 @@ class Reference:
         """Ids of the printings in every language the compiled query matches, by the per-card
         predicates, by the rule search() answers with (see _search.matching_lingual): with a lang:
         or new:language term, or multilingual, every matching printing; else the English ones that
-        match, and a card no English printing of which matches by its printings in other languages."""
+        match, and only when none does, the printings in other languages that match."""
         from ._compile import asks_languages, eval_card
 
         root = compiled.root
@@ -106,9 +106,8 @@ class Reference:
                     english.add(p.id)
                 elif hit:
                     foreign.setdefault(p.oracle_id, set()).add(printing.id)
-        answered = {self.corpus.printings[pid].oracle_id for pid in english}
-        for oid, ids in foreign.items():
-            if every or oid not in answered:
+        if every or not english:
+            for ids in foreign.values():
                 english |= ids
         return english
 

@@ -72,36 +72,39 @@ def matching_lingual(compiled: Compiled, index: CardIndex, multilingual: bool = 
 
     As Scryfall's search: printings in other languages are searched when the query has a lang: term
     (or new:language) or the caller asks for every language (the API's include_multilingual); then
-    every matching printing is an answer. A name term also finds printings by their printed name
-    ("Blitzschlag"): then a card is answered in English when an English printing of it matches, and
-    else by its printings in the other languages that match."""
+    every matching printing is an answer. Else the English printings are searched first, and only
+    when none matches does a query with a name term search the printed names in other languages
+    ("Blitzschlag" finds Lightning Bolt's German printings; "goblin" finds English goblins only)."""
     masks = _lingual_masks(compiled, index, multilingual)
     return None if masks is None else np.concatenate(masks)
 
 
 def _lingual_masks(
-    compiled: Compiled, index: CardIndex, multilingual: bool
+    compiled: Compiled, index: CardIndex, multilingual: bool, english: npt.NDArray[np.bool_] | None = None
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
-    """(English rows, rows in other languages) as matching_lingual answers them, or None."""
+    """(English rows, rows in other languages) as matching_lingual answers them, or None when the
+    English rows alone answer (``english``: their mask, when the caller has computed it)."""
     if not index.n_foreign:
         return None
     root = compiled.root
     every = multilingual or asks_languages(root)
-    if not every and not has_family(root, NameFamily):
-        return None
+    if not every:
+        if not has_family(root, NameFamily):
+            return None
+        # English first: the 280,000 printed names in other languages are searched only when no
+        # English printing answers (a plain word never costs that scan when it finds cards)
+        if english is None:
+            english = matching(compiled, index)
+        if english.any():
+            return None
     if root is None:
         en = np.full(index.n_printings, compiled.only_meta)
         fo = np.full(index.n_foreign, compiled.only_meta)
     else:
         en, fo = eval_lingual(root, index)
-    rows = index.lingual()
     if not wants_extras(compiled):
         en &= ~index.extra
-        fo &= ~rows.extra[index.n_printings :]
-    if not every:  # found by a printed name: a card an English printing answers is answered in English
-        answered = np.zeros(index.n_cards, bool)
-        answered[index.card_of[en]] = True
-        fo &= ~answered[rows.card_of[index.n_printings :]]
+        fo &= ~index.lingual().extra[index.n_printings :]
     return en, fo
 
 
@@ -140,10 +143,12 @@ def search(
     if direction == "auto" or direction not in ("asc", "desc"):
         direction = DEFAULT_DIRECTION.get(order, "asc")
 
-    masks = _lingual_masks(compiled, index, multilingual)
+    every = multilingual or asks_languages(compiled.root)
+    english = None if every else matching(compiled, index)
+    masks = _lingual_masks(compiled, index, multilingual, english)
     rows_of: CardIndex | LingualRows = index
     if masks is None:
-        mask = matching(compiled, index)
+        mask = english if english is not None else matching(compiled, index)
     elif not masks[1].any():  # no printing in another language answers: the English rows' fast path
         mask = masks[0]
     else:
