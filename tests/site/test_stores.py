@@ -157,7 +157,9 @@ def test_the_bulk_files_are_served_by_a_machine_that_did_not_write_them(client, 
         _bulk.shared.reset()
 
 
-@pytest.mark.parametrize("image_base", ["off", "https://cards.scryfall.io", "https://images.mirror.example/" + "x" * 200])
+@pytest.mark.parametrize(
+    "image_base", ["off", "https://cards.scryfall.io", "https://images.mirror.example/" + "x" * 200]
+)
 def test_every_store_format_fits_its_column(image_base):
     """PostgreSQL refuses a value longer than the column (SQLite stores it): an image base of any length
     still gives a bulk files format that fits."""
