@@ -143,7 +143,8 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
             marks[_BIG_26].add((name, s.start))
 
     def linked(at: int, rule: str | None = None) -> bool:
-        return any(s.start == at and (rule is None or s.rule == rule or s.rule.startswith(rule + ".")) for s in spans)
+        within = re.compile(rf"{re.escape(rule)}(?:[a-z.]|$)") if rule else None  # the rule or a subrule
+        return any(s.start == at and (within is None or within.match(s.rule)) for s in spans)
 
     for m in re.finditer(r"^Prototype\b", text, re.M):
         if not linked(m.start(), _BOOK26["prototype"]):

@@ -326,3 +326,22 @@ def test_no_link_opens_more_than_a_page_shows(linker, book):
     for text in ("Reveal the top card of your library face up.", "Choose a card type.", "phase"):
         for s in linker.link(text):
             assert len(book.subtree(s.rule)) <= 60, (s.text, s.rule)
+
+
+def _keywords(linker, text, name="Test Card"):
+    return [(s.text, s.rule) for s in linker.link(text, name) if s.kind == "keyword_ability"]
+
+
+def test_keyword_lines_issue_26(linker):
+    # oracle texts; rules from the CR: Prototype 702.160, Partner with [name] 702.124j, Suspend 702.62,
+    # Enchant 702.5 ("Enchant [object or player]"), "partner—Friends forever" 702.124i
+    skitterbeam = "Prototype {3}{R}{R} — 2/2 (You may cast this spell with different mana cost, color, and size. It keeps its abilities and types.)\nTrample, haste"
+    assert _keywords(linker, skitterbeam, "Skitterbeam Battalion")[0] == ("Prototype", "702.160")
+    regna = "Partner with Krav, the Unredeemed (When this creature enters the battlefield, target player may put Krav into their hand from their library, then shuffle.)\nFlying"
+    assert _keywords(linker, regna, "Regna, the Redeemer")[0] == ("Partner", "702.124j")
+    aeon = "Suspend X—{X}{3}{U}. X can't be 0. (Rather than cast this card from your hand, you may pay {X}{3}{U} and exile it with X time counters on it.)"
+    assert _keywords(linker, aeon, "Aeon Chronicler") == [("Suspend", "702.62")]
+    cloak = "Enchant creature you control\nWhenever enchanted creature attacks and isn't blocked, you may have it assign no combat damage this turn."
+    assert _keywords(linker, cloak, "Cloak of Confusion") == [("Enchant", "702.5")]
+    sophina = "Friends forever (You can have two commanders if both have friends forever.)"
+    assert _keywords(linker, sophina, "Sophina, Spearsage Deserter")[0] == ("Friends forever", "702.124i")

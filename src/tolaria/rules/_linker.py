@@ -722,8 +722,21 @@ def _variants(book: RuleBook, cat: _Catalog, kw_rules: set[str]) -> None:
                 pattern = _template_pattern(q)
                 if pattern is not None:
                     cat.variants.append((number, pattern, number if own else r.number))
+            # "The “partner—[text]” abilities are “partner—Character select,” … “partner—Friends forever”":
+            # each is also printed by the words after its dash alone ("Friends forever", on 2021 cards)
+            for named in _named_instances(r.text):
+                cat.abilities.setdefault(_fold(named), r.number)
     # the longest literal wins: "partner with [name]" before "partner"
     cat.variants.sort(key=lambda v: -len(re.sub(r"\(\?:[^)]*\)|\\.", "", v[1].pattern)))
+
+
+def _named_instances(text: str) -> list[str]:
+    """The names a subrule lists for the instances of a keyword template ("Friends forever" of
+    "The “partner—[text]” abilities are … “partner—Friends forever,” …")."""
+    m = re.search(r"The “[^”]*\[[^\]]+\][^”]*” abilities are (.+)", text)
+    if not m:
+        return []
+    return [q.split("—", 1)[1] for q in re.findall(r"“([^”]+?)[,.]?”", m.group(1)) if "—" in q]
 
 
 def _template_pattern(template: str) -> re.Pattern[str] | None:
