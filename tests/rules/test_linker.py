@@ -345,3 +345,23 @@ def test_keyword_lines_issue_26(linker):
     assert _keywords(linker, cloak, "Cloak of Confusion") == [("Enchant", "702.5")]
     sophina = "Friends forever (You can have two commanders if both have friends forever.)"
     assert _keywords(linker, sophina, "Sophina, Spearsage Deserter")[0] == ("Friends forever", "702.124i")
+
+
+def test_nontoken_tapped_for_mana_and_change_the_text_or_target(linker):
+    # "nontoken": the token rule (111, the glossary's "Token"); Duplicant's text as the CR quotes it (706.x ex.)
+    assert ("nontoken", "111") in pairs(linker.link("When Duplicant enters, you may exile target nontoken creature."))
+    # 106.12a: an ability that triggers whenever a permanent “is tapped for mana”; 106.12b: a replacement
+    # effect that applies if a permanent “is tapped for mana” (Utopia Sprawl, Mana Reflection-like wording)
+    trigger = (
+        "Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color."
+    )
+    assert ("tapped for mana", "106.12a") in pairs(linker.link(trigger, "Utopia Sprawl"))
+    replacement = "If a land is tapped for mana, it produces colorless mana instead of any other type."
+    assert ("tapped for mana", "106.12b") in pairs(linker.link(replacement))
+    # Sleight of Mind (612, Text-Changing Effects); Redirect ("change the target": 115.7, the glossary's
+    # "Change a Target")
+    sleight = "Change the text of target spell or permanent by replacing all instances of one color word with another."
+    assert ("Change the text", "612") in pairs(linker.link(sleight, "Sleight of Mind"))
+    assert ("change the target", "115.7") in pairs(
+        linker.link("You may choose new targets for target spell. You may change the target of target spell.")
+    )

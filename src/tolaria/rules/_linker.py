@@ -171,6 +171,10 @@ class _Catalog:
     # have. See rule 110.5 and rule 702.37, “Morph.”"): the rule of that sense, read where a permanent is
     # turned ("turn it face up"), not the card's position in a zone (sense 1, section 4)
     status_rules: dict[str, str] = field(default_factory=dict)
+    # phrases a rule defines ("To “tap [a permanent] for mana” is to …", 106.12) in the forms its subrules
+    # quote (“is tapped for mana”, 106.12a triggers, 106.12b replacement effects): pattern over the folded
+    # text, and (subrule, its text) of each subrule that quotes the form
+    defined_forms: list[tuple[re.Pattern[str], list[tuple[str, str]]]] = field(default_factory=list)
 
 
 class Linker:
@@ -270,6 +274,7 @@ class Linker:
                 phrase = f"the {designation}" if player and not designation.startswith("the ") else designation
                 cat.glossary_phrases[phrase] = (entry.see_rules[0], entry.key, None)
         _glossary_terms(book, cat)
+        _defined_forms(book, cat)
         _variants(book, cat, kw_rules)
         _symbols(book, cat)
         day_night = _find_day_night(book)
@@ -299,6 +304,8 @@ class Linker:
         words = [(w.start(), w.group(0)) for w in _ACTION_WORD.finditer(folded)]
         self._actions(folded, cands, words, reading)
         self._glossary(oracle_text, folded, cands, reading, words)
+        self._non_terms(folded, cands)
+        self._defined(folded, cands, reading)
         for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
             if hit := self.catalog.symbols.get(sym.group(0)):
                 cands.append((sym.start(), sym.end(), "glossary", hit[0], hit[1]))
@@ -408,6 +415,25 @@ class Linker:
                 continue
             cands.append((m.start(), end, "keyword_action", number, None))
 
+    def _non_terms(self, folded: str, cands: list[_Cand]) -> None:
+        """ "nontoken", "nonlegendary", "non-Aura": the term after the prefix, where it is a term of its own
+        (the ordinary words, "nonland", "noncreature", stay unmarked as the words themselves are)."""
+        for m in _NON.finditer(folded) if "non" in folded else ():
+            hit = self.catalog.glossary_phrases.get(m.group(1))
+            if hit and hit[1] not in self._ordinary and hit[2] is None:
+                cands.append((m.start(), m.end(), "glossary", hit[0], hit[1]))
+
+    def _defined(self, folded: str, cands: list[_Cand], reading: FaceReading) -> None:
+        for pattern, subrules in self.catalog.defined_forms:
+            for m in pattern.finditer(folded):
+                ability = reading.ability_at(m.start())
+                in_trigger = bool(
+                    ability and ability.trigger and ability.trigger.start <= m.start() < ability.trigger.end
+                )
+                # a trigger condition reads under the subrule on triggers, anything else under the other
+                fits = [n for n, text in subrules if ("trigger" in text.lower()) == in_trigger] or [subrules[0][0]]
+                cands.append((m.start(1), m.end(1), "glossary", fits[0], None))
+
     def _glossary(self, text: str, folded: str, cands: list[_Cand], reading: FaceReading, words: _Words) -> None:
         for m in _phrase_matches(folded, self._gloss_by_word, words, ("", "s", "es")):
             key = m.group(1)
@@ -436,6 +462,7 @@ class Linker:
 
 
 _ACTION_WORD = re.compile(r"[a-z0-9]+")
+_NON = re.compile(r"(?<![a-z0-9])non-?([a-z]+)(?![a-z0-9])")
 # the verb that changes a permanent's status in the clause before a status term: "turn it face up",
 # "turned face up", "turns all face-down creatures face up"
 _TURNED = re.compile(r"\bturn(?:s|ed)?\b[^.;:]*$")
@@ -652,7 +679,7 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
                 continue
             _status_sense(book, cat, entry, key)
             verb = bool(re.match(r"^(?:1\. )?To ", entry.definition))
-            for form in _term_forms(key, verb):
+            for form in _term_forms(key, verb) | _spoken_forms(key):
                 cat.glossary_phrases.setdefault(form, (number, entry.key, None))
     for key, target in redirects:  # "Enter": see "Enters the Battlefield"
         found = book.glossary_entry(target)
@@ -673,6 +700,37 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
         head, _, tail = key.rpartition(" ")
         if tail in ("card", "cards") and "-" in head and " " not in head:
             cat.glossary_phrases.setdefault(head, value)
+
+
+def _defined_forms(book: RuleBook, cat: _Catalog) -> None:
+    """Phrases with a placeholder that a rule defines ("To “tap [a permanent] for mana” is to …") in the
+    forms its subrules quote (“is tapped for mana”): the keyword actions' definitions are read as actions."""
+    for r in book.rules.values():
+        m = re.match(r"To “([^”]*\[[^\]]+\][^”]*)” (?:is|means) to", r.text)
+        if not m:
+            continue
+        tail = re.split(r"\]\s*", m.group(1))[-1].strip()  # "for mana": the words after the placeholder
+        forms: dict[str, list[tuple[str, str]]] = {}
+        for sub in book.children(r.number):
+            for q in re.findall(r"“((?:is|are) [a-z]+ " + re.escape(tail) + r")”", sub.text):
+                forms.setdefault(_fold(q), []).append((sub.number, sub.text))
+        for form, subrules in forms.items():
+            rest = form.split(" ", 1)[1]  # the span is the participle phrase; "is/are/was/were" before it
+            cat.defined_forms.append((re.compile(rf"{_B}(?:is|are|was|were) ({re.escape(rest)}){_E}"), subrules))
+
+
+def _spoken_forms(key: str) -> set[str]:
+    """How cards say a term the glossary names otherwise: "Change a Target" as "change the target(s)" or
+    "change any targets" (the article of a term is any article); "Text-Changing Effect" as "change the
+    text" (the effect named by what it changes)."""
+    out: set[str] = set()
+    words = key.split()
+    if len(words) == 3 and words[1] == "a":
+        for article in ("the", "any"):
+            out |= _term_forms(f"{words[0]} {article} {words[2]}", False)
+    if m := re.fullmatch(r"([a-z]+)-changing effects?", key):
+        out.add(f"change the {m.group(1)}")
+    return out
 
 
 def _status_sense(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str) -> None:
