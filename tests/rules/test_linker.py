@@ -365,3 +365,22 @@ def test_nontoken_tapped_for_mana_and_change_the_text_or_target(linker):
     assert ("change the target", "115.7") in pairs(
         linker.link("You may choose new targets for target spell. You may change the target of target spell.")
     )
+
+
+def test_keywords_issue_26_full_data_misses(linker):
+    # cards the full-data keyword check (tests/full/test_full_keywords_linked.py) found unlinked; oracle texts
+    boast = "Boast — {1}{W}: Untap Axgard Braggart. Put a +1/+1 counter on it. (Activate only if this creature attacked this turn and only once each turn.)"
+    assert _keywords(linker, boast, "Axgard Braggart") == [("Boast", "702.142")]
+    fissure = "Enchant creature, land, or planeswalker\nEnchanted permanent is a colorless land."
+    assert _keywords(linker, fissure, "Imprisoned in the Moon") == [("Enchant", "702.5")]
+    flashback = "Flashback {8}{W}{W}. This spell costs {X} less to cast this way, where X is the greatest mana value of a commander you own on the battlefield or in the command zone."
+    assert _keywords(linker, flashback, "Visions of Glory") == [("Flashback", "702.34")]
+    splice = "Splice onto Arcane—Exile four cards from your graveyard. (As you cast an Arcane spell, you may reveal this card from your hand and pay its splice cost.)"
+    assert _keywords(linker, splice, "Horobi's Whisper") == [("Splice", "702.47")]
+    devour = "Devour X, where X is the number of creatures devoured this way (As this enters the battlefield, you may sacrifice any number of creatures.)"
+    assert _keywords(linker, devour, "Thromok the Insatiable") == [("Devour", "702.82")]
+    assert _keywords(linker, "Artifact landcycling {2}", "Sojourner's Companion") == [
+        ("Artifact landcycling", "702.29e")  # typecycling, a variant of cycling
+    ]
+    saga = "III — Domain — Target creature you control gets +1/+1 for each basic land type among lands you control."
+    assert ("Domain", "207.2c") in pairs(linker.link(saga, "The Weatherseed Treaty"))

@@ -49,7 +49,7 @@ def keyword_names(book) -> tuple[list[str], list[str]]:
     for number in numbers:
         for r in book.subtree(number):
             for m in re.finditer(r"\[(?:type|quality)\]([a-z]+)", r.text, re.IGNORECASE):
-                templates.add(r"(?:(?:basic|nonbasic|legendary|snow) )?[a-z’'-]+" + re.escape(m.group(1).lower()))
+                templates.add(r"(?:[a-z]+ )?[a-z’'-]+" + re.escape(m.group(1).lower()))  # "Artifact landcycling"
             for m in re.finditer(r"“\[(?:type|quality)\] ([a-z]+)”", r.text, re.IGNORECASE):
                 templates.add(r"[a-z’'-]+ " + re.escape(m.group(1).lower()))
             for m in re.finditer(r"^“([A-Z][a-z]+(?: [a-z]+)+)”", r.text):

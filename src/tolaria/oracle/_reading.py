@@ -397,9 +397,24 @@ class Reader:
                 raw = raw[:stop]
             if raw.strip() and not raw.startswith(" "):
                 return ()  # "Flash" followed by "back": not this keyword
-            while comma >= 0 and items == [] and _NAME_GOES_ON.match(text, comma + 1, end) and _NAMES.match(raw):
-                # "Partner with Krav, the Unredeemed": the comma is inside the name the keyword takes
-                comma = _next_separator(text, _NAME_GOES_ON.match(text, comma + 1, end).end(), end)  # type: ignore[union-attr]
+            if cost_then := _COST_THEN_SENTENCE.match(raw):
+                # "Equip {10}. This ability costs {X} less …": the keyword ends with its cost; a sentence follows
+                items.append(KeywordItem(name, _part(text, j, j + cost_then.end(1))))
+                return tuple(items)
+            while comma >= 0 and (
+                (_NAME_GOES_ON.match(text, comma + 1, end) and _NAMES.match(raw) and items == [])
+                or (raw.strip() and _LIST_ITEM.match(text, comma + 1, end) and not self._keyword.match(text, comma + 2))
+                or (raw.strip() == "X" and _WHERE_X.match(text, comma + 1, end))
+            ):
+                # "Partner with Krav, the Unredeemed": the comma is inside the name the keyword takes;
+                # "Enchant creature, land, or planeswalker", "Protection from Vampires, from Werewolves, and
+                # from Zombies": the comma separates the items of the keyword's own parameter
+                goes_on = (
+                    _NAME_GOES_ON.match(text, comma + 1, end)
+                    or _LIST_ITEM.match(text, comma + 1, end)
+                    or _WHERE_X.match(text, comma + 1, end)  # "Devour X, where X is the number of …"
+                )
+                comma = _next_separator(text, goes_on.end(), end)  # type: ignore[union-attr]
                 param_end = comma if comma >= 0 else end
                 raw = text[j:param_end]
                 stop = raw.find("(")
@@ -408,13 +423,13 @@ class Reader:
                         return ()
                     param_end = j + stop
                     raw = raw[:stop]
-            if len(raw.split()) > 8:
+            if len(raw.split()) > 8 and not _WHERE_X.match(raw, raw.find(",") + 1):
                 return ()  # a sentence that starts with a keyword-like word
             if re.search(
                 r"\b(?:you(?! (?:don['’]t )?control\b)|your|is|are|can|gets?|has|have|deals?|when|whenever)\b",
                 raw,
                 re.I,
-            ) and not re.match(r"\s+(?:from|with|over|to)\b", raw):  # "Enchant creature you control" is one
+            ) and not re.match(r"\s+(?:from|with|over|to)\b|\s+X, where X is\b", raw):  # "Enchant creature you control"
                 return ()
             items.append(KeywordItem(name, _part(text, j, param_end) if raw.strip() else None))
             if comma < 0:
@@ -425,12 +440,18 @@ class Reader:
         return tuple(items)
 
 
-# a keyword's dash parameter, after an optional number: "—Pay 2 life", " X—{X}{3}{U}"
-_DASH_COST = re.compile(r"^((?: (?:\d+|X))?)—")
+# a keyword's dash parameter, after an optional number or words: "—Pay 2 life", " X—{X}{3}{U}"
+_DASH_COST = re.compile(r"^((?: (?:\d+|X))?|(?: [\w’'-]+){1,3}(?=—[A-Z{]))—")  # "Splice onto Arcane—Return …"
 # a keyword that takes a name ("with Krav"), and the rest of a name after its comma ("the Unredeemed",
 # "Imaginary Friend"): capitalised words and the small words of names
 _NAMES = re.compile(r"^ with [A-Z]")
 _NAME_GOES_ON = re.compile(r" (?:the |of )?[A-Z][\w’'-]*(?: (?:of|the|and|[A-Z][\w’'-]*))*(?=[,(\s]|$)")
+
+
+# the next item of a keyword's parameter list: "land", "or planeswalker", "and from Zombies"
+_LIST_ITEM = re.compile(r" (?:(?:or|and) )?(?:from )?[A-Za-z][\w’'-]*(?=[,(]|$| \()")
+_WHERE_X = re.compile(r" where X is [^(]*?(?= \(|$)")
+_COST_THEN_SENTENCE = re.compile(r"^( (?:\{[^}]+\})+)\. [A-Z]")
 
 
 def _next_separator(text: str, start: int, end: int) -> int:

@@ -359,6 +359,14 @@ class Linker:
                     cands.append(
                         (ability.label.start, ability.label.end, "ability_word", self.catalog.ability_words[w], None)
                     )
+                elif w in self.catalog.abilities:  # "Boast — {1}{W}: …", "Forecast — …", "Companion — …"
+                    own = self.catalog.abilities[w]
+                    cands.append((ability.label.start, ability.label.end, "keyword_ability", own, None))
+            if ability.kind == "chapter" and ability.effect is not None:  # "III — Domain — …": the chapter's word
+                inner = _INNER_LABEL.match(folded, ability.effect.start)
+                if inner and inner.group(1) in self.catalog.ability_words:
+                    word_rule = self.catalog.ability_words[inner.group(1)]
+                    cands.append((inner.start(1), inner.end(1), "ability_word", word_rule, None))
             for item in ability.keywords:
                 name = item.name
                 hit = self._match_ability(folded, name.start)
@@ -462,6 +470,7 @@ class Linker:
 
 
 _ACTION_WORD = re.compile(r"[a-z0-9]+")
+_INNER_LABEL = re.compile(r"([^—\n•:()]{1,40}?) — ")
 _NON = re.compile(r"(?<![a-z0-9])non-?([a-z]+)(?![a-z0-9])")
 # the verb that changes a permanent's status in the clause before a status term: "turn it face up",
 # "turned face up", "turns all face-down creatures face up"
