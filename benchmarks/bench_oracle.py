@@ -98,7 +98,7 @@ _PROTO_26 = "Prototype not linked"
 _PARTNER_26 = "'Partner with <name with a comma>' not linked"
 _VARIANT_26 = "'Suspend X', 'Enchant … you control' not linked"
 _FRIENDS_26 = "Friends forever not linked"
-_NONTOKEN_26 = "'nontoken' not linked to the token rule"
+_NONTOKEN_26 = "a face whose 'nontoken' has the token rule marked nowhere"
 _TAPPED_26 = "'is tapped for mana' not linked to 106.12a/b"
 _CHANGE_26 = "'change the text' / 'change the target(s)' not linked"
 ISSUE_26 = (
@@ -143,7 +143,8 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
             marks[_BIG_26].add((name, s.start))
 
     def linked(at: int, rule: str | None = None) -> bool:
-        return any(s.start == at and (rule is None or s.rule == rule or s.rule.startswith(rule + ".")) for s in spans)
+        within = re.compile(rf"{re.escape(rule)}(?:[a-z.]|$)") if rule else None  # the rule or a subrule
+        return any(s.start == at and (within is None or within.match(s.rule)) for s in spans)
 
     for m in re.finditer(r"^Prototype\b", text, re.M):
         if not linked(m.start(), _BOOK26["prototype"]):
@@ -157,15 +158,18 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
     for m in re.finditer(r"^Friends forever\b", text, re.M):
         if not linked(m.start(), _BOOK26["partner"]):
             marks[_FRIENDS_26].add(name)
-    for m in re.finditer(r"\bnontoken\b", low):
-        if not linked(m.start(), _BOOK26["token"]) and not _in_parens(text, m.start()):
-            marks[_NONTOKEN_26].add((name, m.start()))
+    # a term is marked once per face (the linker's _once_each): a face whose "nontoken" has the token rule
+    # marked nowhere, a face whose "change the text/target" is marked at none of its uses
+    token = re.compile(rf"{re.escape(_BOOK26['token'])}(?:[a-z.]|$)")
+    nontoken = [m.start() for m in re.finditer(r"\bnontoken\b", low) if not _in_parens(text, m.start())]
+    if nontoken and not any(token.match(s.rule) for s in spans):
+        marks[_NONTOKEN_26].add((name, nontoken[0]))
     for m in re.finditer(r"\b(?:is|are) (tapped for mana)\b", low):
         if not any(s.start == m.start(1) and s.rule.startswith(_BOOK26["tap_for_mana"]) for s in spans):
             marks[_TAPPED_26].add(name)
-    for m in re.finditer(r"\bchange (?:the|a|any) (?:text|targets?)\b", low):
-        if not linked(m.start()):
-            marks[_CHANGE_26].add(name)
+    changes = [m.start() for m in re.finditer(r"\bchange (?:the|a|any) (?:text|targets?)\b", low)]
+    if changes and not any(linked(at) for at in changes):
+        marks[_CHANGE_26].add(name)
 
 
 def _in_parens(text: str, pos: int) -> bool:

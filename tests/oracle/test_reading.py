@@ -135,3 +135,21 @@ def test_intervening_if_in_reminder_and_quoted_and_delayed_triggers():
     assert [p.text for p in read(quoted).intervening_ifs] == ["if you control no Islands"]
     delayed = "Exile target card. At the beginning of the next end step, if you haven't cast the card, return it."
     assert [p.text for p in read(delayed, type_line="Sorcery").intervening_ifs] == ["if you haven't cast the card"]
+
+
+def test_keyword_lines_with_a_dash_a_named_partner_or_a_controller():
+    proto = read("Prototype {3}{R}{R} — 2/2 (You may cast this spell with different mana cost, color, and size.)")
+    assert [(k.name.text, k.parameter.text) for k in proto.abilities[0].keywords] == [("Prototype", "{3}{R}{R} — 2/2")]
+    assert proto.abilities[0].label is None
+    regna = read(
+        "Partner with Krav, the Unredeemed (When this creature enters the battlefield, …)", "Regna, the Redeemer"
+    )
+    assert [(k.name.text, k.parameter.text) for k in regna.abilities[0].keywords] == [
+        ("Partner", "with Krav, the Unredeemed")
+    ]
+    suspend = read("Suspend 4—{1}{B} (Rather than cast this card from your hand, pay {1}{B}.)")
+    assert suspend.abilities[0].keywords[0].parameter.text == "4—{1}{B}"
+    assert read("Enchant creature you control").abilities[0].kind == "keyword"
+    # a keyword alone before the dash is a label: "Companion — Each creature card in your starting deck …"
+    companion = read("Companion — Each creature card in your starting deck has mana value 3 or greater.")
+    assert companion.abilities[0].label.text == "Companion"

@@ -326,3 +326,61 @@ def test_no_link_opens_more_than_a_page_shows(linker, book):
     for text in ("Reveal the top card of your library face up.", "Choose a card type.", "phase"):
         for s in linker.link(text):
             assert len(book.subtree(s.rule)) <= 60, (s.text, s.rule)
+
+
+def _keywords(linker, text, name="Test Card"):
+    return [(s.text, s.rule) for s in linker.link(text, name) if s.kind == "keyword_ability"]
+
+
+def test_keyword_lines_issue_26(linker):
+    # oracle texts; rules from the CR: Prototype 702.160, Partner with [name] 702.124j, Suspend 702.62,
+    # Enchant 702.5 ("Enchant [object or player]"), "partner—Friends forever" 702.124i
+    skitterbeam = "Prototype {3}{R}{R} — 2/2 (You may cast this spell with different mana cost, color, and size. It keeps its abilities and types.)\nTrample, haste"
+    assert _keywords(linker, skitterbeam, "Skitterbeam Battalion")[0] == ("Prototype", "702.160")
+    regna = "Partner with Krav, the Unredeemed (When this creature enters the battlefield, target player may put Krav into their hand from their library, then shuffle.)\nFlying"
+    assert _keywords(linker, regna, "Regna, the Redeemer")[0] == ("Partner", "702.124j")
+    aeon = "Suspend X—{X}{3}{U}. X can't be 0. (Rather than cast this card from your hand, you may pay {X}{3}{U} and exile it with X time counters on it.)"
+    assert _keywords(linker, aeon, "Aeon Chronicler") == [("Suspend", "702.62")]
+    cloak = "Enchant creature you control\nWhenever enchanted creature attacks and isn't blocked, you may have it assign no combat damage this turn."
+    assert _keywords(linker, cloak, "Cloak of Confusion") == [("Enchant", "702.5")]
+    sophina = "Friends forever (You can have two commanders if both have friends forever.)"
+    assert _keywords(linker, sophina, "Sophina, Spearsage Deserter")[0] == ("Friends forever", "702.124i")
+
+
+def test_nontoken_tapped_for_mana_and_change_the_text_or_target(linker):
+    # "nontoken": the token rule (111, the glossary's "Token"); Duplicant's text as the CR quotes it (706.x ex.)
+    assert ("nontoken", "111") in pairs(linker.link("When Duplicant enters, you may exile target nontoken creature."))
+    # 106.12a: an ability that triggers whenever a permanent “is tapped for mana”; 106.12b: a replacement
+    # effect that applies if a permanent “is tapped for mana” (Utopia Sprawl, Mana Reflection-like wording)
+    trigger = (
+        "Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color."
+    )
+    assert ("tapped for mana", "106.12a") in pairs(linker.link(trigger, "Utopia Sprawl"))
+    replacement = "If a land is tapped for mana, it produces colorless mana instead of any other type."
+    assert ("tapped for mana", "106.12b") in pairs(linker.link(replacement))
+    # Sleight of Mind (612, Text-Changing Effects); Redirect ("change the target": 115.7, the glossary's
+    # "Change a Target")
+    sleight = "Change the text of target spell or permanent by replacing all instances of one color word with another."
+    assert ("Change the text", "612") in pairs(linker.link(sleight, "Sleight of Mind"))
+    assert ("change the target", "115.7") in pairs(
+        linker.link("You may choose new targets for target spell. You may change the target of target spell.")
+    )
+
+
+def test_keywords_issue_26_full_data_misses(linker):
+    # cards the full-data keyword check (tests/full/test_full_keywords_linked.py) found unlinked; oracle texts
+    boast = "Boast — {1}{W}: Untap Axgard Braggart. Put a +1/+1 counter on it. (Activate only if this creature attacked this turn and only once each turn.)"
+    assert _keywords(linker, boast, "Axgard Braggart") == [("Boast", "702.142")]
+    fissure = "Enchant creature, land, or planeswalker\nEnchanted permanent is a colorless land."
+    assert _keywords(linker, fissure, "Imprisoned in the Moon") == [("Enchant", "702.5")]
+    flashback = "Flashback {8}{W}{W}. This spell costs {X} less to cast this way, where X is the greatest mana value of a commander you own on the battlefield or in the command zone."
+    assert _keywords(linker, flashback, "Visions of Glory") == [("Flashback", "702.34")]
+    splice = "Splice onto Arcane—Exile four cards from your graveyard. (As you cast an Arcane spell, you may reveal this card from your hand and pay its splice cost.)"
+    assert _keywords(linker, splice, "Horobi's Whisper") == [("Splice", "702.47")]
+    devour = "Devour X, where X is the number of creatures devoured this way (As this enters the battlefield, you may sacrifice any number of creatures.)"
+    assert _keywords(linker, devour, "Thromok the Insatiable") == [("Devour", "702.82")]
+    assert _keywords(linker, "Artifact landcycling {2}", "Sojourner's Companion") == [
+        ("Artifact landcycling", "702.29e")  # typecycling, a variant of cycling
+    ]
+    saga = "III — Domain — Target creature you control gets +1/+1 for each basic land type among lands you control."
+    assert ("Domain", "207.2c") in pairs(linker.link(saga, "The Weatherseed Treaty"))

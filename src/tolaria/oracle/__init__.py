@@ -49,11 +49,14 @@ def keyword_names(book) -> tuple[list[str], list[str]]:
     for number in numbers:
         for r in book.subtree(number):
             for m in re.finditer(r"\[(?:type|quality)\]([a-z]+)", r.text, re.IGNORECASE):
-                templates.add(r"(?:(?:basic|nonbasic|legendary|snow) )?[a-z’'-]+" + re.escape(m.group(1).lower()))
+                templates.add(r"(?:[a-z]+ )?[a-z’'-]+" + re.escape(m.group(1).lower()))  # "Artifact landcycling"
             for m in re.finditer(r"“\[(?:type|quality)\] ([a-z]+)”", r.text, re.IGNORECASE):
                 templates.add(r"[a-z’'-]+ " + re.escape(m.group(1).lower()))
             for m in re.finditer(r"^“([A-Z][a-z]+(?: [a-z]+)+)”", r.text):
                 names.append(m.group(1))  # "Bands with other", "Equip planeswalker"
+            if listed := re.search(r"The “[^”]*\[[^\]]+\][^”]*” abilities are (.+)", r.text):
+                # "partner—Friends forever": also printed as "Friends forever" alone (2021 cards)
+                names.extend(q.split("—", 1)[1] for q in re.findall(r"“([^”]+?)[,.]?”", listed.group(1)) if "—" in q)
     for entry in book.glossary.values():
         if (
             entry.see_rules

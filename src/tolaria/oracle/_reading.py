@@ -316,7 +316,7 @@ class Reader:
         if m := _CHAPTER.match(line):
             label = Part(start, start + m.end(1), m.group(1))
             return Ability("chapter", whole, label=label, effect=_part(text, start + m.end(), end), section=m.group(1))
-        if m := _LABEL.match(line):
+        if (m := _LABEL.match(line)) and not self._keyword_with_dash(text, start, end, m.end(1)):
             label = Part(start, start + m.end(1), m.group(1))
             body = start + m.end()
         rest = text[body:end]
@@ -363,6 +363,12 @@ class Reader:
             condition = Part(body, body + cm.end(1), cm.group(1))
         return Ability(kind, whole, label=label, condition=condition, effect=_part(text, body, end))
 
+    def _keyword_with_dash(self, text: str, start: int, end: int, label_end: int) -> bool:
+        """The words before " — " are a keyword with its parameter, not a label: "Prototype {3}{R}{R} — 2/2"
+        (a keyword's own name alone before the dash, "Companion — …", is still a label)."""
+        m = self._keyword.match(text, start)
+        return bool(m and m.end() < label_end and self._keyword_items(text, start, end))
+
     def _keyword_items(self, text: str, start: int, end: int) -> tuple[KeywordItem, ...]:
         """The keywords of a keyword line ("Flying, first strike", "Equip {2}", "Escape—{3}{B}, Exile …"),
         or () if the line is not made of keywords only."""
@@ -375,8 +381,8 @@ class Reader:
             name = Part(m.start(), m.end(), m.group(0))
             j = m.end()
             rest = text[j:end]
-            if rest.startswith("—"):  # "Ward—Pay 2 life.": the cost runs to the line's reminder text or end
-                stop = text.find("(", j, end)
+            if _DASH_COST.match(rest):  # "Ward—Pay 2 life.", "Suspend X—{X}{3}{U}. X can't be 0.": the cost
+                stop = text.find("(", j, end)  # runs to the line's reminder text or end
                 p_end = stop if stop > 0 else end
                 items.append(KeywordItem(name, _part(text, j, p_end, strip=" .")))
                 return tuple(items) if _only_reminder(text, p_end, end) else ()
@@ -391,11 +397,39 @@ class Reader:
                 raw = raw[:stop]
             if raw.strip() and not raw.startswith(" "):
                 return ()  # "Flash" followed by "back": not this keyword
-            if len(raw.split()) > 8:
+            if cost_then := _COST_THEN_SENTENCE.match(raw):
+                # "Equip {10}. This ability costs {X} less …": the keyword ends with its cost; a sentence follows
+                items.append(KeywordItem(name, _part(text, j, j + cost_then.end(1))))
+                return tuple(items)
+            while comma >= 0 and (
+                (_NAME_GOES_ON.match(text, comma + 1, end) and _NAMES.match(raw) and items == [])
+                or (raw.strip() and _LIST_ITEM.match(text, comma + 1, end) and not self._keyword.match(text, comma + 2))
+                or (raw.strip() == "X" and _WHERE_X.match(text, comma + 1, end))
+            ):
+                # "Partner with Krav, the Unredeemed": the comma is inside the name the keyword takes;
+                # "Enchant creature, land, or planeswalker", "Protection from Vampires, from Werewolves, and
+                # from Zombies": the comma separates the items of the keyword's own parameter
+                goes_on = (
+                    _NAME_GOES_ON.match(text, comma + 1, end)
+                    or _LIST_ITEM.match(text, comma + 1, end)
+                    or _WHERE_X.match(text, comma + 1, end)  # "Devour X, where X is the number of …"
+                )
+                comma = _next_separator(text, goes_on.end(), end)  # type: ignore[union-attr]
+                param_end = comma if comma >= 0 else end
+                raw = text[j:param_end]
+                stop = raw.find("(")
+                if stop >= 0:
+                    if not _only_reminder(text, j + stop, param_end):
+                        return ()
+                    param_end = j + stop
+                    raw = raw[:stop]
+            if len(raw.split()) > 8 and not _WHERE_X.match(raw, raw.find(",") + 1):
                 return ()  # a sentence that starts with a keyword-like word
             if re.search(
-                r"\b(?:you|your|is|are|can|gets?|has|have|deals?|when|whenever)\b", raw, re.I
-            ) and not re.match(r"\s+(?:from|with|over|to)\b", raw):
+                r"\b(?:you(?! (?:don['’]t )?control\b)|your|is|are|can|gets?|has|have|deals?|when|whenever)\b",
+                raw,
+                re.I,
+            ) and not re.match(r"\s+(?:from|with|over|to)\b|\s+X, where X is\b", raw):  # "Enchant creature you control"
                 return ()
             items.append(KeywordItem(name, _part(text, j, param_end) if raw.strip() else None))
             if comma < 0:
@@ -404,6 +438,20 @@ class Reader:
             while i < end and text[i] in " ,;":
                 i += 1
         return tuple(items)
+
+
+# a keyword's dash parameter, after an optional number or words: "—Pay 2 life", " X—{X}{3}{U}"
+_DASH_COST = re.compile(r"^((?: (?:\d+|X))?|(?: [\w’'-]+){1,3}(?=—[A-Z{]))—")  # "Splice onto Arcane—Return …"
+# a keyword that takes a name ("with Krav"), and the rest of a name after its comma ("the Unredeemed",
+# "Imaginary Friend"): capitalised words and the small words of names
+_NAMES = re.compile(r"^ with [A-Z]")
+_NAME_GOES_ON = re.compile(r" (?:the |of )?[A-Z][\w’'-]*(?: (?:of|the|and|[A-Z][\w’'-]*))*(?=[,(\s]|$)")
+
+
+# the next item of a keyword's parameter list: "land", "or planeswalker", "and from Zombies"
+_LIST_ITEM = re.compile(r" (?:(?:or|and) )?(?:from )?[A-Za-z][\w’'-]*(?=[,(]|$| \()")
+_WHERE_X = re.compile(r" where X is [^(]*?(?= \(|$)")
+_COST_THEN_SENTENCE = re.compile(r"^( (?:\{[^}]+\})+)\. [A-Z]")
 
 
 def _next_separator(text: str, start: int, end: int) -> int:

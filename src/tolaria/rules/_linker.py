@@ -171,6 +171,10 @@ class _Catalog:
     # have. See rule 110.5 and rule 702.37, “Morph.”"): the rule of that sense, read where a permanent is
     # turned ("turn it face up"), not the card's position in a zone (sense 1, section 4)
     status_rules: dict[str, str] = field(default_factory=dict)
+    # phrases a rule defines ("To “tap [a permanent] for mana” is to …", 106.12) in the forms its subrules
+    # quote (“is tapped for mana”, 106.12a triggers, 106.12b replacement effects): pattern over the folded
+    # text, and (subrule, its text) of each subrule that quotes the form
+    defined_forms: list[tuple[re.Pattern[str], list[tuple[str, str]]]] = field(default_factory=list)
 
 
 class Linker:
@@ -270,6 +274,7 @@ class Linker:
                 phrase = f"the {designation}" if player and not designation.startswith("the ") else designation
                 cat.glossary_phrases[phrase] = (entry.see_rules[0], entry.key, None)
         _glossary_terms(book, cat)
+        _defined_forms(book, cat)
         _variants(book, cat, kw_rules)
         _symbols(book, cat)
         day_night = _find_day_night(book)
@@ -299,6 +304,8 @@ class Linker:
         words = [(w.start(), w.group(0)) for w in _ACTION_WORD.finditer(folded)]
         self._actions(folded, cands, words, reading)
         self._glossary(oracle_text, folded, cands, reading, words)
+        self._non_terms(folded, cands)
+        self._defined(folded, cands, reading)
         for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
             if hit := self.catalog.symbols.get(sym.group(0)):
                 cands.append((sym.start(), sym.end(), "glossary", hit[0], hit[1]))
@@ -352,6 +359,14 @@ class Linker:
                     cands.append(
                         (ability.label.start, ability.label.end, "ability_word", self.catalog.ability_words[w], None)
                     )
+                elif w in self.catalog.abilities:  # "Boast — {1}{W}: …", "Forecast — …", "Companion — …"
+                    own = self.catalog.abilities[w]
+                    cands.append((ability.label.start, ability.label.end, "keyword_ability", own, None))
+            if ability.kind == "chapter" and ability.effect is not None:  # "III — Domain — …": the chapter's word
+                inner = _INNER_LABEL.match(folded, ability.effect.start)
+                if inner and inner.group(1) in self.catalog.ability_words:
+                    word_rule = self.catalog.ability_words[inner.group(1)]
+                    cands.append((inner.start(1), inner.end(1), "ability_word", word_rule, None))
             for item in ability.keywords:
                 name = item.name
                 hit = self._match_ability(folded, name.start)
@@ -408,6 +423,25 @@ class Linker:
                 continue
             cands.append((m.start(), end, "keyword_action", number, None))
 
+    def _non_terms(self, folded: str, cands: list[_Cand]) -> None:
+        """ "nontoken", "nonlegendary", "non-Aura": the term after the prefix, where it is a term of its own
+        (the ordinary words, "nonland", "noncreature", stay unmarked as the words themselves are)."""
+        for m in _NON.finditer(folded) if "non" in folded else ():
+            hit = self.catalog.glossary_phrases.get(m.group(1))
+            if hit and hit[1] not in self._ordinary and hit[2] is None:
+                cands.append((m.start(), m.end(), "glossary", hit[0], hit[1]))
+
+    def _defined(self, folded: str, cands: list[_Cand], reading: FaceReading) -> None:
+        for pattern, subrules in self.catalog.defined_forms:
+            for m in pattern.finditer(folded):
+                ability = reading.ability_at(m.start())
+                in_trigger = bool(
+                    ability and ability.trigger and ability.trigger.start <= m.start() < ability.trigger.end
+                )
+                # a trigger condition reads under the subrule on triggers, anything else under the other
+                fits = [n for n, text in subrules if ("trigger" in text.lower()) == in_trigger] or [subrules[0][0]]
+                cands.append((m.start(1), m.end(1), "glossary", fits[0], None))
+
     def _glossary(self, text: str, folded: str, cands: list[_Cand], reading: FaceReading, words: _Words) -> None:
         for m in _phrase_matches(folded, self._gloss_by_word, words, ("", "s", "es")):
             key = m.group(1)
@@ -436,6 +470,8 @@ class Linker:
 
 
 _ACTION_WORD = re.compile(r"[a-z0-9]+")
+_INNER_LABEL = re.compile(r"([^—\n•:()]{1,40}?) — ")
+_NON = re.compile(r"(?<![a-z0-9])non-?([a-z]+)(?![a-z0-9])")
 # the verb that changes a permanent's status in the clause before a status term: "turn it face up",
 # "turned face up", "turns all face-down creatures face up"
 _TURNED = re.compile(r"\bturn(?:s|ed)?\b[^.;:]*$")
@@ -652,7 +688,7 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
                 continue
             _status_sense(book, cat, entry, key)
             verb = bool(re.match(r"^(?:1\. )?To ", entry.definition))
-            for form in _term_forms(key, verb):
+            for form in _term_forms(key, verb) | _spoken_forms(key):
                 cat.glossary_phrases.setdefault(form, (number, entry.key, None))
     for key, target in redirects:  # "Enter": see "Enters the Battlefield"
         found = book.glossary_entry(target)
@@ -673,6 +709,37 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
         head, _, tail = key.rpartition(" ")
         if tail in ("card", "cards") and "-" in head and " " not in head:
             cat.glossary_phrases.setdefault(head, value)
+
+
+def _defined_forms(book: RuleBook, cat: _Catalog) -> None:
+    """Phrases with a placeholder that a rule defines ("To “tap [a permanent] for mana” is to …") in the
+    forms its subrules quote (“is tapped for mana”): the keyword actions' definitions are read as actions."""
+    for r in book.rules.values():
+        m = re.match(r"To “([^”]*\[[^\]]+\][^”]*)” (?:is|means) to", r.text)
+        if not m:
+            continue
+        tail = re.split(r"\]\s*", m.group(1))[-1].strip()  # "for mana": the words after the placeholder
+        forms: dict[str, list[tuple[str, str]]] = {}
+        for sub in book.children(r.number):
+            for q in re.findall(r"“((?:is|are) [a-z]+ " + re.escape(tail) + r")”", sub.text):
+                forms.setdefault(_fold(q), []).append((sub.number, sub.text))
+        for form, subrules in forms.items():
+            rest = form.split(" ", 1)[1]  # the span is the participle phrase; "is/are/was/were" before it
+            cat.defined_forms.append((re.compile(rf"{_B}(?:is|are|was|were) ({re.escape(rest)}){_E}"), subrules))
+
+
+def _spoken_forms(key: str) -> set[str]:
+    """How cards say a term the glossary names otherwise: "Change a Target" as "change the target(s)" or
+    "change any targets" (the article of a term is any article); "Text-Changing Effect" as "change the
+    text" (the effect named by what it changes)."""
+    out: set[str] = set()
+    words = key.split()
+    if len(words) == 3 and words[1] == "a":
+        for article in ("the", "any"):
+            out |= _term_forms(f"{words[0]} {article} {words[2]}", False)
+    if m := re.fullmatch(r"([a-z]+)-changing effects?", key):
+        out.add(f"change the {m.group(1)}")
+    return out
 
 
 def _status_sense(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str) -> None:
@@ -722,8 +789,21 @@ def _variants(book: RuleBook, cat: _Catalog, kw_rules: set[str]) -> None:
                 pattern = _template_pattern(q)
                 if pattern is not None:
                     cat.variants.append((number, pattern, number if own else r.number))
+            # "The “partner—[text]” abilities are “partner—Character select,” … “partner—Friends forever”":
+            # each is also printed by the words after its dash alone ("Friends forever", on 2021 cards)
+            for named in _named_instances(r.text):
+                cat.abilities.setdefault(_fold(named), r.number)
     # the longest literal wins: "partner with [name]" before "partner"
     cat.variants.sort(key=lambda v: -len(re.sub(r"\(\?:[^)]*\)|\\.", "", v[1].pattern)))
+
+
+def _named_instances(text: str) -> list[str]:
+    """The names a subrule lists for the instances of a keyword template ("Friends forever" of
+    "The “partner—[text]” abilities are … “partner—Friends forever,” …")."""
+    m = re.search(r"The “[^”]*\[[^\]]+\][^”]*” abilities are (.+)", text)
+    if not m:
+        return []
+    return [q.split("—", 1)[1] for q in re.findall(r"“([^”]+?)[,.]?”", m.group(1)) if "—" in q]
 
 
 def _template_pattern(template: str) -> re.Pattern[str] | None:
