@@ -120,3 +120,36 @@ def test_deep_nesting_is_a_syntax_error_not_a_crash(query):
     with pytest.raises(QuerySyntaxError) as info:
         parse(query)
     assert "nested" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "is:fastland",
+        " t:goblin ",
+        "mv<=3",
+        "pow>=+1",
+        "c!=r",
+        "usd<0.5",
+        "NOT:commander",
+        "t:time-lord",
+        "pow=*",
+        "!fire",
+        '!"Lightning Bolt"',
+        'o:"draw a card"',
+        "or:x",
+        "name:/^a/",
+        "t:goblin or",
+    ],
+)
+def test_a_lone_term_parses_as_the_grammar_says(query):
+    # a lone term or exact name skips the parser: the tree must be the grammar's own
+    from tolaria.search._parser import _lark, _ToTree
+
+    try:
+        grammar = _ToTree().transform(_lark().parse(query))
+    except Exception:  # the grammar refuses it: the fast path must refuse it too
+        with pytest.raises(QuerySyntaxError):
+            parse(query)
+        return
+    assert parse(query) == grammar

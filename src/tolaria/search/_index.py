@@ -65,6 +65,7 @@ class CardIndex:
     formats: list[str]
     facet_names: list[str]
     build_seconds: float
+    grouped = True  # a card's rows are together, its preferred printing first (LingualRows: not)
 
     def __init__(self, state: dict[str, Any]) -> None:  # the attributes above, as saved
         self.__dict__.update(state)

@@ -98,6 +98,9 @@ def _expected(err: UnexpectedInput) -> tuple[str, ...]:
 
 # the grammar's EXACT terminal, alone in the query
 _ONLY_EXACT = re.compile(r'\s*(!"(?:[^"\\]|\\.)*"|![^\s()"]+)\s*')
+# one FIELD and a plain VALUE, alone in the query ("is:fastland", "t:goblin", "mv<=3"): a value of
+# letters, digits and - _ . + * is a VALUE token whatever follows, and never an `or`/`and`
+_ONLY_TERM = re.compile(r"\s*([A-Za-z_]+)(<=|>=|!=|:|=|<|>)([A-Za-z0-9_.+*][A-Za-z0-9_.+*-]*)\s*")
 
 
 def parse(query: str) -> Node:
@@ -111,6 +114,9 @@ def parse(query: str) -> Node:
     only_exact = _ONLY_EXACT.fullmatch(query)
     if only_exact:  # the commonest lookup, "!fire": the tree the grammar gives, without the parser
         return _exact(only_exact.group(1))
+    only_term = _ONLY_TERM.fullmatch(query)
+    if only_term:  # a lone term, the next commonest: the tree term() builds, without the parser
+        return Term(only_term.group(1).lower(), only_term.group(2), only_term.group(3))
     try:
         tree = _lark().parse(query)
         result = _ToTree().transform(tree)

@@ -9,9 +9,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from ._ast import Exact, Node, Term
 from ._compile import Compiled, asks_languages, compile_query, eval_lingual, eval_mask, explain_node, has_family
 from ._context import SearchContext
-from ._fields.text import NameFamily
+from ._fields import Ignored
+from ._fields.flags import IsFamily
+from ._fields.text import ExactName, NameFamily
 from ._parser import parse
 from ._reference import wants_extras
 
@@ -124,7 +127,8 @@ def search(
     """``user_lists``: the searching user's lists (name -> oracle ids), for ``in:list/NAME``;
     ``multilingual``: search the printings in every language (Scryfall's include_multilingual)."""
     tree = parse(query)
-    compiled = compile_query(tree, index.context(user_lists))
+    table = None if multilingual else _from_table(index, tree)
+    compiled = Compiled(None) if table is not None else compile_query(tree, index.context(user_lists))
     meta = compiled.meta
     unique = meta.get("unique", unique)
     order = meta.get("order", order)
@@ -143,21 +147,11 @@ def search(
     if direction == "auto" or direction not in ("asc", "desc"):
         direction = DEFAULT_DIRECTION.get(order, "asc")
 
-    every = multilingual or asks_languages(compiled.root)
-    english = None if every else matching(compiled, index)
-    masks = _lingual_masks(compiled, index, multilingual, english)
     rows_of: CardIndex | LingualRows = index
-    if masks is None:
-        mask = english if english is not None else matching(compiled, index)
-    elif not masks[1].any():  # no printing in another language answers: the English rows' fast path
-        mask = masks[0]
+    if table is not None:
+        rows, explanation = table
     else:
-        mask, rows_of = np.concatenate(masks), index.lingual()
-    if compiled.root is None:
-        explanation = "all cards" if compiled.only_meta else "no cards (every term was ignored)"
-    else:
-        explanation = "cards " + explain_node(compiled.root)
-    rows = np.flatnonzero(mask)
+        rows, rows_of, explanation = _evaluate(compiled, index, multilingual)
     if unique != "prints" and len(rows):
         rows = _dedupe(rows_of, rows, unique, prefer)
     rows = _sort(rows_of, rows, order, direction)
@@ -179,11 +173,80 @@ def search(
         has_more=start + page_size < total,
         warnings=compiled.warnings,
         explanation=explanation,
-        all_ignored=compiled.root is None and not compiled.only_meta,
+        all_ignored=table is None and compiled.root is None and not compiled.only_meta,
         order=order,
         direction=direction,
         unique=unique,
     )
+
+
+def _evaluate(compiled: Compiled, index: CardIndex, multilingual: bool) -> tuple[Rows, CardIndex | LingualRows, str]:
+    """(the matching rows, the rows they index: the English printings' or every language's, the
+    explanation) of a compiled query."""
+    every = multilingual or asks_languages(compiled.root)
+    english = None if every else matching(compiled, index)
+    masks = _lingual_masks(compiled, index, multilingual, english)
+    rows_of: CardIndex | LingualRows = index
+    if masks is None:
+        mask = english if english is not None else matching(compiled, index)
+    elif not masks[1].any():  # no printing in another language answers: the English rows' fast path
+        mask = masks[0]
+    else:
+        mask, rows_of = np.concatenate(masks), index.lingual()
+    if compiled.root is None:
+        explanation = "all cards" if compiled.only_meta else "no cards (every term was ignored)"
+    else:
+        explanation = "cards " + explain_node(compiled.root)
+    return np.flatnonzero(mask), rows_of, explanation
+
+
+_TABLE_SIZE = 4096  # answers kept per index (exact names typed by players are many; each is small)
+
+
+def _from_table(index: CardIndex, tree: Node) -> tuple[Rows, str] | None:
+    """A lone exact name (``!fire``, ``!"Lightning Bolt"``) or ``is:`` card list (``is:fastland``),
+    answered from the tables built with the index (the card names, the rare flags' printing rows)
+    without compiling or evaluating a mask over every printing; None for any other query.
+    The answer is the one the compiled query gives (English printings, extras left out)."""
+    key: tuple[str, str]
+    if isinstance(tree, Exact):
+        key = ("!", tree.value)
+    elif isinstance(tree, Term) and tree.keyword == "is" and tree.op in (":", "=") and tree.kind == "text":
+        key = ("is", tree.value)
+    else:
+        return None
+    answers: dict[tuple[str, str], tuple[Rows, str] | None] = index.__dict__.setdefault("_answers", {})
+    if key in answers:
+        return answers[key]
+    answer = _table_answer(index, key)
+    if len(answers) >= _TABLE_SIZE:
+        answers.clear()
+    answers[key] = answer
+    return answer
+
+
+def _table_answer(index: CardIndex, key: tuple[str, str]) -> tuple[Rows, str] | None:
+    ctx = index.context()
+    if key[0] == "!":
+        leaf: ExactName | IsFamily = ExactName("!", ":", key[1], "text", ctx)
+        cards = np.asarray(sorted(index.cols["names"].cards_named(key[1])), np.intp)
+        starts = np.searchsorted(index.card_of, cards)
+        ends = np.searchsorted(index.card_of, cards, side="right")
+        spans = [np.arange(a, b) for a, b in zip(starts.tolist(), ends.tolist())]
+        rows = np.concatenate(spans) if spans else np.zeros(0, np.intp)
+    else:
+        try:
+            leaf = IsFamily("is", ":", key[1], "text", ctx)
+        except Ignored:  # an unknown flag: the compiled path words the warning
+            return None
+        found = index.cols.get("is_card_rows", {}).get(leaf.flag)
+        if found is None:  # a common flag: a mask over the printings is no dearer than the rows
+            return None
+        rows = np.asarray(found)
+    rows = rows.astype(np.intp)
+    rows = rows[~index.extra[rows]]
+    rows.setflags(write=False)
+    return rows, "cards " + leaf.explain()
 
 
 def _preference(index: CardIndex | LingualRows, rows: Rows, prefer: str) -> np.ndarray:
