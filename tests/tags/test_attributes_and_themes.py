@@ -236,3 +236,55 @@ def test_a_casting_restriction_is_no_spellslinger():
         "Whenever you cast an instant or sorcery spell, Guttersnipe deals 2 damage to each opponent.",
     )
     assert "theme:spellslinger" in _theme_ids(guttersnipe)
+
+
+def test_staples_get_the_themes_a_deck_builder_gives():
+    """Issue 26 item 4 / issue 30: burn is burn and removal, a wrath a board wipe, Counterspell a
+    counterspell, Llanowar Elves ramp, Divination card draw."""
+    cards = {
+        "Lightning Bolt": ("Instant", "Lightning Bolt deals 3 damage to any target."),
+        "Lava Spike": ("Sorcery — Arcane", "Lava Spike deals 3 damage to target player or planeswalker."),
+        "Wrath of God": ("Sorcery", "Destroy all creatures. They can't be regenerated."),
+        "Day of Judgment": ("Sorcery", "Destroy all creatures."),
+        "Damnation": ("Sorcery", "Destroy all creatures. They can't be regenerated."),
+        "Counterspell": ("Instant", "Counter target spell."),
+        "Llanowar Elves": ("Creature — Elf Druid", "{T}: Add {G}."),
+        "Divination": ("Sorcery", "Draw two cards."),
+        "Doom Blade": ("Instant", "Destroy target nonblack creature."),
+    }
+    expected = {
+        "Lightning Bolt": {"theme:burn", "theme:removal"},
+        "Lava Spike": {"theme:burn", "theme:removal"},
+        "Wrath of God": {"theme:board-wipe"},
+        "Day of Judgment": {"theme:board-wipe"},
+        "Damnation": {"theme:board-wipe"},
+        "Counterspell": {"theme:counterspell"},
+        "Llanowar Elves": {"theme:ramp"},
+        "Divination": {"theme:card-draw"},
+        "Doom Blade": {"theme:removal"},
+    }
+    for name, (type_line, text) in cards.items():
+        themes = {t for t in _theme_ids(_real(name, type_line, text)) if t.startswith("theme:")}
+        assert themes == expected[name], name
+    bolt = {t.id: t for t in tag_card(_real("Lightning Bolt", *cards["Lightning Bolt"]))}
+    assert bolt["effect:damage"].kind == "extracted" and bolt["effect:damage"].evidence[0].text == "deals 3 damage"
+    assert [a["kind"] for a in bolt["theme:burn"].abilities] == ["spell"]
+
+
+def test_a_drawback_a_flicker_or_a_graveyard_card_is_no_removal():
+    djinn = _real(
+        "Nettletooth Djinn",
+        "Creature — Djinn",
+        "At the beginning of your upkeep, Nettletooth Djinn deals 1 damage to you.",
+    )
+    shift = _real(
+        "Cloudshift",
+        "Instant",
+        "Exile target creature you control, then return that card to the battlefield under your control.",
+    )
+    welder = _real(
+        "Myr Welder", "Artifact Creature — Myr", "Imprint — {T}: Exile target artifact card from a graveyard."
+    )
+    rain = _real("Stone Rain", "Sorcery", "Destroy target land.")
+    for c in (djinn, shift, welder, rain):
+        assert not {"theme:burn", "theme:removal", "theme:board-wipe"} & _theme_ids(c), c.name

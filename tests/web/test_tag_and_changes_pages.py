@@ -76,3 +76,18 @@ def test_a_rule_page_lists_related_rules_but_not_its_own_subrules(client):
     related = html.split("Related rules", 1)[1].split("</section>", 1)[0]
     assert 'href="/rules/' in related
     assert 'href="/rules/702.19b"' not in related and 'href="/rules/702"' not in related
+
+
+def test_a_burn_spell_shows_its_ability_and_theme_tags_on_every_page(client):
+    # Lightning Bolt: "Lightning Bolt deals 3 damage to any target." (issue 30: it had only "Instant speed")
+    card = m.OracleCard.objects.get(name="Lightning Bolt")
+    ids = set(m.CardTag.objects.filter(card=card).values_list("tag_id", flat=True))
+    assert {"effect:damage", "theme:burn", "theme:removal"} <= ids
+    page = client.get(client.get(f"/card/{card.oracle_id}")["Location"]).content.decode()
+    assert "Deals damage" in page and "Burn" in page and "Removal" in page
+    assert "Lightning Bolt" in client.get("/tags/theme:burn").content.decode()
+    index = client.get("/tags/").content.decode()
+    assert "/tags/theme:burn" in index and "/tags/theme:board-wipe" in index and "/tags/theme:counterspell" in index
+    api = client.get(f"/api/cards/{card.oracle_id}").json()["tolaria_tags"]
+    themes = {t["id"]: t for t in api if t["id"].startswith("theme:")}
+    assert {"theme:burn", "theme:removal"} <= set(themes) and themes["theme:burn"]["kind"] == "inferred"

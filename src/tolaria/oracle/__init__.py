@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ._costs import cost_items, self_costs
+from ._effects import Effect, effects
 from ._reading import Ability, AbilityKind, FaceReading, KeywordItem, Part, Reader
 from ._restrictions import cast_restrictions
 from ._types import TypeChange, type_changes
@@ -23,6 +24,7 @@ from ._types import TypeChange, type_changes
 __all__ = [
     "Ability",
     "AbilityKind",
+    "Effect",
     "FaceReading",
     "KeywordItem",
     "Part",
@@ -31,6 +33,7 @@ __all__ = [
     "TypeChange",
     "keyword_names",
     "cost_items",
+    "effects",
     "read_card",
     "self_costs",
     "reader_for",

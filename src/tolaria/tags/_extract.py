@@ -511,3 +511,18 @@ pattern_rule(
     r"\b(instant (?:or|and) sorcery|instant and/or sorcery|noncreature spell)",
     needs=("instant", "noncreature"),
 )
+
+
+@extractor("damage", tags=("effect:damage",))
+def damage(ctx: CardContext) -> Iterator[Hit]:
+    """A source deals damage by an effect of the card (read by ``tolaria.oracle.effects``): "deals 3 damage
+    to any target", "deals damage equal to its power to target creature"; not "whenever ~ deals combat
+    damage", "prevent all damage" or "deals that damage to you instead"."""
+    from ..oracle import effects
+
+    for face in ctx.faces:
+        if "damage" not in face.low:
+            continue
+        for e in effects(ctx.readings[face.index]):
+            if e.kind == "damage":
+                yield "effect:damage", span(face.index, e.verb.start, e.verb.end, face.text)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..oracle import cast_restrictions, self_costs, type_changes
+from ..oracle import cast_restrictions, effects, self_costs, type_changes
 from ._context import CardContext
 from ._model import Evidence, span
 from ._vocab import slugify
@@ -372,6 +372,88 @@ def _graveyard_mill(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
 
 
 _extend("theme:graveyard", _graveyard_mill)
+
+
+# ---------------------------------------------------------------- what a staple does: removal, burn, wipes, counters
+
+# whom damage is dealt to: a player (not "you"), or a target that may be one; "target creature an opponent
+# controls" names a creature, not a player
+_TO_PLAYER = re.compile(
+    r"any (?:number of )?targets?|\btargets\b|\b(?:players?|opponents?)\b(?! controls?\b)|\bcontroller\b", re.I
+)
+_TARGET_PERMANENT = re.compile(
+    r"any (?:number of )?targets?|\btargets\b|\btarget\b(?:[^,]*?\b)?(?:creatures?|planeswalkers?|artifacts?"
+    r"|enchantments?|permanents?|battles?)\b",
+    re.I,
+)
+_ALL_CREATURES = re.compile(r"^(?:all|each)\b(?:[^,]*?\b)?(?:creatures?|nonland permanents?|permanents)\b", re.I)
+_NOT_ON_BATTLEFIELD = re.compile(
+    r"\bcards?\b|\bfrom (?:a|an|your|their|its owner['’]s|that player['’]s|an opponent['’]s) (?:graveyard|hand|library)"
+    r"|\byou (?:control|own)\b",
+    re.I,
+)
+_EDICT_PLAYER = re.compile(r"\b(?:players?|opponents?|controller)\b", re.I)
+
+
+def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """The roles a deck builder gives the card's effects (read by ``tolaria.oracle.effects``): damage to a
+    player is burn; destroying, exiling, damaging or shrinking a target permanent, or an edict, is removal;
+    the same to all or each creature is a board wipe; countering a target spell is a counterspell."""
+    for face in ctx.faces:
+        for e in effects(ctx.readings[face.index]):
+            target = e.target.text
+            where = span(face.index, e.verb.start, e.target.end, face.text)
+            if e.kind == "damage":
+                if _TO_PLAYER.search(target):
+                    yield "theme:burn", where
+                if _TARGET_PERMANENT.search(target):
+                    yield "theme:removal", where
+                if re.search(r"\b(?:each|all)\b(?! of (?:those|them|the))(?:[^,]*?\b)?creatures?\b", target, re.I):
+                    yield "theme:board-wipe", where
+            elif e.kind in ("destroy", "exile"):
+                if _NOT_ON_BATTLEFIELD.search(target):
+                    continue
+                if _TARGET_PERMANENT.search(target):
+                    yield "theme:removal", where
+                elif _ALL_CREATURES.search(target):
+                    yield "theme:board-wipe", where
+            elif e.kind == "counter":
+                if re.match(r"(?:up to \w+ )?(?:another )?target\b[^.]*\bspells?\b", target, re.I):
+                    yield "theme:counterspell", where
+            elif e.kind == "edict":
+                if _EDICT_PLAYER.search(e.subject) and re.search(
+                    r"creatures?|planeswalkers?|permanents?", target, re.I
+                ):
+                    yield "theme:removal", where
+            elif e.kind == "shrink":
+                subject = e.subject
+                if re.match(r"(?:up to \w+ )?(?:another )?target\b|enchanted creature\b", subject, re.I):
+                    yield "theme:removal", where
+                elif re.match(
+                    r"(?:all|each)\b|creatures (?:your opponents|target player|that player) controls?", subject, re.I
+                ):
+                    yield "theme:board-wipe", where
+
+
+ROLES = ("theme:burn", "theme:removal", "theme:board-wipe", "theme:counterspell")
+
+
+def _role_rule(role: str) -> Callable[[CardContext, set[str]], Iterator[Hit]]:
+    def fn(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+        return (h for h in _roles_once(ctx, facts) if h[0] == role)
+
+    return fn
+
+
+for _role in ROLES:
+    THEMES[_role] = ThemeRule(_role, _role_rule(_role))
+
+
+def _roles_once(ctx: CardContext, facts: set[str]) -> list[Hit]:
+    hit = ctx.memo.get(("roles", 0))
+    if hit is None:
+        hit = ctx.memo[("roles", 0)] = list(_roles(ctx, facts))
+    return hit
 
 
 # ---------------------------------------------------------------- tribal: the creature types the text refers to

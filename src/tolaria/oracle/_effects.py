@@ -1,0 +1,104 @@
+"""What a face's effects do to objects and players, read as a deck builder reads them: damage and whom
+it is dealt to (CR 120), destroying and exiling (701.8, 701.13), countering (701.6), an edict (a player
+sacrificing, 701.21), and -N/-N. Each effect knows its verb and the object phrase it acts on, so that
+"deals 3 damage to any target" (burn and removal), "destroy all creatures" (a board wipe) and "counter
+target spell" (a counterspell) are told from "deals 1 damage to you" (a drawback), "Exile target artifact
+card from a graveyard" (no permanent) or "Exile target creature you control" (a flicker).
+
+Never read inside reminder text, an ability quoted for another object, a negation, a trigger condition
+or an "if" / "as long as" condition: those describe, grant or test, they do nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, NamedTuple
+
+from ._reading import FaceReading, Part
+
+EffectKind = Literal["damage", "destroy", "exile", "counter", "edict", "shrink"]
+
+
+class Effect(NamedTuple):
+    kind: EffectKind
+    verb: Part  # "deals 3 damage", "Destroy", "Counter", "sacrifices", "gets -3/-3"
+    target: Part  # what it acts on: "any target", "all creatures", "target spell", "a creature"
+    subject: str = ""  # the words before the verb in its clause (who sacrifices, what gets -N/-N)
+
+
+# "deals 3 damage to", "deal damage equal to its power to", "deals twice X damage to": not "would deal"
+_DAMAGE = re.compile(
+    r"(?<!would )\b(deals?) (?!combat|that damage)(?:[^.,;:\n]{0,30}? )?damage\b(?: equal to [^.,;:\n]*?)?(?: divided [^.\n]*?among| to)"
+    r" (?P<target>[^.;:\n]+)",
+    re.IGNORECASE,
+)
+_OBJECT_VERB = re.compile(
+    r"\b(?P<verb>destroy|destroys|exile|exiles|counter|counters)\b (?P<target>[^.;:\n]+)", re.IGNORECASE
+)
+_EDICT = re.compile(r"\b(?P<verb>sacrifices)\b (?P<target>[^.;:\n]+)", re.IGNORECASE)
+_SHRINK = re.compile(r"\b(?P<verb>gets?|get) (?:[+-]?(?:\d+|X)/-(?:[1-9]\d*|X))\b", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"[.;:\n•]|, (?=then\b)|, ")
+_CONDITION = re.compile(r"^\s*(?:if|as long as|unless|whenever|when|each time)\b", re.IGNORECASE)
+# an object phrase ends where the next clause or a new verb begins
+_PHRASE_END = re.compile(
+    r",\s(?!or\b|and\b(?! (?:you|that|it|then)\b))|\s(?:and|then) (?:you|that player|it|its controller|they)\b"
+    r"|\s(?:unless|if|until|where|instead)\b",
+    re.IGNORECASE,
+)
+
+
+def effects(reading: FaceReading) -> tuple[Effect, ...]:
+    """The damage, destruction, exile, counter, edict and -N/-N effects of a face, in text order."""
+    text = reading.text
+    low = text.lower()
+    if not any(w in low for w in ("damage", "destroy", "exile", "counter", "sacrifices", "/-")):
+        return ()
+    found: list[Effect] = []
+    for m in _DAMAGE.finditer(text):
+        found.append(Effect("damage", _p(text, m.start(1), text.index("damage", m.start(1)) + 6), _target(text, m)))
+    for m in _OBJECT_VERB.finditer(text):
+        verb = m.group("verb").lower().rstrip("s")
+        kind: EffectKind = "counter" if verb == "counter" else verb  # type: ignore[assignment]
+        if kind == "counter" and not re.match(r"(?:up to \w+ )?(?:another )?target\b|that spell\b", m.group("target")):
+            continue  # "+1/+1 counter", "counters on": the noun, not the action
+        found.append(Effect(kind, _p(text, *m.span("verb")), _target(text, m)))
+    for m in _EDICT.finditer(text):
+        found.append(Effect("edict", _p(text, *m.span("verb")), _target(text, m), _subject(text, m.start())))
+    for m in _SHRINK.finditer(text):
+        found.append(
+            Effect("shrink", _p(text, m.start(), m.end()), _p(text, m.start(), m.end()), _subject(text, m.start()))
+        )
+    return tuple(sorted((e for e in found if _done(reading, e.verb.start)), key=lambda e: e.verb.start))
+
+
+def _p(text: str, start: int, end: int) -> Part:
+    return Part(start, end, text[start:end])
+
+
+def _target(text: str, m: re.Match) -> Part:
+    start, end = m.span("target")
+    stop = _PHRASE_END.search(text, start, end)
+    return _p(text, start, stop.start() if stop else end)
+
+
+def _clause_start(text: str, pos: int) -> int:
+    return max((m.end() for m in _CLAUSE_START.finditer(text, 0, pos)), default=0)
+
+
+def _subject(text: str, pos: int) -> str:
+    return text[_clause_start(text, pos) : pos].strip()
+
+
+def _done(reading: FaceReading, pos: int) -> bool:
+    """The words at ``pos`` are an effect the card's ability does, not reminder, granted, negated, a
+    trigger condition or an "if" clause."""
+    if reading.in_reminder(pos, pos + 1) or reading.in_grant(pos, pos + 1) or reading.negated(pos, pos + 1):
+        return False
+    ability = reading.ability_at(pos)
+    if ability is not None:
+        for part in (ability.trigger, ability.condition):
+            if part is not None and part.start <= pos < part.end:
+                return False
+    text = reading.text
+    start = _clause_start(text, pos)
+    return not _CONDITION.match(text[start:pos])

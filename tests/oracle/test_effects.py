@@ -1,0 +1,45 @@
+"""Effects read with what they act on (tolaria.oracle.effects), on real Oracle wording (MTGJSON 5.2.0+20220425)."""
+
+from tolaria.oracle import effects
+from tolaria.rules import shipped_reader
+
+
+def read(text, name, type_line="Instant"):
+    return [(e.kind, e.target.text) for e in effects(shipped_reader().read(text, names=[name], type_line=type_line))]
+
+
+def test_damage_and_whom_it_is_dealt_to():
+    assert read("Lightning Bolt deals 3 damage to any target.", "Lightning Bolt") == [("damage", "any target")]
+    assert read("Lava Spike deals 3 damage to target player or planeswalker.", "Lava Spike", "Sorcery") == [
+        ("damage", "target player or planeswalker")
+    ]
+    fireball = "Fireball deals X damage divided evenly, rounded down, among any number of targets."
+    assert read(fireball, "Fireball", "Sorcery") == [("damage", "any number of targets")]
+
+
+def test_conditions_preventions_and_redirections_do_nothing():
+    cheetah = "Whenever Horned Cheetah deals damage, you gain that much life."
+    assert read(cheetah, "Horned Cheetah", "Creature") == []
+    jade = (
+        "{1}: The next time a source of your choice would deal damage to target creature this turn, that source "
+        "deals that damage to you instead."
+    )
+    assert read(jade, "Jade Monolith", "Artifact") == []
+    assert read("Destroy target creature that was dealt damage this turn.", "You Are Already Dead") == [
+        ("destroy", "target creature that was dealt damage this turn")
+    ]
+
+
+def test_destroy_exile_counter_edict_and_shrink():
+    assert read("Destroy all creatures. They can't be regenerated.", "Wrath of God", "Sorcery") == [
+        ("destroy", "all creatures")
+    ]
+    assert read("Counter target spell.", "Counterspell") == [("counter", "target spell")]
+    assert read("Put a +1/+1 counter on target creature.", "Grow") == []  # the noun, not the action
+    assert read("Exile target artifact card from a graveyard.", "Relic Ward") == [
+        ("exile", "target artifact card from a graveyard")
+    ]
+    edict = effects(shipped_reader().read("Each player sacrifices a creature.", names=["Innocent Blood"]))
+    assert [(e.kind, e.subject) for e in edict] == [("edict", "Each player")]
+    shrink = effects(shipped_reader().read("Target creature gets -2/-2 until end of turn.", names=["Disfigure"]))
+    assert [(e.kind, e.subject) for e in shrink] == [("shrink", "Target creature")]
