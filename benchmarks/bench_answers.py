@@ -63,6 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--full", metavar="PATH", help="every card of this data file instead of the sample")
     ap.add_argument("--no-minilm", action="store_true", help="skip the MiniLM rankings")
+    ap.add_argument(
+        "--questions",
+        metavar="PATH",
+        default=str(QUESTIONS),
+        help="another question file of the same shape (a sealed fresh draw): its splits are scored as they are",
+    )
     args = ap.parse_args(argv)
 
     from tolaria.rules import shipped_rulebook
@@ -108,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
             indexes["by meaning (MiniLM rules, static cards)"] = (static_index, shipped, "semantic")
             indexes["fused (BM25 + MiniLM rules, static cards)"] = (static_index, shipped, "fused")
 
-    splits = {s: load_player_questions(QUESTIONS, s) for s in ("dev", "heldout")}
+    every = load_player_questions(args.questions)
+    splits = {s: load_player_questions(args.questions, s) for s in dict.fromkeys(q["split"] for q in every)}
     rows_out = []
     mixed = indexes["lexical (BM25)"][0]
     for split, questions in splits.items():
@@ -124,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             scores = score_answers(lambda q, a=answerer, m=mode: a.answer(q, mode=m).shown, questions)
             rows_out.append((split, f"answers, {name}", scores))
     for name, (index, rules, mode) in indexes.items():
-        p50, p90, cpu = _latency(Answerer(index, rules=rules), splits["dev"] + splits["heldout"], mode)
+        p50, p90, cpu = _latency(Answerer(index, rules=rules), every, mode)
         figures.append(
             (
                 f"question latency, whole answer page, {name} (p50 / p90; CPU time p50)",
@@ -137,8 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
         f"load average {os.getloadavg()[0]:.1f} at the end. Corpus: shipped CR + {corpus}: {len(documents):,} "
         f"documents ({kinds['rule']:,} rules, {kinds['glossary']:,} glossary, {kinds['ruling']:,} rulings, "
-        f"{kinds['card']:,} cards). Questions: {len(splits['dev'])} dev + {len(splits['heldout'])} held out "
-        "(tests/knowledge/data/player_questions.json). A result is right when it is an expected rule, one of "
+        f"{kinds['card']:,} cards). Questions: {' + '.join(f'{len(qs)} {s}' for s, qs in splits.items())} "
+        f"({Path(args.questions).name}). A result is right when it is an expected rule, one of "
         "its subrules, or the numbered rule holding an expected subrule.\n"
     )
     print("| split | ranking | right rule in first 10 | first result right | MRR@10 |")
