@@ -153,8 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     for split, name, s in rows_out:
         print(f"| {split} ({s.questions}) | {name} | {s.row()} |")
     print(
-        "\nThe site's configuration, split by whether the question names a card (as the answerer finds names in"
-        ' it); "with its sentence": the first result also quotes a sentence of the expected subrule.\n'
+        "\nThe site's configuration, split by whether the question names a card (its names_card, else as the answerer"
+        ' finds names in it); "with its sentence": the first result also quotes a sentence of the answering subrule'
+        " (the question's answer_rule).\n"
     )
     print("| split | questions | right rule in first 10 | first result right | first, with its sentence |")
     print("|---|---|---:|---:|---:|")
