@@ -208,8 +208,13 @@ def test_add_unknown_name_suggests(alice_client, alice):
     html = alice_client.post(
         reverse("collections:deck_add", args=[deck.token]), {"name": "Lightnig Bolt"}, follow=True
     ).content.decode()
-    assert "No card is named “Lightnig Bolt”" in html and "Lightning Bolt" in html
-    assert not deck.cards.exists()
+    # issue 30: a misspelling is forgiven (Scryfall's fuzzy rule) and the page names the card it took
+    assert "Added 1 Lightning Bolt for “Lightnig Bolt”." in html
+    assert [(r.card_name, r.quantity) for r in deck.cards.all()] == [("Lightning Bolt", 1)]
+    html = alice_client.post(
+        reverse("collections:deck_add", args=[deck.token]), {"name": "Zzqx Frobnic"}, follow=True
+    ).content.decode()
+    assert "No card is named “Zzqx Frobnic”" in html and deck.cards.count() == 1
 
 
 def test_move_card_between_zones_merges_and_removes(alice_client, alice):

@@ -24,17 +24,36 @@ def add(client, deck, text, **extra):
 
 def test_a_partial_name_shows_the_choices_and_adds_nothing(alice_client, alice):
     deck = svc.create_deck(alice, "Bolts", "modern")
-    html = add(alice_client, deck, "4 bolt").content.decode()
+    html = add(alice_client, deck, "4 lightning").content.decode()
     assert not deck.cards.exists()
-    assert "No card is named “bolt”. Choose one below" in html
+    assert "No card is named “lightning”. Press Enter for Lightning Greaves, or choose below" in html
     choices = html[html.index('class="add-choices"') :]
-    # the choices are ordered by whole-word match, then by EDHREC rank (MTGJSON edhrecRank in the
-    # sample: Lightning Bolt 398, Flame-Blessed Bolt 13993, Puncture Bolt 16197)
-    assert choices.index(">Lightning Bolt<") < choices.index(">Flame-Blessed Bolt<") < choices.index(">Puncture Bolt<")
+    # ordered by the cards legal in the deck's format, then EDHREC rank (MTGJSON edhrecRank in the sample)
+    assert choices.index(">Lightning Greaves<") < choices.index(">Lightning Bolt<") < choices.index(">Lightning Helix<")
     assert 'name="name" value="4 Lightning Bolt"' in choices  # a choice adds the typed quantity
-    assert 'value="4 bolt"' in html  # the add box keeps what was typed
+    assert 'value="4 Lightning Greaves" list="card-names"' in html  # the add box holds the likely card: Enter takes it
     add(alice_client, deck, "4 Lightning Bolt")
     assert [(r.card_name, r.quantity) for r in deck.cards.all()] == [("Lightning Bolt", 4)]
+
+
+def test_a_nickname_adds_the_card_the_page_names_it_and_undo_takes_it_out(alice_client, alice):
+    """Issue 30: `4 bolt` is Lightning Bolt (MTG Wiki's card nicknames), not Flame-Blessed Bolt; the page
+    says which card it took for what was typed, and Undo takes the copies out again."""
+    deck = svc.create_deck(alice, "Bolts", "modern")
+    html = add(alice_client, deck, "4 bolt").content.decode()
+    assert [(r.card_name, r.quantity) for r in deck.cards.all()] == [("Lightning Bolt", 4)]
+    assert "Added 4 Lightning Bolt for “4 bolt”." in html
+    row = deck.cards.get()
+    assert 'class="inline undo-add"' in html and "takes the 4 Lightning Bolt out again" in html
+    undo = reverse("collections:deck_card", args=[deck.token, row.pk])
+    html = alice_client.post(undo, {"remove": "1", "undo": "4 Lightning Bolt"}, follow=True).content.decode()
+    assert not deck.cards.exists()
+    assert "Undone: took out 4 Lightning Bolt." in html
+    # a second add of the same card: Undo goes back to the copies there were
+    add(alice_client, deck, "2 Lightning Bolt")
+    html = add(alice_client, deck, "bolt x3").content.decode()
+    row = deck.cards.get()
+    assert row.quantity == 5 and 'name="quantity" value="2"><button type="submit">Undo' in html
 
 
 def test_a_unique_match_is_added(alice_client, alice):
@@ -64,12 +83,12 @@ def test_the_api_typed_route_names_the_choices(alice):
     _, secret = ApiToken.issue(alice, "script")
     answer = Client().post(
         f"/api/decks/{deck.token}/typed",
-        json.dumps({"text": "4 bolt"}),
+        json.dumps({"text": "4 lightning"}),
         content_type="application/json",
         headers={"Authorization": f"Bearer {secret}"},
     )
     assert answer.status_code == 404
-    assert "Lightning Bolt, Flame-Blessed Bolt" in answer.json()["details"]
+    assert "Lightning Greaves, Lightning Bolt" in answer.json()["details"]
     assert not deck.cards.exists()
 
 

@@ -131,6 +131,26 @@ class NameTable(Generic[K]):
     def fuzzy(self, name: str, *, limit: int = 10) -> NameMatch[K]:
         return fuzzy_lookup(self, name, limit=limit)
 
+    def word_matches(self, name: str, *, limit: int = 60) -> list[K]:
+        """Every card in whose name each typed word starts a word, in the typed order (``light bol``:
+        Lightning Bolt, Lightning Bolt's namesakes), fewest words left over first; unranked otherwise,
+        for the caller to order (the deck editor ranks them by format and popularity)."""
+        words = fold_name(name).split()
+        if not words:
+            return []
+        index = self._words
+        prefixed = [index.starting_with(w) for w in words]
+        if not all(prefixed):
+            return []
+        found: dict[K, tuple[int, str]] = {}
+        for pos in set.intersection(*(index.names_holding(m) for m in prefixed)):
+            folded = self._folded[pos]
+            if _in_order(folded.split(), prefixed) is None:
+                continue
+            for key in self._by_name[folded]:
+                found.setdefault(key, (len(folded.split()) - len(words), folded))
+        return sorted(found, key=lambda k: found[k])[:limit]
+
     def suggestions(self, name: str, limit: int = 5) -> list[str]:
         """The card names closest to a near miss, best first (the card itself when the name fits one)."""
         match = fuzzy_lookup(self, name, limit=limit)

@@ -620,7 +620,7 @@ def patch_deck_card(request, token: str, row_id: int, body: DeckCardPatch):
 )
 def add_typed_card(request, token: str, body: TypedCardIn):
     deck = _own_deck(request, token)
-    quantity, card, names = svc.card_for_typed_name(body.text)
+    quantity, card, names = svc.card_for_typed_name(body.text, deck.format)
     if card is None:  # several cards fit (or none): nothing is added, the names to choose from are said
         raise HttpError(
             404,

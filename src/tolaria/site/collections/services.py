@@ -15,7 +15,7 @@ from tolaria import decks
 from tolaria.cards import Card, Printing, fold_name, sort_printings
 from tolaria.site.catalog import models as catalog
 from tolaria.site.catalog.repository import corpus_version
-from tolaria.site.catalog.services import card_names, suggest_names
+from tolaria.site.catalog.services import card_names, name_table, suggest_names
 from tolaria.site.stores.card_index import autocomplete
 
 from .models import (
@@ -738,26 +738,22 @@ def _groups(rows: list[Row], group: str) -> list[tuple[str, list[Row], int]]:
     return [(k, by[k], sum(r.quantity for r in by[k])) for k in keys]
 
 
-def card_for_typed_name(text: str) -> tuple[int, Card | None, list[str]]:
-    """What a player typed in the add box ("4 bolt", "Sol Ring"): the quantity and the card when the name
-    is a card's (exact or folded) or the start of only one card's name; else no card and the names to
-    choose from (typed_matches), or the nearest names when nothing starts that way. The first of several
-    matches is never taken silently: `4 bolt` is not Flame-Blessed Bolt."""
-    quantity, name = decks.split_quantity(text)
-    if not name:
-        return quantity, None, []
-    card = resolve_card(name)
-    if card is None:
-        oid = name_index().find(name)
-        card = load_cards([oid]).get(oid) if oid else None
-    if card is not None:
-        return quantity, card, []
-    matches = typed_matches(name)
-    if len(matches) == 1:
-        card = resolve_card(matches[0])
-        if card is not None:
-            return quantity, card, []
-    return quantity, None, matches or suggest_names(name)
+def card_for_typed_name(text: str, format_key: str = "") -> tuple[int, Card | None, list[str]]:
+    """What a player typed in the add box ("4 bolt", "goyf x4"): the quantity, the card when one is
+    clearly meant (tolaria.decks.TypedLineResolver), else no card and the names to choose from, the
+    likely card first. `4 bolt` is Lightning Bolt (a nickname), never Flame-Blessed Bolt on a guess."""
+    answer = typed_card(text, format_key)
+    return answer.line.quantity, answer.card, [c.name for c in answer.choices]
+
+
+def typed_card(text: str, format_key: str = "") -> decks.TypedCard:
+    """The core's answer to a typed line in a deck of `format_key`, against this corpus."""
+    return _typed_resolver(corpus_version()).resolve(text, format_key)
+
+
+@functools.lru_cache(maxsize=1)
+def _typed_resolver(version: int) -> decks.TypedLineResolver:
+    return decks.TypedLineResolver(name_table(), load_cards)
 
 
 def typed_matches(name: str, limit: int = 12) -> list[str]:

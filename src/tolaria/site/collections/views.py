@@ -24,7 +24,6 @@ from tolaria.decks import (
     DecklistUnreadable,
     commander_reason,
     decode_decklist,
-    split_quantity,
 )
 
 from . import charts, pending, saved
@@ -359,6 +358,14 @@ def _back_to_deck(request, deck, anchor: str = ""):
     return redirect(url + (f"#{anchor}" if anchor else ""))
 
 
+def _undo_of(request, deck) -> dict | None:
+    """The last card added by typing, once, for the Undo beside its message (the row still there)."""
+    undo = request.session.pop("deck_undo", None)
+    if not undo or undo.get("deck") != deck.token or not deck.cards.filter(pk=undo.get("row")).exists():
+        return None
+    return undo
+
+
 def _deck_page(
     request, deck, *, import_result=None, import_text="", import_error="", status=200, add_text="", add_choices=None
 ):
@@ -377,6 +384,7 @@ def _deck_page(
             if deck.owned_by(request.user)
             else {},
             "add_choices": add_choices,
+            "undo": _undo_of(request, deck),
             "validation": view.validation,
             "stats": view.stats,
             "curve_svg": charts.mana_curve(view.stats),
@@ -433,32 +441,44 @@ def deck_delete(request, token):
 def deck_add(request, token):
     deck = _owned_deck(request, token)
     typed = request.POST.get("name", "").strip()
-    quantity, card, names = svc.card_for_typed_name(typed)
+    answer = svc.typed_card(typed, deck.format)
+    quantity, card = answer.line.quantity, answer.card
     if card is None:
-        # not a card's name: nothing is added; the page shows the names to choose from (each adds the
-        # typed quantity) and the add box keeps what was typed
-        name = decks_split(typed)
-        typed_quantity = typed != name
-        choices = [(f"{quantity} {n}" if typed_quantity else n, n) for n in names]
+        # no card clearly meant: nothing is added; the page offers the cards to choose from, the likely
+        # one first, and the add box holds it, so Enter takes it (each choice adds the typed quantity)
+        name = answer.line.name or typed
+        typed_quantity = answer.line.quantity_typed
+        choices = [(f"{quantity} {c.name}" if typed_quantity else c.name, c.name) for c in answer.choices]
         messages.error(
             request,
             f"No card is named “{name}”."
-            + (" Choose one below, or type more of the name." if choices else " Check the spelling."),
+            + (f" Press Enter for {choices[0][1]}, or choose below." if choices else " Check the spelling."),
         )
-        return _deck_page(request, deck, add_text=typed, add_choices=choices, status=200)
-    if request.POST.get("quantity") and decks_split(typed) == typed:
-        quantity = request.POST.get("quantity")  # the quantity field, unless one was typed before the name
+        return _deck_page(request, deck, add_text=choices[0][0] if choices else typed, add_choices=choices, status=200)
+    if request.POST.get("quantity") and not answer.line.quantity_typed:
+        quantity = request.POST.get("quantity")  # the quantity field, unless one was typed with the name
     try:
-        svc.add_card(deck, card, quantity, request.POST.get("zone") or MAIN)
+        row = svc.add_card(
+            deck,
+            card,
+            quantity,
+            request.POST.get("zone") or MAIN,
+            set_code=answer.line.set_code,
+            collector_number=answer.line.number,
+        )
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
         return _deck_page(request, deck, add_text=typed)
-    messages.success(request, f"Added {card.name}.")
+    added = int(quantity)
+    # the page says which card it took for what was typed, and offers to take it back
+    messages.success(request, f"Added {added} {card.name} for “{typed}”." if answer.guessed else f"Added {card.name}.")
+    request.session["deck_undo"] = {
+        "deck": deck.token,
+        "row": row.pk,
+        "before": max(row.quantity - added, 0),
+        "label": f"{added} {card.name}",
+    }
     return _back_to_deck(request, deck, "add")
-
-
-def decks_split(typed: str) -> str:
-    return split_quantity(typed)[1]
 
 
 @login_required
@@ -468,6 +488,8 @@ def deck_card(request, token, row_id: int):
     try:
         if "remove" in request.POST:
             svc.update_card(deck, row_id, quantity=0)
+            if request.POST.get("undo"):
+                messages.success(request, f"Undone: took out {request.POST['undo'][:120]}.")
         else:
             note = svc.update_card(
                 deck,
@@ -479,6 +501,8 @@ def deck_card(request, token, row_id: int):
             )
             if note:
                 messages.info(request, note)
+            if request.POST.get("undo"):
+                messages.success(request, f"Undone: took out {request.POST['undo'][:120]}.")
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
     # back to the row (without JavaScript the page would open at its top), or to its zone when it is gone
@@ -554,7 +578,7 @@ def deck_unresolved(request, token, line_id: int):
                 raise svc.CollectionError("Type the card’s name in the box beside the line, then “Use this card”.")
             card = svc.resolve_card(typed)
             if card is None:
-                _, card, names = svc.card_for_typed_name(typed)
+                _, card, names = svc.card_for_typed_name(typed, deck.format)
             if card is None:
                 raise svc.CollectionError(
                     f"There is no card named “{typed}”." + (f" Did you mean: {', '.join(names)}?" if names else "")

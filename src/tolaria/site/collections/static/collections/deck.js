@@ -110,11 +110,18 @@
         if (add) {
           const name = form.querySelector("input[name=name]");
           // several cards fit (or none): the box keeps what was typed, quantity first, and the choices show
-          if (!(fresh && fresh.querySelector(".add-choices"))) {
+          const first = fresh && fresh.querySelector(".add-choices input[name=name]");
+          if (first) {
+            // no card clearly meant: the box holds the likely one (the first choice), selected, so Enter
+            // takes it and typing replaces it
+            name.value = first.value;
+            name.focus();
+            name.select();
+          } else {
             name.value = "";
             form.querySelector("input[name=quantity]").value = "1";
+            name.focus();
           }
-          name.focus();
         } else if (form.closest(".add-choices")) {
           const box = document.querySelector("form.add-card input[name=name]");
           if (box && fresh && !fresh.querySelector(".add-choices")) { box.value = ""; box.focus(); }
