@@ -240,3 +240,53 @@ def test_tap_preview_leaves_the_rows_controls_usable(touch_page):
         assert size["height"] >= 24 and size["width"] >= 24, size
     preview.tap()
     expect(preview).to_be_hidden()
+
+
+def test_typed_nicknames_add_the_card_meant_and_undo_takes_it_out(page, shot, priced):
+    """Issue 30: in a Modern deck `4 llanowar` + Enter adds four Llanowar Elves (not the Planechase plane
+    "Llanowar"), the page names the card it took, and Undo takes the four out; `4 goyf` is Tarmogoyf; a
+    start of several names offers the likely card in the box, and Enter takes it."""
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", f"nicknames{page.width}")
+    page.fill("#id_password1", "a long enough secret 7")
+    page.fill("#id_password2", "a long enough secret 7")
+    page.locator("#id_password2").press("Enter")
+    page.wait_for_url(lambda url: url.rstrip("/").count("/") == 2)
+    page.goto("/decks/new/")
+    page.fill("input[name=name]", "Elves")
+    page.select_option("#deck-format", "modern")
+    page.get_by_role("button", name="Create deck").click()
+    page.wait_for_url(re.compile(r"/decks/[^/]+/$"))
+    page.evaluate("window.__sameDocument = true")
+
+    name = page.get_by_role("combobox", name="Card name")
+    name.focus()
+    keys(page, "4 llanowar")
+    page.keyboard.press("Enter")
+    live = page.locator("#deck-live")
+    expect(live.locator(".messages")).to_contain_text("Added 4 Llanowar Elves for “4 llanowar”.")
+    expect(page.locator("#zone-main")).to_have_text("Main deck (4)")
+    expect(page.locator("a.card-link", has_text="Llanowar Elves")).to_have_count(1)
+    expect(name).to_be_focused()
+    shot("deck-editor-nickname-added")
+    page.get_by_role("button", name="Undo").click()
+    expect(live.locator(".messages")).to_contain_text("Undone: took out 4 Llanowar Elves.")
+    expect(page.locator("a.card-link", has_text="Llanowar Elves")).to_have_count(0)
+
+    name.focus()
+    keys(page, "4 goyf")
+    page.keyboard.press("Enter")
+    expect(live.locator(".messages")).to_contain_text("Added 4 Tarmogoyf for “4 goyf”.")
+    expect(page.locator("#zone-main")).to_have_text("Main deck (4)")
+
+    # several cards start "lightning": nothing is added, the likely one is in the box, and Enter takes it
+    name.focus()
+    keys(page, "4 lightning")
+    page.keyboard.press("Enter")
+    expect(page.locator(".add-choices button").first).to_have_text("Lightning Greaves")
+    expect(name).to_have_value("4 Lightning Greaves")
+    expect(name).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#zone-main")).to_have_text("Main deck (8)")
+    expect(page.locator("a.card-link", has_text="Lightning Greaves")).to_have_count(1)
+    assert page.evaluate("window.__sameDocument === true"), "the page reloaded"
