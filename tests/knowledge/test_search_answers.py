@@ -77,3 +77,28 @@ def test_a_keywords_rules_get_the_rules_not_cards_with_the_keyword(client, q, ru
     assert 'id="suggested-q"' not in html  # no kw: search offered in its place
     numbers = re.findall(r'href="/rules/(\d{3}(?:\.\d+[a-z]?)?)"', main)[:3]
     assert any(n.startswith(rule) for n in numbers), numbers
+
+
+@pytest.mark.django_db
+def test_cards_asked_for_in_words_come_by_fit_then_in_the_players_order(client):
+    """Issue 30: "white board wipes" listed A-Omnath first and Wrath of God near the end (A to Z). A board
+    wipe destroys all creatures (MTG Wiki, List of Magic slang); the cards' own texts: Day of Judgment
+    "Destroy all creatures.", Wrath of God "Destroy all creatures. They can't be regenerated.", Supreme
+    Verdict "This spell can't be countered. Destroy all creatures." They come before the cards that only
+    destroy some creatures or say it among other things (Omnath, Balance, Elspeth's last ability)."""
+    html = client.get("/search", {"q": "white board wipes"}).content.decode()
+    found = html.split("Cards the search", 1)[1].split("</div>", 1)[0]
+    names = [n.replace("&#x27;", "'") for n in re.findall(r'g-name">([^<]+)<', found)]
+    assert set(names[:3]) == {"Day of Judgment", "Wrath of God", "Supreme Verdict"}, names
+    for other in ("Omnath, Locus of Creation", "Balance", "Elspeth, Sun's Champion"):
+        assert names.index(other) > 2, names
+    # the player's chosen order breaks the ties: by name unless another order is asked for
+    html = client.get("/search", {"q": "white board wipes", "order": "name", "dir": "desc"}).content.decode()
+    again = [n.replace("&#x27;", "'") for n in re.findall(r'g-name">([^<]+)<', html.split("Cards the search", 1)[1])]
+    assert set(again[:3]) == set(names[:3])
+
+
+def test_by_fit_keeps_the_given_order_for_the_cards_not_ranked():
+    from tolaria.knowledge import by_fit
+
+    assert by_fit(["a", "b", "c", "d", "e"], {"d": 0.5, "b": 0.9}) == ["b", "d", "a", "c", "e"]

@@ -5,7 +5,7 @@ model packages); without it everything works lexically and ``KnowledgeIndex.sema
 is False with ``unavailable_reason`` saying why.
 """
 
-from ._answer import Answerer, Answers, best_sentence
+from ._answer import Answerer, Answers, best_sentence, by_fit
 from ._documents import KINDS, Document, card_documents, documents_from, glossary_documents, rule_documents
 from ._embed import (
     DIMENSIONS,
@@ -28,6 +28,7 @@ __all__ = [
     "PAGE",
     "DEFAULT_FUSION",
     "Answerer",
+    "by_fit",
     "Answers",
     "DIMENSIONS",
     "KINDS",

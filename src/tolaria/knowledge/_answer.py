@@ -26,7 +26,7 @@ meaning of the question (reciprocal-rank fusion of BM25 and the embeddings, as `
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -40,7 +40,7 @@ from ._question import is_question
 from ._sentence import EXAMPLE, choose_sentence, is_removed_rule
 from ._similar import similar_cards
 from ._slang import Reading, read_in_rules_words
-from ._suggest import CARD_WORDS, in_oracle_words, keyword_vocabulary, suggest_syntax
+from ._suggest import CARD_WORDS, COLORS, in_oracle_words, keyword_vocabulary, suggest_syntax
 from ._terms import Term, TermIndex, rule_refs
 from ._text import STOPWORDS, fold, highlight, number_words, tokenize
 
@@ -326,6 +326,22 @@ class Answerer:
         ordered = sorted(cands.items(), key=lambda kv: (-kv[1][0], kv[0]))
         return self.index.collapse([(i, s, lr, sr) for i, (s, lr, sr) in ordered], query, k)
 
+    def card_fit(self, query: str, mode: str = "fused") -> dict[str, float]:
+        """How well each card fits plain words asking for cards, as the "Cards by what their text means"
+        ranking scores them: oracle id -> score (higher fits better), for the cards the words find at all.
+        Players' words go in as oracle text words them ("board wipes": "destroy all creatures"), so a wrath
+        outscores a card whose text only mentions one."""
+        # the colors asked for are the search's to check (c:w); in the words they would favour the cards
+        # whose name says "white" (White Sun's Twilight) over the wraths
+        words = " ".join(w for w in in_oracle_words(query).split() if w not in COLORS)
+        cands = self._base(words or query, ("card",), mode)
+        docs = self.index.documents
+        fit: dict[str, float] = {}
+        for at, (score, _, _) in cands.items():
+            ref = docs[at].ref
+            fit[ref] = max(score, fit.get(ref, 0.0))
+        return fit
+
     def answer(
         self,
         query: str,
@@ -518,3 +534,10 @@ def _drop_near_duplicates(hits: Iterable[Hit], k: int) -> list[Hit]:
                 kept.append(hit)
                 sets.append(words)
     return kept
+
+
+def by_fit(oracle_ids: Sequence[str], fit: Mapping[str, float]) -> list[str]:
+    """Cards found for plain words, the best fit first (Answerer.card_fit), then the cards the words do not
+    rank in the order they came in (the order the player chose: by name, by price, ...)."""
+    place = {oid: n for n, oid in enumerate(oracle_ids)}
+    return sorted(oracle_ids, key=lambda oid: (oid not in fit, -fit.get(oid, 0.0), place[oid]))

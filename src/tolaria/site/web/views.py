@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import urllib.parse
@@ -266,14 +267,16 @@ def _answer_page(request, q: str, ctx: dict, answers):
         result = run_search(
             searched,
             unique="cards",
-            order="name",
-            direction="auto",
+            order=ctx["order"],
+            direction=ctx["direction"],
             page=1,
-            page_size=24,
+            page_size=FIT_POOL if answers.card_request else 24,
             user_lists=search_lists(request.user, searched),
         )
     except (QuerySyntaxError, QueryTooLong):
         result = None  # the question is no card search ("?", "and", ":" read as syntax): answers only
+    if result is not None and answers.card_request:
+        result = _by_fit(result, q, 24)
     if result is not None and result.total:
         ctx.update(
             result=result,
@@ -282,6 +285,27 @@ def _answer_page(request, q: str, ctx: dict, answers):
             cards_url="/search?" + urllib.parse.urlencode({"q": searched, "cards": "all", "redirect": "no"}),
         )
     return render(request, "web/answers.html", ctx)
+
+
+# cards asked for in words: the first this many the search finds (in the player's order) are ranked by fit
+FIT_POOL = 600
+
+
+def _by_fit(result, words: str, size: int):
+    """The cards a request in words finds, those that best fit the words first (a wrath before a card that
+    only mentions one: tolaria.knowledge.Answerer.card_fit), then the rest in the order the player chose."""
+    from tolaria.knowledge import by_fit
+    from tolaria.site.stores import knowledge_index
+
+    printing_of = dict(zip(result.oracle_ids, result.printing_ids))
+    ordered = by_fit(result.oracle_ids, knowledge_index.answerer().card_fit(words))[:size]
+    return dataclasses.replace(
+        result,
+        oracle_ids=ordered,
+        printing_ids=[printing_of[o] for o in ordered],
+        page_size=size,
+        has_more=result.total > size,
+    )
 
 
 def _int(value, default: int, lo: int = 1, hi: int = 10**6) -> int:
