@@ -189,7 +189,9 @@ def _rank(card: Card, how: str, format_key: str, typed: str) -> tuple:
     """A card of the game first, then the most trusted way found, legal in the format, the name that starts
     as typed (`snapdax`: Snapdax, Apex of the Hunt before Mythos of Snapdax), the most played (EDHREC)."""
     rank = card.edhrec_rank if card.edhrec_rank is not None else float("inf")
-    starts = fold_name(card.name).startswith(typed)
+    # among the names the words start (not a name or nickname said whole: `deluge` is Deluge or Toxic Deluge,
+    # the most played first)
+    starts = _TRUST[how] == 0 or fold_name(card.name).startswith(typed)
     return (not is_deck_card(card), _TRUST[how], not is_legal_in(card, format_key), not starts, rank, card.name)
 
 
