@@ -130,9 +130,10 @@ class TypedLineResolver:
             return TypedCard(line)
         found = self._candidates(line.name)
         cards = self._load(list(found))
+        typed = fold_name(line.name)
         ranked = sorted(
             (cards[oid] for oid in found if oid in cards),
-            key=lambda c: _rank(c, found[c.oracle_id], format_key),
+            key=lambda c: _rank(c, found[c.oracle_id], format_key, typed),
         )
         if not ranked:
             return TypedCard(line)
@@ -184,9 +185,14 @@ class TypedLineResolver:
         return not rivals
 
 
-def _rank(card: Card, how: str, format_key: str) -> tuple:
+def _rank(card: Card, how: str, format_key: str, typed: str) -> tuple:
+    """A card of the game first, then the most trusted way found, legal in the format, the name that starts
+    as typed (`snapdax`: Snapdax, Apex of the Hunt before Mythos of Snapdax), the most played (EDHREC)."""
     rank = card.edhrec_rank if card.edhrec_rank is not None else float("inf")
-    return (not is_deck_card(card), _TRUST[how], not is_legal_in(card, format_key), rank, card.name)
+    # among the names the words start (not a name or nickname said whole: `deluge` is Deluge or Toxic Deluge,
+    # the most played first)
+    starts = _TRUST[how] == 0 or fold_name(card.name).startswith(typed)
+    return (not is_deck_card(card), _TRUST[how], not is_legal_in(card, format_key), not starts, rank, card.name)
 
 
 def _says_enough(typed: str, card: Card) -> bool:
