@@ -17,6 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 600  # the first start ingests the sample and builds its indexes
+SERVER: dict[str, Path] = {}  # the running server's data dir (a test copies its database)
 
 
 def _free_port() -> int:
@@ -35,6 +36,7 @@ def tolaria_server():
     """The base URL of the running server, e.g. http://127.0.0.1:PORT (its API under /api/)."""
     port = _free_port()
     data_dir = tempfile.mkdtemp(prefix="tolaria-contract-")
+    SERVER["data_dir"] = Path(data_dir)
     env = {
         **os.environ,
         "TOLARIA_DATA_DIR": data_dir,
@@ -86,6 +88,12 @@ def tolaria_server():
         proc.kill()
         proc.wait()
     log.close()
+
+
+@pytest.fixture(scope="session")
+def tolaria_server_data_dir(tolaria_server) -> Path:
+    """The running server's data dir (its SQLite database, its secret key)."""
+    return SERVER["data_dir"]
 
 
 def api_json(base: str, path: str) -> dict:

@@ -95,10 +95,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
         label = key.replace("_", " ")
         print(f"{label}: {value:,}" if isinstance(value, int) else f"{label}: {value}")
     for row in stores:
-        built = "never built" if row["built_from"] is None else f"built from corpus version {row['built_from']}"
-        if row["old_format"]:
-            built += f" in {row['format'] or 'an older format'}, not the current one"
-        print(f"store {row['store']}: {built}" + (" — STALE, run `tolaria derive`" if row["stale"] else ""))
+        if row["stale"]:
+            print(f"store {row['store']}: STALE, {row['reason']} — `tolaria derive` rebuilds it")
+        else:
+            print(f"store {row['store']}: current (built from corpus version {row['built_from']})")
     return 0
 
 
@@ -111,16 +111,16 @@ def cmd_derive(args: argparse.Namespace) -> int:
     """Build the stores that are behind the corpus version, and publish the indexes for every machine."""
     _site.setup_django()
     _site.migrate()
-    from tolaria.site.stores.derive import derive, stale
+    from tolaria.site.stores.derive import derive, status
 
-    behind = stale()
+    why = {row["store"]: row["reason"] for row in status() if row["stale"]}
     seconds = derive(force=args.force, progress=_site.is_tty())
     if not seconds:
         print("Every store is current; nothing to build.")
     for step, took in seconds.items():
-        print(f"{step}: {took:.2f} s")
-    if behind and not args.force:
-        print(f"Finished the stale stores: {', '.join(behind)}.")
+        print(f"{step}: {took:.2f} s" + (f" (was {why[step]})" if step in why else ""))
+    if why and not args.force:
+        print(f"Finished the stale stores: {', '.join(why)}.")
     return 0
 
 
@@ -163,7 +163,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from tolaria.site.stores import ensure_loaded
 
-    print(ensure_loaded(progress=_site.is_tty()))  # serving never embeds: an ingest or `knowledge embed` does
+    print(ensure_loaded(progress=_site.is_tty(), serving=True))  # never embeds: an ingest or `knowledge embed` does
     call_command("collectstatic", interactive=False, verbosity=0)
     from tolaria.site.server import serve
 

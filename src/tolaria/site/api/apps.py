@@ -12,4 +12,4 @@ class Config(AppConfig):
 
         from . import _bulk
 
-        add_step(Step("scryfall bulk files", _bulk.derive_step, format=_bulk.store_format))
+        add_step(Step("scryfall bulk files", _bulk.derive_step, format=_bulk.store_format, published=_bulk.NAME))

@@ -18,22 +18,31 @@ def ingest_and_derive(paths: Sequence[str | Path], *, progress: bool = False, em
     """Ingest the files, then finish every store behind the corpus version — also when the files
     changed nothing, so an earlier pass that was interrupted is finished now."""
     from ..catalog.ingest import ingest
+    from . import locks
     from .derive import derive, die_if_asked
 
     die_if_asked("read")
-    summary = ingest(paths, progress=progress, after_write=lambda _summary: die_if_asked("write"))
+    with locks.held("ingest"):  # said to a `tolaria serve` starting meanwhile (it does not wait for it)
+        summary = ingest(paths, progress=progress, after_write=lambda _summary: die_if_asked("write"))
     summary.derived_seconds = derive(embed=embed, progress=progress)
     return summary
 
 
-def ensure_loaded(*, progress: bool = False) -> str:
-    """Load the embedded sample on the first start, never again after; finish stale stores."""
+def ensure_loaded(*, progress: bool = False, serving: bool = False) -> str:
+    """Load the embedded sample on the first start, never again after; finish stale stores.
+
+    serving: for `tolaria serve`, which never waits on another process's work to open its port: while
+    an ingest or the after-ingest pass runs on this database it loads and builds nothing (its workers
+    load each store as that process publishes it)."""
     from tolaria.cards import sample_paths
 
     from ..catalog import models as m
+    from . import locks
     from .derive import derive, stale
     from .models import StoreBuild
 
+    if serving and (locks.busy("ingest") or locks.busy("pass")):
+        return "An ingest is under way on this database: serving each store as it is published."
     if m.IngestRun.objects.exists():
         cards = f"Database ready: {m.OracleCard.objects.filter(extra=False).count():,} cards."
         behind = stale()

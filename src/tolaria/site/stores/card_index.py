@@ -12,27 +12,29 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from django.conf import settings
 
 from tolaria.cards import fold_name  # the one name folding: accents, Æ, punctuation, split separators
 from tolaria.search import CardIndex, SearchResult, build_index, search
 
 from . import files, runtime
+from .identity import CorpusId, corpus_id
 
 NAME = "card_index"
 
 
 def version_label(version: int) -> str:
-    """The index's own name for the corpus it was built from (the database named, so a worker
-    never takes an index of another database for its own)."""
-    db = settings.DATABASES["default"]
-    return f"{db['ENGINE'].rsplit('.', 1)[-1]}:{db['NAME']}:v{version}"
+    """The index's own name for the corpus it was built from: its version and digest, never where the
+    database lies (a copied or restored database serves its index at once)."""
+    return corpus_id(version).label()
 
 
 def _load(path: Path, item: files.Published) -> CardIndex:
     index = CardIndex.load(path)
-    if index.version != version_label(item.version):
-        raise ValueError(f"the stored card index is of {index.version}, not {version_label(item.version)}")
+    expected = CorpusId(item.version, item.meta.get("corpus", "")).label()
+    # an index published before the digests was labelled with the database's name: "<engine>:<name>:v<N>"
+    legacy = not item.meta.get("corpus") and index.version.endswith(f":v{item.version}")
+    if index.version != expected and not legacy:
+        raise ValueError(f"the stored card index is of {index.version}, not {expected}")
     return index
 
 

@@ -10,6 +10,15 @@ it where its inputs are ready).
 A step whose stored file has a format of its own names it (`format`): a store built in another
 format than the code's is stale too, so a format upgrade is rebuilt by the next `tolaria derive`
 or ingest instead of leaving workers unable to load what is stored.
+
+A store belongs to the corpus it was built from (`identity.CorpusId`: the version and a digest of
+the ingest that made it), never to the database's path or name: a copied, moved or restored database
+serves its stores at once. A step that publishes a file names it (`published`): a store whose
+recorded build is current but whose published file is missing or of another corpus is stale too, and
+`status()` says why of each stale store.
+
+Every write of the pass is a short transaction of its own, run again while SQLite says "database is
+locked" (`locks.retrying`): a derive waits out the site's writes instead of failing half-way.
 """
 
 from __future__ import annotations
@@ -18,7 +27,6 @@ import os
 import signal
 import time
 from collections.abc import Callable
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -27,12 +35,13 @@ from django.db import transaction
 
 from tolaria.cards import Corpus
 
+from . import locks
+from .identity import CorpusId, corpus_id
 from .models import StoreBuild
 
 if TYPE_CHECKING:
     from tolaria.knowledge import KnowledgeIndex
 
-PASS_LOCK = 0x70_1A_51A  # the advisory lock key of the pass on PostgreSQL
 DIE_AT_ENV = "TOLARIA_TEST_DIE_AT"  # test hook: the process kills itself at this named step
 
 
@@ -48,6 +57,8 @@ class Step:
     build: Callable[[Run], Any]
     load: Callable[[Run], Any] | None = None  # None: later steps get it by building it again
     format: Callable[[], str] | None = None  # the format the code builds (None: the corpus version only)
+    published: str | None = None  # the name of the file it publishes (stores.files), if any
+    required: bool = True  # False: a build may publish nothing (similar cards of a corpus with no tags)
 
     def current_format(self) -> str:
         return self.format() if self.format is not None else ""
@@ -142,9 +153,9 @@ def _knowledge_index_format() -> str:
 STEPS: list[Step] = [
     Step("tags", _build_tags, _load_tags),
     Step("links", _build_links),
-    Step("card index", _build_card_index, format=_card_index_format),
-    Step("knowledge index", _build_knowledge_index, format=_knowledge_index_format),
-    Step("similar cards", _build_similar_cards),
+    Step("card index", _build_card_index, format=_card_index_format, published="card_index"),
+    Step("knowledge index", _build_knowledge_index, format=_knowledge_index_format, published="knowledge_index"),
+    Step("similar cards", _build_similar_cards, published="similar_cards", required=False),
 ]
 # the apps above the stores add their own steps when Django starts (add_step): the API its Scryfall
 # bulk files (tolaria.site.api.apps), which run after the stores' own
@@ -172,29 +183,63 @@ def corpus_version() -> int:
     return version()
 
 
-def _built() -> dict[str, tuple[int, str]]:
-    return {name: (version, fmt) for name, version, fmt in StoreBuild.objects.values_list("name", "version", "format")}
+@dataclass(frozen=True)
+class Built:
+    version: int
+    corpus: str
+    format: str
 
 
-def _is_stale(step: Step, built: dict[str, tuple[int, str]], version: int) -> bool:
-    return built.get(step.name) != (version, step.current_format())
+def _built() -> dict[str, Built]:
+    rows = StoreBuild.objects.values_list("name", "version", "corpus", "format")
+    return {name: Built(version, corpus, fmt) for name, version, corpus, fmt in rows}
+
+
+def why_stale(step: Step, built: Built | None, current: CorpusId) -> str | None:
+    """Why the store of `step` does not match the corpus the database holds (None: it does)."""
+    if built is None:
+        return "never built"
+    if built.version != current.version:
+        return f"built from corpus version {built.version}, the database holds version {current.version}"
+    if built.corpus and current.digest and built.corpus != current.digest:
+        return (
+            f"built from another corpus of version {built.version} (digest {built.corpus}, the database's is"
+            f" {current.digest})"
+        )
+    if built.format != step.current_format():
+        return f"built in {built.format or 'an older format'}, the code builds {step.current_format()}"
+    if step.published is None:
+        return None
+    from . import files
+
+    item = files.newest(step.published)
+    if item is None:
+        return "its published file is missing" if step.required else None
+    of = item.meta.get("corpus", "")
+    if item.version != current.version or (of and current.digest and of != current.digest):
+        return f"its published file is of {CorpusId(item.version, of)}, not {current}"
+    return None
 
 
 def status() -> list[dict]:
-    """Each store: the corpus version and the format it was built in, and whether it is stale
-    (behind the corpus version, or in another format than the code builds)."""
-    current = corpus_version()
+    """Each store: the corpus it was built from (version, digest) and the format it was built in,
+    whether it is stale and why (behind the corpus, of another corpus, in another format than the
+    code builds, or its published file missing)."""
+    current = corpus_id()
     built = _built()
     rows = []
     for step in STEPS:
-        version, fmt = built.get(step.name, (None, None))
+        build = built.get(step.name)
+        reason = why_stale(step, build, current)
         rows.append(
             {
                 "store": step.name,
-                "built_from": version,
-                "format": fmt,
-                "stale": _is_stale(step, built, current),
-                "old_format": fmt is not None and fmt != step.current_format(),
+                "built_from": build.version if build else None,
+                "corpus": build.corpus if build else None,
+                "format": build.format if build else None,
+                "stale": reason is not None,
+                "reason": reason,
+                "old_format": build is not None and build.format != step.current_format(),
             }
         )
     return rows
@@ -215,7 +260,7 @@ def derive(
     """Build every store that is behind the corpus version (all of them with force, or those named
     in `only`); returns the seconds each step took. One pass at a time per database: a second one
     waits, then finds the stores current."""
-    with _one_pass_at_a_time():
+    with locks.held("pass"):
         return _derive(only=only, force=force, corpus=corpus, embed=embed, progress=progress)
 
 
@@ -228,28 +273,12 @@ def embed_knowledge_index(*, progress: bool = False) -> KnowledgeIndex:
     return knowledge_index.shared.value
 
 
-@contextmanager
-def _one_pass_at_a_time():
-    from django.db import connection
-
-    if connection.vendor != "postgresql" or connection.in_atomic_block:
-        yield
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_lock(%s)", [PASS_LOCK])
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%s)", [PASS_LOCK])
-
-
 def _derive(*, only, force, corpus, embed, progress) -> dict[str, float]:
-    version = corpus_version()
+    current = corpus_id()
     built = _built()
-    run = Run(version=version, embed=embed, progress=progress, given_corpus=corpus)
+    run = Run(version=current.version, embed=embed, progress=progress, given_corpus=corpus)
     for step in STEPS:
-        wanted = step.name in only if only is not None else force or _is_stale(step, built, version)
+        wanted = step.name in only if only is not None else force or why_stale(step, built.get(step.name), current)
         if not wanted:
             continue
         die_if_asked(step.name)
@@ -257,8 +286,20 @@ def _derive(*, only, force, corpus, embed, progress) -> dict[str, float]:
         run.values[step.name] = step.build(run)
         seconds = round(time.perf_counter() - started, 2)
         run.seconds[step.name] = seconds
-        with transaction.atomic():
-            StoreBuild.objects.update_or_create(
-                name=step.name, defaults={"version": version, "format": step.current_format(), "seconds": seconds}
-            )
+        locks.retrying(
+            lambda step=step, seconds=seconds: _record(step, current, seconds), what=f"recording {step.name}"
+        )
     return run.seconds
+
+
+def _record(step: Step, current: CorpusId, seconds: float) -> None:
+    with transaction.atomic():
+        StoreBuild.objects.update_or_create(
+            name=step.name,
+            defaults={
+                "version": current.version,
+                "corpus": current.digest,
+                "format": step.current_format(),
+                "seconds": seconds,
+            },
+        )

@@ -64,22 +64,31 @@ def _sha256(path: Path) -> str:
 
 
 def publish(name: str, version: int, path: Path, meta: dict | None = None) -> Published:
-    """Store the file at `path` as the newest `name` built from corpus `version`; the file moves
-    into the local cache (this machine need not download it again)."""
+    """Store the file at `path` as the newest `name` built from corpus `version` (its digest recorded
+    in `meta["corpus"]`); the file moves into the local cache (this machine need not download it
+    again). One transaction: workers see the whole file or the previous one, never a part."""
+    from . import locks
+    from .identity import corpus_id
+
     digest = _sha256(path)
-    with transaction.atomic():
-        row = StoredIndex.objects.create(
-            name=name, version=version, size=path.stat().st_size, sha256=digest, meta=meta or {}
-        )
-        with open(path, "rb") as fh:
-            seq = 0
-            while block := fh.read(CHUNK_BYTES):
-                StoredIndexChunk.objects.create(index=row, seq=seq, data=block)
-                seq += 1
-        keep = list(StoredIndex.objects.filter(name=name).order_by("-id").values_list("id", flat=True)[:KEEP])
-        StoredIndex.objects.filter(name=name).exclude(id__in=keep).delete()
-        item = _published(row)
-        notify(f"{name}:{row.id}:{version}")
+    meta = {**(meta or {}), "corpus": corpus_id(version).digest}
+
+    def store() -> Published:
+        with transaction.atomic():
+            row = StoredIndex.objects.create(
+                name=name, version=version, size=path.stat().st_size, sha256=digest, meta=meta
+            )
+            with open(path, "rb") as fh:
+                seq = 0
+                while block := fh.read(CHUNK_BYTES):
+                    StoredIndexChunk.objects.create(index=row, seq=seq, data=block)
+                    seq += 1
+            keep = list(StoredIndex.objects.filter(name=name).order_by("-id").values_list("id", flat=True)[:KEEP])
+            StoredIndex.objects.filter(name=name).exclude(id__in=keep).delete()
+            notify(f"{name}:{row.id}:{version}")
+            return _published(row)
+
+    item = locks.retrying(store, what=f"publishing {name}")
     os.replace(path, cached_path(item))
     return item
 

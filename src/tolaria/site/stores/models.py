@@ -7,13 +7,15 @@ from django.db import models
 
 
 class StoreBuild(models.Model):
-    """The corpus version a store (tags, links, card index, …) was last built from. A store whose
-    version is behind the corpus version is stale: an interrupted pass, finished by the next ingest
-    or by `tolaria derive`. So is one built in another `format` than the code's (an index format
-    upgrade)."""
+    """The corpus a store (tags, links, card index, …) was last built from: its version and digest
+    (`identity.CorpusId`; "" for a build recorded before digests, taken as this database's own). A
+    store whose version is behind the corpus version is stale: an interrupted pass, finished by the
+    next ingest or by `tolaria derive`. So is one built from another corpus, or in another `format`
+    than the code's (an index format upgrade)."""
 
     name = models.CharField(max_length=40, primary_key=True)
     version = models.PositiveIntegerField()
+    corpus = models.CharField(max_length=40, default="")
     format = models.CharField(max_length=40, default="")
     finished_at = models.DateTimeField(auto_now=True)
     seconds = models.FloatField(default=0.0)

@@ -71,9 +71,14 @@ def store_tags(tags: dict[str, list]) -> None:
         for oracle_id, card_tags_ in tags.items()
         for tag in card_tags_
     ]
-    with transaction.atomic():
-        m.CardTag.objects.all().delete()
-        insert_rows(m.CardTag, rows)
+    from .locks import retrying
+
+    def replace() -> None:
+        with transaction.atomic():
+            m.CardTag.objects.all().delete()
+            insert_rows(m.CardTag, rows)
+
+    retrying(replace, what="storing the tags")
 
 
 def stored_tags() -> dict[str, list]:
