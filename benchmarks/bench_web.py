@@ -182,6 +182,51 @@ def search_urls(limit: int) -> dict[str, list[str]]:
     }
 
 
+def route_families() -> dict[str, list[str]]:
+    """One scenario per family of pages and API routes the sample and the full data both answer
+    (issue 28: every page and API route family, the home page first)."""
+    q = urllib.parse.urlencode
+    return {
+        "home page": ["/"],
+        "pages: syntax, rules index, glossary, tags, public decks, sign-up": [
+            "/search/syntax",
+            "/rules/",
+            "/rules/glossary/",
+            "/tags/",
+            "/decks/public/",
+            "/accounts/signup/",
+        ],
+        "rules search and glossary entry": ["/rules/search?" + q({"q": "trample"}), "/rules/glossary/trample"],
+        "tag page": ["/tags/keyword:flying", "/tags/timing:flash"],
+        "API named (exact, fuzzy)": [
+            "/api/cards/named?" + q({"exact": "Lightning Bolt"}),
+            "/api/cards/named?" + q({"fuzzy": "llanowar elf"}),
+        ],
+        "API autocomplete": ["/api/cards/autocomplete?" + q({"q": t}) for t in ("ligh", "goblin", "serra", "dra")],
+        "API sets": ["/api/sets", "/api/sets/lea"],
+        "API symbology and parse-mana": ["/api/symbology", "/api/symbology/parse-mana?" + q({"cost": "2WW"})],
+        "API catalog": ["/api/catalog/card-names", "/api/catalog/creature-types", "/api/catalog/keyword-abilities"],
+        "API bulk-data listing": ["/api/bulk-data", "/api/bulk-data/rulings"],
+        "API rules and glossary": ["/api/rules/702.19", "/api/glossary/trample"],
+        "API answers": ["/api/answers?" + q({"q": t}) for t in ("does deathtouch work with trample", "what is ward")],
+        "API search (knowledge)": ["/api/search?" + q({"q": t}) for t in ("flying", "first strike damage")],
+        "API stats and random": ["/api/stats", "/api/cards/random"],
+    }
+
+
+def first_and_tenth(port: int, families: dict[str, list[str]]) -> list[tuple[str, float, float]]:
+    """The first request of each kind after the start and the tenth of the same (ms, the client's)."""
+    rows = []
+    for name, paths in families.items():
+        times = []
+        for _ in range(10):
+            started = time.perf_counter()
+            get(port, paths[0])
+            times.append((time.perf_counter() - started) * 1000)
+        rows.append((name, times[0], times[-1]))
+    return rows
+
+
 def server_times(log: Path, offset: int) -> tuple[float, float]:
     """p50 and p95 in ms of the requests logged after `offset` (lines: microseconds status path)."""
     with open(log, "rb") as fh:
@@ -317,11 +362,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"starting tolaria serve on port {port} ({args.workers} workers), log {log}", file=sys.stderr)
     proc = start_server(port, args.workers, env, log, args.start_timeout)
     try:
+        cards = card_urls(port, args.cards)
+        # the first request of each kind, before anything else asked (the workers warm at boot)
+        first = first_and_tenth(
+            port,
+            {
+                "search": search_urls(args.queries)["search (syntax, grid)"][:1],
+                "card page": cards[:1],
+                "home page": ["/"],
+                "API named": route_families()["API named (exact, fuzzy)"][:1],
+                "API answers": route_families()["API answers"][:1],
+            },
+        )
         if args.embed:
             warm_knowledge(port, args.workers)
-        scenarios = {"card page": card_urls(port, args.cards)}
+        scenarios = {"card page": cards}
         scenarios.update(search_urls(args.queries))
         scenarios["rule page"] = ["/rules/702.19", "/rules/701.3", "/rules/730.2a", "/rules/100.1", "/rules/510"]
+        scenarios.update(route_families())
         if args.only:
             scenarios = {k: v for k, v in scenarios.items() if k in args.only}
         rows = []
@@ -389,6 +447,9 @@ def main(argv: list[str] | None = None) -> int:
             else "."
         ),
     ]
+    head += ["", "First request after the start vs the tenth of the same (client ms, before the load):", ""]
+    head += ["| kind | first ms | tenth ms |", "| --- | ---: | ---: |"]
+    head += [f"| {name} | {a:.1f} | {b:.1f} |" for name, a, b in first]
     table = "\n".join(head)
     print(table)
     if args.markdown:

@@ -24,6 +24,7 @@ def test_after_the_sample_ingest_every_store_is_current():
         "tags",
         "links",
         "card index",
+        "home figures",
         "knowledge index",
         "similar cards",
         "scryfall bulk files",

@@ -138,6 +138,12 @@ def _build_similar_cards(run: Run) -> None:
     similar.build(run.version)
 
 
+def _build_figures(run: Run) -> None:
+    from . import figures
+
+    figures.build(run)
+
+
 def _card_index_format() -> str:
     from tolaria.search._index import FORMAT_VERSION
 
@@ -154,6 +160,7 @@ STEPS: list[Step] = [
     Step("tags", _build_tags, _load_tags),
     Step("links", _build_links),
     Step("card index", _build_card_index, format=_card_index_format, published="card_index"),
+    Step("home figures", _build_figures),
     Step("knowledge index", _build_knowledge_index, format=_knowledge_index_format, published="knowledge_index"),
     Step("similar cards", _build_similar_cards, published="similar_cards", required=False),
 ]

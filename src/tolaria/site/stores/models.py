@@ -46,3 +46,11 @@ class StoredIndexChunk(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["index", "seq"], name="one_chunk_per_seq")]
+
+
+class CorpusFigures(models.Model):
+    """The figures the home page shows, counted once for one corpus (version and digest)."""
+
+    version = models.PositiveIntegerField(primary_key=True)
+    corpus = models.CharField(max_length=40, default="")
+    figures = models.JSONField(default=dict)

@@ -18,8 +18,8 @@ from tolaria.cards import LANG_CODES, LANG_NAMES, default_printing
 from tolaria.site import data_facts
 from tolaria.site.card_links import card_url
 from tolaria.site.catalog import models as m
-from tolaria.site.catalog.repository import stats
 from tolaria.site.stores.corpus_cache import CorpusCache
+from tolaria.site.stores.figures import corpus_figures
 
 from . import presenters as p
 from .images import image_source
@@ -57,13 +57,12 @@ def _reverse(name: str, fallback: str, query: str = "") -> str:
 
 @require_GET
 def home(request):
-    counts = stats()
-    last = m.IngestRun.objects.only("sources").first()
+    counts = corpus_figures()  # counted once per corpus version (the after-ingest pass), never per visit
     ctx = {
         "stats": counts,
         "counts": {k: f"{v:,}" for k, v in counts.items() if isinstance(v, int)},
         # the embedded sample is a few thousand cards, not every Magic card: say so
-        "is_sample": last is not None and "sample" in last.sources,
+        "is_sample": "sample" in counts["sources"],
         "rulebook": p.rulebook(),
     }
     return render(request, "web/home.html", ctx)
