@@ -2,6 +2,8 @@
 
 import socket
 
+import pytest
+
 from tolaria import cli
 
 
@@ -19,3 +21,32 @@ def test_a_port_in_use_is_one_line_naming_it_and_exits_at_once(capsys, monkeypat
     out, err = capsys.readouterr()
     assert out == "" and "Serving" not in err
     assert err.count("\n") == 1 and f"port {port}" in err and "in use" in err
+
+
+@pytest.mark.django_db
+def test_the_stores_are_loaded_before_the_port_listens(monkeypatch):
+    """`serve` warms in its own process before gunicorn listens and forks (not a timing test: what was
+    loaded when gunicorn's run began)."""
+    from tolaria.site import server
+    from tolaria.site.stores import card_index, knowledge_index, runtime, similar
+
+    runtime.reset()  # as a fresh process: nothing loaded
+    knowledge_index._answerer.clear()
+    seen = {}
+
+    def run(self):
+        seen["listening"] = self.cfg.address
+        seen["card index"] = card_index.shared.value is not None
+        seen["name lookups"] = card_index._cache["index"] is card_index.shared.value
+        seen["knowledge index"] = knowledge_index.shared.value is not None
+        seen["answerer"] = bool(knowledge_index._answerer)
+        seen["similar cards"] = similar.shared.value is not None
+        seen["bulk files"] = runtime.HANDLES["scryfall_bulk"].value is not None
+
+    monkeypatch.setattr(server._Gunicorn, "run", run)
+    monkeypatch.setattr(server, "close_connections", lambda: None)
+    monkeypatch.setattr("tolaria.site.accounts.keys.require_one_secret_key", lambda: None)
+    sock = server.reserve_port("127.0.0.1", 0)
+    server.serve(sock=sock, workers=1)
+    assert seen.pop("listening")
+    assert seen == dict.fromkeys(seen, True)

@@ -82,7 +82,10 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3, sock: 
 
     require_one_secret_key()
     sock = sock or reserve_port(host, port)
-    print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers")
+    from tolaria.site.stores.warm import warm
+
+    print("Warm before serving: " + "; ".join(warm()), flush=True)  # the workers fork holding every store
+    print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers", flush=True)
     close_connections()
     options = {
         "bind": f"fd://{sock.detach()}",
