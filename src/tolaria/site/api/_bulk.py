@@ -188,6 +188,18 @@ def write_all(corpus: Corpus, version: int) -> dict:
     return index
 
 
+def download_headers(name: str, content_type: str) -> dict[str, str]:
+    """The headers of a bulk file's download, as Scryfall serves its two kinds: `download_uri` a JSON
+    array sent gzip-compressed on the wire (Content-Type application/json, Content-Encoding gzip: a
+    client's HTTP library hands it JSON — mtg-ssm, scrython, scryfall-sdk), `jsonl_download_uri` a
+    gzip file of JSON lines (Content-Type application/gzip, no Content-Encoding: the client gunzips it
+    itself — mtgtools reads it with gzip.GzipFile, and failed with BadGzipFile when the wire was
+    decoded for it)."""
+    if content_type == "application/gzip":
+        return {"Content-Disposition": f'attachment; filename="{name}"'}
+    return {"Content-Encoding": "gzip", "Content-Disposition": f'attachment; filename="{name.removesuffix(".gz")}"'}
+
+
 def read_index() -> dict | None:
     held = current()
     return held[1] if held else None

@@ -108,8 +108,8 @@ def _serve(key: str, which: str, content_type: str):
     if path is None or not path.exists():
         return error(404, "not_found", f"No bulk file {key!r}.")
     response = FileResponse(path.open("rb"), content_type=content_type)
-    response["Content-Encoding"] = "gzip"
-    response["Content-Disposition"] = f'attachment; filename="{entry[which][:-3]}"'
+    for header, value in _bulk.download_headers(entry[which], content_type).items():
+        response[header] = value
     return response
 
 
@@ -122,11 +122,11 @@ def download(request: HttpRequest, key: str):
 
 @bulk_router.get(
     "/{key}/download.jsonl",
-    summary="A bulk file as JSON lines, gzip-compressed",
+    summary="A bulk file as JSON lines: a .jsonl.gz file, as Scryfall's jsonl_download_uri serves it",
     response={200: str, 404: ErrorOut},
 )
 def download_lines(request: HttpRequest, key: str):
-    return _serve(key, "jsonl_file", "application/jsonl")
+    return _serve(key, "jsonl_file", "application/gzip")
 
 
 @migrations_router.get("", response=MigrationListOut, summary="Card id migrations (Scryfall's shape)")

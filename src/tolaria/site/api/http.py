@@ -151,6 +151,8 @@ class ApiMiddleware:
         response = self._answer(request)
         _cors(request, response)
         patch_vary_headers(response, ("Accept-Encoding",))
+        if response.get("Content-Type") == "application/gzip":  # a .gz file (a bulk file's JSON lines) as it is
+            return response
         return self.gzip.process_response(request, response)
 
     def _answer(self, request: HttpRequest) -> HttpResponse:
