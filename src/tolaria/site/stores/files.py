@@ -150,11 +150,27 @@ def unpacked(path: Path, marker: str) -> Path:
     return folder
 
 
+def _cached_id(path: Path, name: str) -> int | None:
+    """The published id in a cached copy's name (`<name>-<id>-<digest>.bin`, or its unpacked dir)."""
+    rest = path.name.split(".", 1)[0].removeprefix(f"{name}-")
+    number = rest.split("-", 1)[0]
+    return int(number) if number.isdigit() else None
+
+
 def forget_older(keep: Published) -> None:
-    """Remove this machine's cached copies of `keep.name` other than `keep` (and their unpacked dirs)."""
-    kept = cached_path(keep).with_suffix("").name
+    """Remove this machine's cached copies of `keep.name` older than `keep` and the one before it.
+    The one before stays: the other workers of this machine still serve from it (a bulk file opened
+    per request, a catalog read) until each has loaded `keep`, so a publication never leaves them a
+    404 meanwhile; the copy after that goes with the next publication."""
+    copies = {}
     for path in cache_dir().glob(f"{keep.name}-*"):
-        if path.name.split(".", 1)[0] != kept:
+        copies.setdefault(_cached_id(path, keep.name), []).append(path)
+    older = sorted(i for i in copies if i is not None and i < keep.id)
+    kept = {keep.id, *older[-1:]}
+    for number, paths in copies.items():
+        if number in kept or number is None or number > keep.id:
+            continue
+        for path in paths:
             if path.is_dir():
                 shutil.rmtree(path, ignore_errors=True)
             else:
