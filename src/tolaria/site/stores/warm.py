@@ -40,12 +40,10 @@ def _similar() -> None:
 
 
 def _facts() -> None:
-    from tolaria.site import data_facts
     from tolaria.site.explain import rulebook
 
     from . import figures, tags
 
-    data_facts.current_facts()
     rulebook()
     tags.predicted_model()
     figures.corpus_figures()
