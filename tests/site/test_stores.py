@@ -41,7 +41,7 @@ def _interrupt_after(step: str) -> None:
 
 def test_an_interrupted_pass_is_stale_and_derive_finishes_only_what_is_missing():
     _interrupt_after("links")
-    assert passes.stale() == ["card index", "knowledge index", "similar cards", "scryfall bulk files"]
+    assert passes.stale() == ["card index", "home figures", "knowledge index", "similar cards", "scryfall bulk files"]
     seconds = passes.derive()
     assert set(seconds) >= {"card index", "knowledge index", "scryfall bulk files"} and "tags" not in seconds
     assert passes.stale() == []
