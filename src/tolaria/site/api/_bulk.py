@@ -134,8 +134,9 @@ def derive_step(run: Run) -> None:
 def write_all(corpus: Corpus, version: int) -> dict:
     """Write every bulk file and the catalogs, publish them for every machine and hold them in this
     process; return the index written beside them."""
+    from tolaria.site.scryfall import card_object
+
     from . import _cards_data as data
-    from ._objects import card_object
 
     out = files.cache_dir() / f".{NAME}-build"
     shutil.rmtree(out, ignore_errors=True)

@@ -11,22 +11,17 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router
 
 from tolaria.cards import Card, Printing
+from tolaria.search import QueryError, SearchRequest, find_cards
+from tolaria.site.accounts.api_auth import caller
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import card as load_card
+from tolaria.site.collections.services import search_lists
+from tolaria.site.scryfall import card_object, card_objects, list_object, load_printings, scryfall_text, set_names
 from tolaria.site.stores.card_index import autocomplete as autocomplete_names
+from tolaria.site.stores.card_index import current_index
 
 from . import _cards_data as data
-from ._objects import (
-    absolute_with,
-    card_object,
-    card_objects,
-    error,
-    json_response,
-    list_object,
-    load_printings,
-    scryfall_text,
-    set_names,
-)
+from ._objects import absolute_with, error, json_response, query_error
 from ._render import flag
 from ._render import respond as _respond
 from ._schemas import CardOut, CatalogOut, ErrorOut, RulingListOut, ScryfallListOut
@@ -35,10 +30,6 @@ router = Router(tags=["cards"])
 
 ERRORS = {400: ErrorOut, 404: ErrorOut}
 MAX_IDENTIFIERS = 75  # Scryfall's limit for /cards/collection
-
-
-def _failure(f: data.SearchFailure):
-    return error(f.status, f.code, f.details, f.warnings, **f.extra)
 
 
 # --- search, named, autocomplete, random -----------------------------------------------------------
@@ -80,29 +71,24 @@ def search_cards(
         return error(400, "bad_request", f"format must be json or csv, not {format!r}")
     if flag(include_extras) and "include:extras" not in q.lower():  # Scryfall: same as include:extras in q
         q = f"{q} include:extras"
-    result = data.do_search(
+    searched = SearchRequest(
         q,
         unique=unique,
         order=order,
         direction=dir,
         page=page,
-        user=_searching_user(request),
+        user_lists=search_lists(caller(request), q),  # whose lists in:list/NAME searches
         multilingual=flag(include_multilingual),  # Scryfall: the printings in every language too
     )
-    if isinstance(result, data.SearchFailure):
-        return _failure(result)
+    try:
+        result = find_cards(current_index(), searched)
+    except QueryError as exc:
+        return query_error(exc)
     next_page = absolute_with(request, page=result.page + 1) if result.has_more else None
     body = list_object(request, result, next_page)
     if format == "csv":
         return _csv(body["data"])
     return _respond(request, body)
-
-
-def _searching_user(request: HttpRequest):
-    """Whose lists in:list/NAME searches."""
-    from tolaria.site.accounts.api_auth import caller
-
-    return caller(request)
 
 
 NO_IMAGES = (
@@ -237,10 +223,10 @@ def autocomplete(request: HttpRequest, q: str = "", include_extras: str = "", pr
 def random_card(request: HttpRequest, q: str | None = None, format: str = "json", pretty: str = ""):
     if (bad := _bad_format(format)) is not None:
         return bad
-    picked = data.random_card(q)
-    if isinstance(picked, data.SearchFailure):
-        return _failure(picked)
-    pid, oid = picked
+    try:
+        pid, oid = data.random_card(q)
+    except QueryError as exc:
+        return query_error(exc)
     return _card_answer(request, card_objects(request, [(pid, oid)])[0], format)
 
 

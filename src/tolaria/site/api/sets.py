@@ -13,9 +13,10 @@ from ninja import Router
 
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import corpus_version
+from tolaria.site.scryfall import set_id
 
 from . import _symbols
-from ._objects import error, set_id
+from ._objects import error
 from ._render import respond
 from ._schemas import ErrorOut, SetListOut, SetOut
 

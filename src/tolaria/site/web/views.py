@@ -15,17 +15,18 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 
 from tolaria.cards import LANG_CODES, LANG_NAMES, default_printing
-from tolaria.site import data_facts
+from tolaria.search import PAGE_SIZE, SearchRequest, facts_of, gap_warnings, missing_price_reason
+from tolaria.search import search as search_index  # the page below is named search
 from tolaria.site.card_links import card_url
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import stats
+from tolaria.site.stores.card_index import current_index
 from tolaria.site.stores.corpus_cache import CorpusCache
 
 from . import presenters as p
 from .images import image_source
 
 log = logging.getLogger(__name__)
-PAGE_SIZE = 175  # Scryfall's page size
 VIEWS = ("grid", "checklist", "text")
 ORDERS = [
     ("name", "Name"),
@@ -167,7 +168,7 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         {**item, "url": card_url(oracle_id=item["oracle_id"])} for item in similar_store.similar_to(card.oracle_id)
     ]
     here = request.get_full_path()
-    facts = data_facts.current_facts()
+    facts = facts_of(current_index())
     # the card's own legalities name every format its data judges; the others read "Unknown"
     legalities = p.legality_rows(card.legalities, set(card.legalities))
     ctx = {
@@ -180,7 +181,7 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
         ),
         "flippable": card.layout in p.TRANSFORMING and len(card.faces) > 1,
         "prices": p.price_list(printing.prices),
-        "price_unknown": data_facts.missing_price_reason(facts),
+        "price_unknown": missing_price_reason(facts),
         "data_date": facts.data_date,
         "unknown_formats": [r["format"] for r in legalities if r["status"] == "unknown"],
         "data_dated": facts.dated(),
@@ -247,13 +248,12 @@ def _answer_page(request, q: str, ctx: dict, answers):
     from tolaria.search import QuerySyntaxError, QueryTooLong
     from tolaria.site.collections.services import search_lists
     from tolaria.site.stores import knowledge_index
-    from tolaria.site.stores.card_index import run_search
 
     ctx.update(
         answers=answers,
         answer_groups=p.answer_groups(answers),
         meaning_status=knowledge_index.meaning_status(),
-        data_dated=data_facts.current_facts().dated(),
+        data_dated=facts_of(current_index()).dated(),
     )
     if answers.suggestion and answers.suggestion != q:
         ctx.update(
@@ -263,14 +263,8 @@ def _answer_page(request, q: str, ctx: dict, answers):
     # cards asked for in words: what the closest syntax finds; a question: what its own words find
     searched = answers.suggestion if answers.card_request and answers.suggestion else q
     try:
-        result = run_search(
-            searched,
-            unique="cards",
-            order="name",
-            direction="auto",
-            page=1,
-            page_size=24,
-            user_lists=search_lists(request.user, searched),
+        result = search_index(
+            current_index(), SearchRequest(searched, page_size=24, user_lists=search_lists(request.user, searched))
         )
     except (QuerySyntaxError, QueryTooLong):
         result = None  # the question is no card search ("?", "and", ":" read as syntax): answers only
@@ -295,7 +289,6 @@ def _int(value, default: int, lo: int = 1, hi: int = 10**6) -> int:
 def search(request):
     from tolaria.search import QuerySyntaxError, QueryTooLong
     from tolaria.site.collections.services import search_lists
-    from tolaria.site.stores.card_index import run_search
 
     q = request.GET.get("q", "").strip()
     view = request.GET.get("as", "grid")
@@ -332,15 +325,11 @@ def search(request):
     hits = [h for g in groups for h in g["hits"]]
     ctx.update(hits=hits, knowledge_groups=groups)
     try:
-        result = run_search(
-            q,
-            unique=unique,
-            order=order,
-            direction=direction,
-            page=page,
-            page_size=PAGE_SIZE,
-            user_lists=search_lists(request.user, q),
+        index = current_index()
+        searched = SearchRequest(
+            q, unique=unique, order=order, direction=direction, page=page, user_lists=search_lists(request.user, q)
         )
+        result = search_index(index, searched)
     except QuerySyntaxError as e:
         ctx["error"] = {
             "message": e.message,
@@ -354,8 +343,8 @@ def search(request):
     except QueryTooLong as e:
         ctx["error"] = {"message": str(e)}
         return render(request, "web/search.html", ctx, status=400)
-    facts = data_facts.current_facts()
-    result.warnings.extend(w for w in data_facts.gap_warnings(q, facts) if w not in result.warnings)
+    facts = facts_of(index)
+    result.warnings.extend(w for w in gap_warnings(q, facts) if w not in result.warnings)
     ctx["data_dated"] = facts.dated()
     exact_knowledge = any(h.title.lower().split(" ", 1)[-1] == q.lower() or h.ref.lower() == q.lower() for h in hits)
     if result.total == 1 and page == 1 and not exact_knowledge and request.GET.get("redirect") != "no":
@@ -546,9 +535,7 @@ def rule_page(request, number: str):
         )
     subtree = [p.rule_dict(r) for r in book.subtree(rule.number)]
     page = _int(request.GET.get("page"), 1)
-    from tolaria.site.stores.card_index import run_search
-
-    result = run_search(f"rule:{rule.number}", page=page, page_size=60)
+    result = search_index(current_index(), SearchRequest(f"rule:{rule.number}", page=page, page_size=60))
     total, has_more, cards = result.total, result.has_more, _result_rows(result)
     parents = []
     cur = rule.parent
@@ -659,7 +646,6 @@ def _tag_def(taxonomy, tag_id: str):
 @require_GET
 def tag_page(request, tag_id: str):
     from tolaria.search import QueryError
-    from tolaria.site.stores.card_index import run_search
     from tolaria.tags import default_taxonomy
 
     tag = _tag_def(default_taxonomy(), tag_id)
@@ -667,7 +653,7 @@ def tag_page(request, tag_id: str):
         raise Http404("No such tag.")
     page = _int(request.GET.get("page"), 1)
     try:
-        result = run_search(f'tag:"{tag_id}"', page=page, page_size=PAGE_SIZE)
+        result = search_index(current_index(), SearchRequest(f'tag:"{tag_id}"', page=page))
     except QueryError:
         raise Http404("No such tag.") from None
     ctx = {
