@@ -89,10 +89,10 @@ def _failed(exc: QueryError, *, as_json: bool) -> int:
 
 def search_table(result: Any) -> str:
     """Explanation and warnings, then name | mana cost | type line | set | number, then the page line."""
-    from tolaria.site.scryfall import load_cards, load_printings  # Django is set up by now
+    from tolaria.site.catalog.repository import load_cards, load_printings  # Django is set up by now
 
     cards = load_cards(result.oracle_ids)
-    printings = load_printings(result.printing_ids)
+    printings = load_printings(result.printing_ids, other_languages=True)  # a search answers them
     rows = []
     for pid, oid in zip(result.printing_ids, result.oracle_ids):
         card, printing = cards.get(oid), printings.get(pid)

@@ -10,15 +10,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 import numpy as np
-import orjson
 from django.conf import settings
 from django.http import HttpRequest
 
 from tolaria.cards import SIDED_LAYOUTS, Card, Face, Printing, card_image_uris
 from tolaria.search import NoMatch, QueryError, QuerySyntaxError
 from tolaria.site.card_links import card_url  # the one way a card page address is written
-from tolaria.site.catalog import models as m
-from tolaria.site.catalog.repository import printings_by_id
+from tolaria.site.catalog.repository import extra_cards, load_cards, load_printings, set_names
 from tolaria.site.catalog.services import name_table
 from tolaria.site.stores.card_index import card_positions, current_index
 from tolaria.site.stores.corpus_cache import CorpusCache
@@ -317,8 +315,7 @@ def _parts_tables() -> dict[str, Any]:
         extras: dict[str, tuple[str | None, str, str]] = {}
         makers_of: dict[str, list[str]] = {}
         names = name_table()
-        for oid, data in m.OracleCard.objects.filter(extra=True).values_list("oracle_id", "data"):
-            token = Card.from_dict(orjson.loads(data))
+        for oid, token in extra_cards().items():
             extras[oid] = (default_printing_id(oid), token.name, token.type_line)
             for maker in token.made_by:
                 made.setdefault(maker, []).append(oid)
@@ -326,13 +323,9 @@ def _parts_tables() -> dict[str, Any]:
                 if maker_oid:
                     makers_of.setdefault(oid, []).append(maker_oid)
         wanted = sorted({o for oids in makers_of.values() for o in oids})
-        cards: dict[str, tuple[str | None, str, str]] = {}
-        for start in range(0, len(wanted), 900):
-            for oid, data in m.OracleCard.objects.filter(pk__in=wanted[start : start + 900]).values_list(
-                "oracle_id", "data"
-            ):
-                maker_card = Card.from_dict(orjson.loads(data))
-                cards[oid] = (default_printing_id(oid), maker_card.name, maker_card.type_line)
+        cards = {
+            oid: (default_printing_id(oid), maker.name, maker.type_line) for oid, maker in load_cards(wanted).items()
+        }
         _PARTS.clear()
         _PARTS.update(
             version=version,
@@ -442,34 +435,18 @@ def _absolute(request: HttpRequest | None, path: str) -> str:
 # --- loading from the database ---------------------------------------------------------------------
 
 
-def load_cards(oracle_ids: Iterable[str]) -> dict[str, Card]:
-    rows = m.OracleCard.objects.filter(pk__in=set(oracle_ids)).values_list("oracle_id", "data")
-    return {oid: Card.from_dict(orjson.loads(data)) for oid, data in rows}
-
-
-def load_printings(ids: Iterable[str]) -> dict[str, Printing]:
-    """The printings by id, English or in another language."""
-    return printings_by_id(ids)
-
-
-def set_names(codes: Iterable[str]) -> dict[str, tuple[str, str]]:
-    """code -> (name, set type) of these sets."""
-    rows = m.CardSet.objects.filter(code__in=set(codes)).values_list("code", "name", "set_type")
-    return {code: (name, set_type) for code, name, set_type in rows}
-
-
 _OBJECTS = CorpusCache()
 
 
 def card_objects(request: HttpRequest | None, pairs: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
     """Card objects for (printing id, oracle id) pairs, in order: from the worker's cache, the rest
-    built in three queries."""
+    built in three queries (a search answers printings in other languages too)."""
     # the image base is in the key: objects built under another base (a test's setting) are not reused
     host = (request.get_host() if request is not None else "", settings.TOLARIA_IMAGE_BASE)
 
     def build(keys: list) -> dict:
         cards = load_cards(o for _, _, o in keys)
-        printings = load_printings(p for _, p, _ in keys)
+        printings = load_printings((p for _, p, _ in keys), other_languages=True)
         names = set_names(p.set_code for p in printings.values())
         built = {}
         for key in keys:

@@ -15,8 +15,9 @@ from tolaria.search import QueryError, SearchRequest, find_cards
 from tolaria.site.accounts.api_auth import caller
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import card as load_card
+from tolaria.site.catalog.repository import load_printings, set_names
 from tolaria.site.collections.services import search_lists
-from tolaria.site.scryfall import card_object, card_objects, list_object, load_printings, scryfall_text, set_names
+from tolaria.site.scryfall import card_object, card_objects, list_object, scryfall_text
 from tolaria.site.stores.card_index import autocomplete as autocomplete_names
 from tolaria.site.stores.card_index import current_index
 
@@ -354,7 +355,7 @@ def _by_illustration(illustration_id: str) -> tuple[str, str] | None:
     # the id sits in the printing's JSON; the match is then checked on the decoded printing
     rows = m.Printing.objects.filter(data__contains=illustration_id).order_by("id").values_list("id", "card_id")
     for pid, oid in rows:
-        p = load_printings([pid]).get(pid)
+        p = load_printings([pid], other_languages=True).get(pid)
         if p and p.illustration_id == illustration_id:
             return pid, oid
     return None
@@ -474,7 +475,7 @@ def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = No
     card = load_card(oracle_id)
     if printing_id is None:
         printing_id = data.default_printing_id(oracle_id)
-    printing = load_printings([printing_id]).get(printing_id) if printing_id else None
+    printing = load_printings([printing_id], other_languages=True).get(printing_id) if printing_id else None
     names = set_names([printing.set_code]) if printing else {}
     out = card_object(request, card, printing, names.get(printing.set_code) if printing else None)
     out["tolaria_rulings"] = [{"published_at": r.date, "source": r.source, "comment": r.text} for r in card.rulings]

@@ -7,14 +7,13 @@ import dataclasses
 import functools
 from dataclasses import dataclass, field
 
-import orjson
 from django.db import transaction
 from django.utils import timezone
 
 from tolaria import decks
 from tolaria.cards import Card, Printing, fold_name, sort_printings
-from tolaria.site.catalog import models as catalog
-from tolaria.site.catalog.repository import corpus_version
+from tolaria.site.catalog import repository
+from tolaria.site.catalog.repository import corpus_version, load_cards
 from tolaria.site.catalog.services import card_names, suggest_names
 from tolaria.site.stores.card_index import autocomplete
 
@@ -41,15 +40,9 @@ class CollectionError(ValueError):
 # Cards and prices
 
 
-def load_cards(oracle_ids) -> dict[str, Card]:
-    rows = catalog.OracleCard.objects.filter(pk__in=set(oracle_ids)).values_list("oracle_id", "data")
-    return {oid: Card.from_dict(orjson.loads(data)) for oid, data in rows}
-
-
 def load_printings(printing_ids) -> dict[str, Printing]:
-    ids = {p for p in printing_ids if p}
-    rows = catalog.Printing.objects.filter(pk__in=ids).values_list("id", "data")
-    return {pid: Printing.from_dict(orjson.loads(data)) for pid, data in rows}
+    """A list's or a deck's printings: English ones (its rows point at an English printing)."""
+    return repository.load_printings(printing_ids, other_languages=False)
 
 
 _FINISH_PRICE = {"": ("usd",), "foil": ("usd_foil",), "etched": ("usd_etched",)}
@@ -62,10 +55,7 @@ def unit_prices(pairs) -> dict[tuple, float | None]:
     """USD price of (oracle id, printing id[, finish]) keys: a chosen printing's latest price in that
     finish and no other (None when it has none: another printing's price would not be this card's);
     with no printing chosen, the cheapest printing of the card in that finish (see `price_note`)."""
-    oids = {key[0] for key in pairs}
-    by_card: dict[str, dict[str, dict]] = {}
-    for pid, oid, data in catalog.Printing.objects.filter(card_id__in=oids).values_list("id", "card_id", "data"):
-        by_card.setdefault(oid, {})[pid] = orjson.loads(data).get("prices") or {}
+    by_card = repository.printing_prices({key[0] for key in pairs})
     out: dict[tuple, float | None] = {}
     for key in pairs:
         oid, pid = key[0], key[1]
@@ -114,7 +104,7 @@ def _quantity(value, default: int = 1) -> int:
 def _printing_of(oracle_id: str, printing_id: str) -> str:
     if not printing_id:
         return ""
-    if not catalog.Printing.objects.filter(pk=printing_id, card_id=oracle_id).exists():
+    if not repository.is_printing_of(printing_id, oracle_id):
         raise CollectionError("That printing is not a printing of this card.")
     return printing_id
 
@@ -127,11 +117,7 @@ def set_codes() -> decks.SetCodes:
 
 @functools.lru_cache(maxsize=1)
 def _set_codes_of(version: int) -> decks.SetCodes:
-    sets = [row.to_domain() for row in catalog.CardSet.objects.all()]
-    on_arena = set(
-        catalog.ExternalId.objects.filter(kind="arena").values_list("printing__set_code", flat=True).distinct()
-    )
-    return decks.set_codes(sets, on_arena)
+    return decks.set_codes(repository.all_sets(), repository.arena_set_codes())
 
 
 # ------------------------------------------------------------------------------------------
@@ -627,7 +613,7 @@ def printing_choices(oracle_ids) -> dict[str, list[tuple[str, str, tuple[str, ..
     row editor's printing select."""
     by_card = printings_by_preference(oracle_ids)
     codes = {p.set_code for ps in by_card.values() for p in ps}
-    names = dict(catalog.CardSet.objects.filter(code__in=codes).values_list("code", "name"))
+    names = repository.set_titles(codes)
     return {
         oid: [
             (p.id, f"{p.set_code.upper()} {p.collector_number} · {names.get(p.set_code, p.set_code)}", p.finishes)
@@ -1030,12 +1016,8 @@ def _printings_by_mtgo_id(resolved) -> dict[tuple[str, str], tuple[str, bool]]:
     wanted = {line.cat_id for line, _ in resolved if line.cat_id}
     if not wanted:
         return {}
-    rows = catalog.ExternalId.objects.filter(
-        kind="mtgo", value__in=wanted, printing__card_id__in={o for _, o in resolved}
-    )
     out: dict[tuple[str, str], tuple[str, bool]] = {}
-    for pid, oid, value, data in rows.values_list("printing_id", "printing__card_id", "value", "printing__data"):
-        ids = orjson.loads(data).get("identifiers") or {}
+    for pid, oid, value, ids in repository.printings_with_mtgo_ids(wanted, {o for _, o in resolved}):
         out[(oid, value)] = (pid, str(ids.get("mtgo_id") or "") != value and str(ids.get("mtgo_foil_id")) == value)
     return out
 
@@ -1047,9 +1029,7 @@ def _printings_named(resolved, codes: decks.SetCodes) -> dict[tuple[str, str, st
     if not wanted_sets:
         return {}
     out: dict[tuple[str, str, str], str] = {}
-    rows = catalog.Printing.objects.filter(
-        card_id__in={oid for _, oid in resolved}, set_code__in=wanted_sets
-    ).values_list("id", "card_id", "set_code", "collector_number")
+    rows = repository.printings_in_sets({oid for _, oid in resolved}, wanted_sets)
     for pid, oid, set_code, number in sorted(rows, key=lambda r: (r[2], r[3])):
         out[(oid, set_code, number)] = pid
         out.setdefault((oid, set_code, "*"), pid)
@@ -1064,10 +1044,7 @@ def resolve_unresolved(deck: Deck, unresolved_id, card: Card) -> DeckCard:
     code, _ = set_codes().resolve(line.set_code) if line.set_code else ("", "")
     printing = ""
     if code:
-        found = catalog.Printing.objects.filter(card_id=card.oracle_id, set_code=code)
-        if line.collector_number:
-            found = found.filter(collector_number=line.collector_number)
-        printing = found.order_by("collector_number").values_list("id", flat=True).first() or ""
+        printing = repository.first_printing_in_set(card.oracle_id, code, line.collector_number)
     with transaction.atomic():
         row = add_card(
             deck,
@@ -1120,12 +1097,8 @@ def export_deck(deck: Deck, kind: str) -> tuple[str, str, str]:
 
 def printings_by_preference(oracle_ids) -> dict[str, list[Printing]]:
     """Each card's printings, the default printing first (tolaria.cards.sort_printings)."""
-    rows = catalog.Printing.objects.filter(card_id__in=set(oracle_ids)).values_list("card_id", "data")
-    by_card: dict[str, list[Printing]] = {}
-    for oid, data in rows:
-        by_card.setdefault(oid, []).append(Printing.from_dict(orjson.loads(data)))
-    codes = {p.set_code for ps in by_card.values() for p in ps}
-    sets = {s.code: s.to_domain() for s in catalog.CardSet.objects.filter(code__in=codes)}
+    by_card = repository.printings_of_cards(oracle_ids)
+    sets = repository.sets_by_code(p.set_code for ps in by_card.values() for p in ps)
     return {oid: sort_printings(ps, sets) for oid, ps in by_card.items()}
 
 
@@ -1153,7 +1126,7 @@ def _with_mtgo_ids(entries: list[decks.Entry]) -> list[decks.Entry]:
 
 def _set_names(entries) -> dict[str, str]:
     codes = {e.printing.set_code for e in entries if e.printing is not None}
-    return dict(catalog.CardSet.objects.filter(code__in=codes).values_list("code", "name")) if codes else {}
+    return repository.set_titles(codes)
 
 
 def public_decks(limit: int = 50):

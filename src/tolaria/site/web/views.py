@@ -519,7 +519,7 @@ def rules_index(request):
 
 @require_GET
 def rule_page(request, number: str):
-    from tolaria.site.rules_editions import NotADate, edition
+    from tolaria.site.catalog.editions import NotADate, edition
     from tolaria.site.stores import knowledge_index
 
     try:
@@ -685,7 +685,7 @@ def rules_changes(request):
         old, new = str(editions[-2]), str(editions[-1])
     ctx.update(old=old, new=new)
     if old and new:
-        from tolaria.site.rules_editions import NotADate, edition_date
+        from tolaria.site.catalog.editions import NotADate, edition_date
 
         try:
             old, new = edition_date(old).isoformat(), edition_date(new).isoformat()

@@ -9,7 +9,7 @@ import functools
 
 from tolaria.rules import RuleBook, parse_rules, shipped_rulebook
 
-from .catalog.models import RulesVersion
+from .models import RulesVersion
 
 
 class NotADate(LookupError):
