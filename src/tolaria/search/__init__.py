@@ -16,13 +16,14 @@ substring check or the RE2 regex.
 from ._ast import Node
 from ._errors import MAX_QUERY_LENGTH, NoMatch, QueryError, QuerySyntaxError, QueryTooLong
 from ._facts import DataFacts, facts_of, gap_warnings, missing_format_reason, missing_price_reason
-from ._index import CardIndex, build_index
+from ._index import FORMAT_VERSION, CardIndex, build_index
 from ._keywords import KEYWORDS, Keyword
 from ._parser import parse
 from ._request import PAGE_SIZE, SearchRequest
 from ._search import SearchResult, explain, find_cards, search
 
 __all__ = [
+    "FORMAT_VERSION",
     "KEYWORDS",
     "MAX_QUERY_LENGTH",
     "PAGE_SIZE",

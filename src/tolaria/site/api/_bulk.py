@@ -222,7 +222,7 @@ def _straight(text: str) -> str:
 
 def _rules_catalogs() -> dict[str, list[str]]:
     from tolaria.site.explain import rulebook
-    from tolaria.tags._vocab import load_vocabulary
+    from tolaria.tags import load_vocabulary
 
     book = rulebook()
     return {
@@ -235,7 +235,7 @@ def _rules_catalogs() -> dict[str, list[str]]:
 def build_catalogs(corpus: Corpus) -> dict[str, list[str]]:
     """Scryfall's catalogs: keyword abilities, actions and ability words from the rules, the rest from
     the cards: a subtype catalog holds the types of its kind (CR 205.3g-q) that cards carry."""
-    from tolaria.tags._vocab import load_vocabulary
+    from tolaria.tags import load_vocabulary
 
     rules_subtypes = load_vocabulary().subtypes
     kinds = {
