@@ -221,7 +221,7 @@ def _straight(text: str) -> str:
 
 
 def _rules_catalogs() -> dict[str, list[str]]:
-    from tolaria.site.explain import rulebook
+    from tolaria.rules.explain import rulebook
     from tolaria.tags import load_vocabulary
 
     book = rulebook()

@@ -480,7 +480,7 @@ def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = No
     out = card_object(request, card, printing, names.get(printing.set_code) if printing else None)
     out["tolaria_rulings"] = [{"published_at": r.date, "source": r.source, "comment": r.text} for r in card.rulings]
     out["tolaria_tags"] = card_tags(oracle_id)
-    from tolaria.site.explain import card_structure
+    from tolaria.rules.explain import card_structure
 
     out["tolaria"] = {"structure": card_structure(card)}  # each face read as abilities (issue 12)
     return out
@@ -565,7 +565,7 @@ def card_rulings(request: HttpRequest, id: str, pretty: str = ""):
     description="Per face, the oracle text as plain and linked segments; each link names its rule, title and the rule texts.",
 )
 def card_explained(request: HttpRequest, id: str):
-    from tolaria.site.explain import explained_dict
+    from tolaria.rules.explain import explained_dict
 
     found = _resolve(id)
     if found is None:

@@ -22,12 +22,13 @@ from tolaria.decks import (
     ZONES,
     DecklistTooLarge,
     DecklistUnreadable,
+    charts,
     commander_reason,
     decode_decklist,
     split_quantity,
 )
 
-from . import charts, pending, saved
+from . import pending, saved
 from . import services as svc
 from .models import VISIBILITY_CHOICES, CardList, Deck
 
