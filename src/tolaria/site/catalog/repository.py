@@ -3,11 +3,14 @@ other app decodes the JSON a row stores. (Its one writer is `ingest.py`.)"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import orjson
+from django.db.models import Count
 
-from tolaria.cards import LANG_CODES, Card, CardSet, Corpus, Printing, Ruling, Translation
+from tolaria.cards import LANG_CODES, Card, CardSet, Corpus, Printing, Ruling, Translation, default_printing
 
 from . import models as m
 
@@ -212,3 +215,60 @@ def first_printing_in_set(oracle_id: str, code: str, number: str = "") -> str:
     if number:
         found = found.filter(collector_number=number)
     return found.order_by("collector_number").values_list("id", flat=True).first() or ""
+
+
+# --- what the pages ask -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PrintingAddress:
+    """What a card page's address is made of (tolaria.site.card_links.card_url)."""
+
+    set_code: str
+    collector_number: str
+    name: str  # the card's
+
+
+def _address_of(printing_id: str) -> PrintingAddress | None:
+    row = m.Printing.objects.filter(pk=printing_id).values_list("set_code", "collector_number", "card__name").first()
+    return PrintingAddress(*row) if row else None
+
+
+def printing_address(printing_id: str) -> PrintingAddress | None:
+    """The page of a printing; a printing in another language opens its English printing's page."""
+    english = m.ForeignPrinting.objects.filter(pk=printing_id).values_list("printing_id", flat=True).first()
+    return _address_of(english or printing_id)
+
+
+def default_printing_address(oracle_id: str) -> PrintingAddress | None:
+    """The page of the card's default printing (tolaria.cards.default_printing, as search and the API)."""
+    printings = printings_of_cards([oracle_id]).get(oracle_id, [])
+    chosen = default_printing(printings, sets_by_code(p.set_code for p in printings))
+    return _address_of(chosen.id) if chosen is not None else None
+
+
+def random_printing_address(rng: random.Random) -> PrintingAddress | None:
+    """Any printing's page, each as likely; None when there is none."""
+    count = m.Printing.objects.count()
+    if not count:
+        return None
+    row = m.Printing.objects.order_by("pk").values_list("set_code", "collector_number", "card__name")[
+        rng.randrange(count)
+    ]
+    return PrintingAddress(*row)
+
+
+def ingested_from_sample() -> bool:
+    """Whether the last ingest read the embedded sample (a few thousand cards, not every card)."""
+    last = m.IngestRun.objects.only("sources").first()
+    return last is not None and "sample" in last.sources
+
+
+def tag_counts() -> dict[str, int]:
+    """Tag id -> how many cards carry it."""
+    rows = m.CardTag.objects.values_list("tag_id").annotate(n=Count("card_id", distinct=True))
+    return dict(rows.values_list("tag_id", "n"))
+
+
+def tag_is_stored(tag_id: str) -> bool:
+    return m.CardTag.objects.filter(tag_id=tag_id).exists()

@@ -523,7 +523,7 @@ def deck_import(request, token):
 
 
 def _deck_import_too_large(request, token):
-    """A body over DATA_UPLOAD_MAX_MEMORY_SIZE sent to the import (site.web.views.bad_request): the deck
+    """A body over DATA_UPLOAD_MAX_MEMORY_SIZE sent to the import (site.web.views.errors.bad_request): the deck
     page again, the reason where the import form is. None when the deck is not the user's."""
     from django.conf import settings
 
