@@ -1,4 +1,4 @@
-"""The card page's explanation parts (site.explain): reminder text set apart, panels titled by their term."""
+"""The card page's explanation parts (tolaria.rules.explain): reminder text set apart, panels titled by their term."""
 
 from tolaria.cards import Card, Face
 from tolaria.rules.explain import explained_faces, rule_title
