@@ -75,6 +75,7 @@ lint: install
 	$(VENV)/bin/ruff check $(LINT_PATHS)
 	$(VENV)/bin/ruff format --check $(LINT_PATHS)
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/python scripts/check_private_imports.py src  # no package reads another's _module (tests may)
 	$(MAKE) --no-print-directory mypy
 
 mypy: install

@@ -27,7 +27,7 @@ from tolaria.cards import read_mtgjson
 from tolaria.oracle import read_card
 from tolaria.rules import Linker, shipped_reader, shipped_rulebook
 from tolaria.rules._gold import KINDS, score_links
-from tolaria.site.explain import rule_title
+from tolaria.rules.explain import rule_title
 from tolaria.tags import Tagger
 from tolaria.tags._eval import evaluate_gold, evaluate_themes, load_gold
 

@@ -67,7 +67,7 @@ def test_a_printing_in_another_language_by_its_own_id(client):
 def test_scryfalls_own_status_is_kept_from_a_scryfall_file():
     from django.test import RequestFactory
 
-    from tolaria.site.api._objects import card_object
+    from tolaria.site.scryfall import card_object
 
     data = {
         "object": "card",

@@ -1,6 +1,6 @@
-"""tolaria.site.explain without a database: segments rebuild the text; titles and subtrees are right."""
+"""tolaria.rules.explain without a database: segments rebuild the text; titles and subtrees are right."""
 
-from tolaria.site.explain import explained_faces, explanation_lines
+from tolaria.rules.explain import explained_faces, explanation_lines
 
 
 def by_name(sample, name):

@@ -45,7 +45,9 @@ def priced(sample, monkeypatch):
     from tolaria.site.collections import services as svc
 
     by_id = {c.oracle_id: PRICES[c.name] for c in sample.cards.values() if c.name in PRICES}
-    monkeypatch.setattr(svc, "unit_prices", lambda keys: {k: by_id.get(k[0]) for k in keys})
+    monkeypatch.setattr(
+        svc.decks, "unit_prices", lambda keys: {k: by_id.get(k[0]) for k in keys}
+    )  # where the deck reads it
 
 
 def keys(page, text: str) -> None:

@@ -1,6 +1,7 @@
 """`tolaria search`, `tolaria card --explain`, `tolaria stats`: output a user reads, exit codes."""
 
 import json
+import urllib.parse
 
 import pytest
 
@@ -76,3 +77,34 @@ def test_unknown_card_is_one_line_with_a_suggestion(capsys):
     assert cli.main(["card", "Harvest Infiltrator Zorp"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Harvesttide Infiltrator" in err
+
+
+def test_search_json_writes_the_next_page_when_there_is_one(capsys):
+    # more printings than a page holds (175): the list object says where the next page is, as the API's does
+    assert cli.main(["search", "include:extras", "--unique", "prints", "--order", "mv", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["has_more"] is True and len(body["data"]) == 175
+    address = urllib.parse.urlsplit(body["next_page"])
+    assert address.path == "/api/cards/search"
+    assert urllib.parse.parse_qs(address.query) == {
+        "q": ["include:extras"],
+        "unique": ["prints"],
+        "order": ["mv"],
+        "dir": ["auto"],
+        "page": ["2"],
+    }
+    assert cli.main(["search", "include:extras", "--unique", "prints", "--order", "mv", "--page", "2", "--json"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert {c["id"] for c in second["data"]}.isdisjoint(c["id"] for c in body["data"])
+
+
+def test_search_json_without_a_match_is_the_error_object_and_exits_1(capsys):
+    assert cli.main(["search", "t:creature t:instant t:land", "--json"]) == 1
+    body = json.loads(capsys.readouterr().out)
+    assert body["object"] == "error" and body["status"] == 404 and body["code"] == "not_found"
+
+
+def test_search_json_with_bad_syntax_exits_2_and_names_the_position(capsys):
+    assert cli.main(["search", "t:creature (o:flying", "--json"]) == 2
+    body = json.loads(capsys.readouterr().out)
+    assert body["status"] == 400 and body["position"] == 20 and "caret" not in body

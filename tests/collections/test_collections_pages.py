@@ -97,7 +97,7 @@ def test_list_page_shows_cards_prices_and_total(alice_client, alice, monkeypatch
     alice_client.post(reverse("collections:save_card"), {"card": BOLT})
     alice_client.post(reverse("collections:save_card"), {"card": BOLT, "again": "1"})
     alice_client.post(reverse("collections:save_card"), {"card": ELVES})
-    monkeypatch.setattr(svc, "unit_prices", lambda pairs: {p: (0.5 if p[0] == BOLT else None) for p in pairs})
+    monkeypatch.setattr(svc.lists, "unit_prices", lambda pairs: {p: (0.5 if p[0] == BOLT else None) for p in pairs})
     card_list = CardList.objects.get(owner=alice)
     html = alice_client.get(reverse("collections:list_detail", args=[card_list.token])).content.decode()
     assert "Lightning Bolt" in html and "Llanowar Elves" in html

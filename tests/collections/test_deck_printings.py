@@ -101,7 +101,7 @@ def test_when_the_data_has_the_alchemy_set_the_line_names_its_printing(alice):
         released_at="2021-12-09",
         data=orjson.dumps(base).decode(),
     )
-    svc._set_codes_of.cache_clear()
+    svc.cards._set_codes_of.cache_clear()
     try:
         for code in ("YMID", "Y22"):
             deck = svc.create_deck(alice, code, "")
@@ -109,7 +109,7 @@ def test_when_the_data_has_the_alchemy_set_the_line_names_its_printing(alice):
             assert result.ok, result.warnings
             assert deck.cards.get().printing_id == base["id"]
     finally:
-        svc._set_codes_of.cache_clear()
+        svc.cards._set_codes_of.cache_clear()
 
 
 def _cards_of(dek: str) -> list[dict]:

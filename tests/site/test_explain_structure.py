@@ -1,7 +1,7 @@
-"""The card page's explanation parts (site.explain): reminder text set apart, panels titled by their term."""
+"""The card page's explanation parts (tolaria.rules.explain): reminder text set apart, panels titled by their term."""
 
 from tolaria.cards import Card, Face
-from tolaria.site.explain import explained_faces, rule_title
+from tolaria.rules.explain import explained_faces, rule_title
 
 THUNDERMARE = "Haste (This creature can attack and {T} as soon as it comes under your control.)\nWhen Thundermare enters the battlefield, tap all other creatures."
 

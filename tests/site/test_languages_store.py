@@ -11,7 +11,7 @@ import pytest
 from tolaria.cards import Translation, sample_paths
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.ingest import ingest
-from tolaria.site.catalog.repository import load_corpus, printings_by_id
+from tolaria.site.catalog.repository import load_corpus, load_printings
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +48,8 @@ def test_the_corpus_reads_them_back_with_their_printings(sample):
 def test_a_foreign_printing_is_read_by_its_id(sample):
     english = next(p for p in sample.printings.values() if p.set_code == "sta" and p.collector_number == "42")
     german = next(t for t in english.translations if t.lang == "de")
-    found = printings_by_id([german.id, english.id])
+    found = load_printings([german.id, english.id], other_languages=True)
+    assert set(load_printings([german.id, english.id], other_languages=False)) == {english.id}
     assert found[english.id].lang == "en"
     assert (found[german.id].lang, found[german.id].printed_name, found[german.id].english_id) == (
         "de",

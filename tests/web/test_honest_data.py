@@ -4,8 +4,9 @@ search warning when a term can match nothing because the data has no such values
 
 import pytest
 
-from tolaria.site import data_facts
+from tolaria.search import DataFacts, facts_of, gap_warnings
 from tolaria.site.catalog import models as m
+from tolaria.site.stores.card_index import current_index
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +17,7 @@ def _page(client, name):
 
 
 def test_formats_the_data_has_no_legalities_for_are_unknown_not_not_legal(client):
-    facts = data_facts.current_facts()
+    facts = facts_of(current_index())
     # the sample is MTGJSON of 2022: no Timeless and no Standard Brawl legalities at all (its README)
     assert "timeless" not in facts.formats and "standardbrawl" not in facts.formats
     page = _page(client, "Lightning Bolt")
@@ -28,7 +29,7 @@ def test_formats_the_data_has_no_legalities_for_are_unknown_not_not_legal(client
 
 
 def test_missing_prices_say_unknown_and_why_with_the_data_date(client):
-    facts = data_facts.current_facts()
+    facts = facts_of(current_index())
     assert not facts.priced  # the sample carries no prices (src/tolaria/data/sample/README.md)
     page = _page(client, "Lightning Bolt")
     assert "Price unknown" in page and f"The card data (dated {facts.data_date}) carries no USD prices." in page
@@ -45,12 +46,12 @@ def test_a_price_term_with_no_prices_in_the_data_warns_on_the_page_and_in_the_ap
 
 
 def test_gap_warnings_unit():
-    facts = data_facts.DataFacts("v", "2022-04-25", frozenset({"modern"}), frozenset({"usd"}))
-    assert data_facts.gap_warnings("usd<1 eur>=2 tix=3", facts) == [
+    facts = DataFacts("v", "2022-04-25", frozenset({"modern"}), frozenset({"usd"}))
+    assert gap_warnings("usd<1 eur>=2 tix=3", facts) == [
         "The card data (dated 2022-04-25) carries no EUR prices, so eur comparisons are true of no card.",
         "The card data (dated 2022-04-25) carries no MTGO tix prices, so tix comparisons are true of no card.",
     ]
-    assert data_facts.gap_warnings("t:elf o:/usd<1/", facts) == []
+    assert gap_warnings("t:elf o:/usd<1/", facts) == []
 
 
 def test_deck_with_no_priced_card_says_unknown_not_zero(client, django_user_model):

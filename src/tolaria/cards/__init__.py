@@ -1,6 +1,7 @@
 """The card corpus: domain objects, mana symbols and colors, and readers for MTGJSON and Scryfall files."""
 
 from ._default import default_printing, printing_preference, sort_printings
+from ._download import download_into, download_mtgjson, download_scryfall
 from ._files import DataFileError
 from ._images import (
     DEFAULT_IMAGE_BASE,
@@ -51,6 +52,9 @@ __all__ = [
     "image_base",
     "image_uris",
     "is_scryfall_id",
+    "download_into",
+    "download_mtgjson",
+    "download_scryfall",
     "COLORS",
     "EXTRA_LAYOUTS",
     "LANG_CODES",

@@ -29,7 +29,7 @@ from ._registry import CommandError, arg, command
     arg("--json", action="store_true", help="print the summary as JSON"),
 )
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from tolaria.cards import _download as dl
+    from tolaria.cards import download_into, download_mtgjson, download_scryfall  # the CLI starts light
 
     _site.setup_django()
     _site.migrate()
@@ -38,13 +38,13 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     paths: list[Path] = []
     for given in args.paths:  # a path, or an address to download first
         if given.startswith(("http://", "https://")):
-            paths.append(dl.download_into(given, folder, progress=progress))
+            paths.append(download_into(given, folder, progress=progress))
         else:
             paths.append(Path(given))
     if args.mtgjson:
-        paths += dl.download_mtgjson(folder, base=args.mtgjson_base, progress=progress)
+        paths += download_mtgjson(folder, base=args.mtgjson_base, progress=progress)
     if args.scryfall:
-        paths += dl.download_scryfall(folder, index_url=args.scryfall_index, progress=progress)
+        paths += download_scryfall(folder, index_url=args.scryfall_index, progress=progress)
     if args.sample:
         from tolaria.cards import sample_paths
 

@@ -54,7 +54,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def rules_show(number: str, edition: str | None = None) -> int:
     if edition:
         _site.setup_django()
-        from tolaria.site.rules_editions import edition as stored_edition
+        from tolaria.site.catalog.editions import edition as stored_edition
 
         try:
             book = stored_edition(edition)
@@ -107,7 +107,7 @@ def rules_ingest(path: str | None, *, latest: bool, page: str | None = None) -> 
     _site.setup_django()
     _site.migrate()
     from tolaria.rules import decode_rules, fetch_rules_text, latest_rules_url
-    from tolaria.site import rules_editions
+    from tolaria.site.catalog import editions as rules_editions
 
     if latest:
         url = latest_rules_url(page)
@@ -126,20 +126,12 @@ def rules_ingest(path: str | None, *, latest: bool, page: str | None = None) -> 
 
 
 def _stored_book(date_text: str) -> RuleBook:
-    import datetime as dt
-
-    from tolaria.rules import parse_rules
-    from tolaria.site.catalog.models import RulesVersion
+    from tolaria.site.catalog.editions import edition  # Django is set up by now
 
     try:
-        date = dt.date.fromisoformat(date_text)
-    except ValueError:
-        raise CommandError(f"{date_text!r} is not a date (YYYY-MM-DD)") from None
-    row = RulesVersion.objects.filter(effective_date=date).first()
-    if row is None:
-        stored = ", ".join(str(d) for d in RulesVersion.objects.values_list("effective_date", flat=True)) or "none"
-        raise CommandError(f"no stored edition effective {date} (stored: {stored}); add one with tolaria rules ingest")
-    return parse_rules(row.text)
+        return edition(date_text)
+    except LookupError as exc:  # not a date, or no edition stored for it
+        raise CommandError(str(exc)) from None
 
 
 def _marked(words: Iterable[tuple[str, str]]) -> str:

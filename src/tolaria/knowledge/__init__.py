@@ -14,17 +14,20 @@ from ._embed import (
     EmbeddingStore,
     SemanticUnavailable,
     StaticEmbedder,
+    document_embedder,
     load_embedder,
     locate_model,
 )
 from ._evaluate import evaluate, load_questions
-from ._index import DEFAULT_FUSION, PAGE, Fusion, Hit, KnowledgeIndex, group_by_kind
+from ._index import DEFAULT_FUSION, FORMAT_VERSION, PAGE, Fusion, Hit, KnowledgeIndex, group_by_kind
 from ._question import is_question, syntax_fields
 from ._similar import SimilarTable, similar_cards, similar_table
 from ._suggest import suggest_syntax
 from ._text import highlight, segments_to_html, tokenize
 
 __all__ = [
+    "FORMAT_VERSION",
+    "document_embedder",
     "PAGE",
     "DEFAULT_FUSION",
     "Answerer",

@@ -1,6 +1,8 @@
-"""Errors a query can raise: both carry a message a player can read."""
+"""Errors a query can raise: each carries a message a player can read, and the search's warnings."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from tolaria.errors import InputError
 
@@ -8,7 +10,16 @@ MAX_QUERY_LENGTH = 1000
 
 
 class QueryError(InputError):
-    """Base class of the errors a search query raises."""
+    """Base class of the errors a search query raises. ``warnings``: what the search said about the
+    terms it read before it gave up (an ignored term, a price the data does not carry)."""
+
+    def __init__(self, message: str, warnings: Sequence[str] = ()):
+        super().__init__(message)
+        self.warnings = list(warnings)
+
+
+class NoMatch(QueryError):
+    """A query that reads well and finds no card, or a page past the last one (Scryfall: a 404)."""
 
 
 class QuerySyntaxError(QueryError):

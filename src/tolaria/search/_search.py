@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -12,11 +11,14 @@ import numpy.typing as npt
 from ._ast import Exact, Node, Term
 from ._compile import Compiled, asks_languages, compile_query, eval_lingual, eval_mask, explain_node, has_family
 from ._context import SearchContext
+from ._errors import MAX_QUERY_LENGTH, NoMatch, QueryError, QueryTooLong
+from ._facts import facts_of, gap_warnings
 from ._fields import Ignored
 from ._fields.flags import IsFamily
 from ._fields.text import ExactName, NameFamily
 from ._parser import parse
 from ._reference import wants_extras
+from ._request import ALL_IGNORED, NOT_FOUND, SearchRequest
 
 if TYPE_CHECKING:
     from ._index import CardIndex, LingualRows
@@ -111,21 +113,21 @@ def _lingual_masks(
     return en, fo
 
 
-def search(
-    index: CardIndex,
-    query: str,
-    *,
-    unique: str = "cards",
-    order: str = "name",
-    direction: str = "auto",
-    page: int = 1,
-    page_size: int = 175,
-    prefer: str = "default",
-    user_lists: Mapping[str, Set[str]] | None = None,
-    multilingual: bool = False,
-) -> SearchResult:
-    """``user_lists``: the searching user's lists (name -> oracle ids), for ``in:list/NAME``;
-    ``multilingual``: search the printings in every language (Scryfall's include_multilingual)."""
+def search(index: CardIndex, request: SearchRequest | str, *, prefer: str = "default", **options: Any) -> SearchResult:
+    """The page of results a SearchRequest asks for (a query alone: with every default; ``options``
+    are then the request's other fields, ``search(index, "t:elf", page=2)``). ``prefer``: which
+    printing stands for a card (the prefer: keyword's values)."""
+    if isinstance(request, str):
+        request = SearchRequest(request, **options)
+    elif options:
+        raise TypeError("give the options in the SearchRequest, not beside it")
+    query, unique, order, direction = request.query, request.unique, request.sort_order, request.direction
+    page, page_size, user_lists, multilingual = (
+        request.page,
+        request.page_size,
+        request.user_lists,
+        request.multilingual,
+    )
     tree = parse(query)
     table = None if multilingual else _from_table(index, tree)
     compiled = Compiled(None) if table is not None else compile_query(tree, index.context(user_lists))
@@ -247,6 +249,27 @@ def _table_answer(index: CardIndex, key: tuple[str, str]) -> tuple[Rows, str] | 
     rows = rows[~index.extra[rows]]
     rows.setflags(write=False)
     return rows, "cards " + leaf.explain()
+
+
+def find_cards(index: CardIndex, request: SearchRequest) -> SearchResult:
+    """The page of cards a request asks for, with a warning for each term the data cannot answer
+    (``usd<1`` with no prices); or a QueryError saying why there is none: too long, empty, bad syntax,
+    every term ignored, and NoMatch (a QueryError) for no card or a page past the last one."""
+    query = request.query
+    if len(query) > MAX_QUERY_LENGTH:
+        raise QueryTooLong(len(query))
+    if not query.strip():
+        raise QueryError("the query is empty: give a search like t:creature o:trample")
+    result = search(index, request)
+    result.warnings.extend(w for w in gap_warnings(query, facts_of(index)) if w not in result.warnings)
+    if result.all_ignored:  # scryfall.com/docs/api/errors: its example query, is:slick cmc>cmc
+        raise QueryError(ALL_IGNORED, result.warnings)
+    if result.total == 0:
+        raise NoMatch(NOT_FOUND, result.warnings)
+    if not result.printing_ids:
+        last = (result.total + result.page_size - 1) // result.page_size
+        raise NoMatch(f"page {result.page} is past the last page ({last}) of this search", result.warnings)
+    return result
 
 
 def _preference(index: CardIndex | LingualRows, rows: Rows, prefer: str) -> np.ndarray:

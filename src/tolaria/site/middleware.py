@@ -34,7 +34,7 @@ def _nul_in_body(request) -> str | None:
     content_type = request.META.get("CONTENT_TYPE", "")
     if _content_length(request) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
         # too large to hold: Django's own parsing (which refuses NUL) refuses it, and the page or the API
-        # says so in words (web.views.bad_request, api.http)
+        # says so in words (web.views.errors.bad_request, api.http)
         return None
     if content_type.startswith("multipart/"):
         # uploaded files may be binary: only the fields are checked, the files by their importer. The

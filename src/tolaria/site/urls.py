@@ -10,6 +10,6 @@ urlpatterns = [
 ]
 
 # the site's own error pages (the API middleware answers /api/ errors as JSON before these)
-handler400 = "tolaria.site.web.views.bad_request"
-handler404 = "tolaria.site.web.views.not_found"
-handler500 = "tolaria.site.web.views.server_error"
+handler400 = "tolaria.site.web.views.errors.bad_request"
+handler404 = "tolaria.site.web.views.errors.not_found"
+handler500 = "tolaria.site.web.views.errors.server_error"

@@ -9,8 +9,10 @@ from ._facets import facets_for
 from ._model import KINDS, PREDICTED_UNAVAILABLE, CardTag, Evidence, TagDef
 from ._tagger import Tagger, tag_card
 from ._taxonomy import Taxonomy, default_taxonomy
+from ._vocab import load_vocabulary
 
 __all__ = [
+    "load_vocabulary",
     "KINDS",
     "PREDICTED_UNAVAILABLE",
     "CardTag",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import re2
 
-from tolaria.cards._names import NameTable, fold_name
+from tolaria.cards import NameTable, fold_name
 
 from .._text import Regex, TextColumn, compile_regex, fold, strip_reminder, tilde
 from ._base import Family, Ignored, card_any, register

@@ -134,8 +134,9 @@ def derive_step(run: Run) -> None:
 def write_all(corpus: Corpus, version: int) -> dict:
     """Write every bulk file and the catalogs, publish them for every machine and hold them in this
     process; return the index written beside them."""
+    from tolaria.site.scryfall import card_object
+
     from . import _cards_data as data
-    from ._objects import card_object
 
     out = files.cache_dir() / f".{NAME}-build"
     shutil.rmtree(out, ignore_errors=True)
@@ -232,8 +233,8 @@ def _straight(text: str) -> str:
 
 
 def _rules_catalogs() -> dict[str, list[str]]:
-    from tolaria.site.explain import rulebook
-    from tolaria.tags._vocab import load_vocabulary
+    from tolaria.rules.explain import rulebook
+    from tolaria.tags import load_vocabulary
 
     book = rulebook()
     return {
@@ -246,7 +247,7 @@ def _rules_catalogs() -> dict[str, list[str]]:
 def build_catalogs(corpus: Corpus) -> dict[str, list[str]]:
     """Scryfall's catalogs: keyword abilities, actions and ability words from the rules, the rest from
     the cards: a subtype catalog holds the types of its kind (CR 205.3g-q) that cards carry."""
-    from tolaria.tags._vocab import load_vocabulary
+    from tolaria.tags import load_vocabulary
 
     rules_subtypes = load_vocabulary().subtypes
     kinds = {

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from tolaria.cards import COLORS
-from tolaria.cards._mana import ManaSymbol
+from tolaria.cards import COLORS, ManaSymbol
 
 _GLYPH = re.compile(r"<glyph\b([^>]*)/?>")
 _ATTR = re.compile(r'([\w-]+)="([^"]*)"')

@@ -11,22 +11,18 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router
 
 from tolaria.cards import Card, Printing
+from tolaria.search import QueryError, SearchRequest, find_cards
+from tolaria.site.accounts.api_auth import caller
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import card as load_card
+from tolaria.site.catalog.repository import load_printings, set_names
+from tolaria.site.collections.services import search_lists
+from tolaria.site.scryfall import card_object, card_objects, list_object, scryfall_text
 from tolaria.site.stores.card_index import autocomplete as autocomplete_names
+from tolaria.site.stores.card_index import current_index
 
 from . import _cards_data as data
-from ._objects import (
-    absolute_with,
-    card_object,
-    card_objects,
-    error,
-    json_response,
-    list_object,
-    load_printings,
-    scryfall_text,
-    set_names,
-)
+from ._objects import absolute_with, error, json_response, query_error
 from ._render import flag
 from ._render import respond as _respond
 from ._schemas import CardOut, CatalogOut, ErrorOut, RulingListOut, ScryfallListOut
@@ -35,10 +31,6 @@ router = Router(tags=["cards"])
 
 ERRORS = {400: ErrorOut, 404: ErrorOut}
 MAX_IDENTIFIERS = 75  # Scryfall's limit for /cards/collection
-
-
-def _failure(f: data.SearchFailure):
-    return error(f.status, f.code, f.details, f.warnings, **f.extra)
 
 
 # --- search, named, autocomplete, random -----------------------------------------------------------
@@ -80,29 +72,24 @@ def search_cards(
         return error(400, "bad_request", f"format must be json or csv, not {format!r}")
     if flag(include_extras) and "include:extras" not in q.lower():  # Scryfall: same as include:extras in q
         q = f"{q} include:extras"
-    result = data.do_search(
+    searched = SearchRequest(
         q,
         unique=unique,
         order=order,
         direction=dir,
         page=page,
-        user=_searching_user(request),
+        user_lists=search_lists(caller(request), q),  # whose lists in:list/NAME searches
         multilingual=flag(include_multilingual),  # Scryfall: the printings in every language too
     )
-    if isinstance(result, data.SearchFailure):
-        return _failure(result)
+    try:
+        result = find_cards(current_index(), searched)
+    except QueryError as exc:
+        return query_error(exc)
     next_page = absolute_with(request, page=result.page + 1) if result.has_more else None
     body = list_object(request, result, next_page)
     if format == "csv":
         return _csv(body["data"])
     return _respond(request, body)
-
-
-def _searching_user(request: HttpRequest):
-    """Whose lists in:list/NAME searches."""
-    from tolaria.site.accounts.api_auth import caller
-
-    return caller(request)
 
 
 NO_IMAGES = (
@@ -237,10 +224,10 @@ def autocomplete(request: HttpRequest, q: str = "", include_extras: str = "", pr
 def random_card(request: HttpRequest, q: str | None = None, format: str = "json", pretty: str = ""):
     if (bad := _bad_format(format)) is not None:
         return bad
-    picked = data.random_card(q)
-    if isinstance(picked, data.SearchFailure):
-        return _failure(picked)
-    pid, oid = picked
+    try:
+        pid, oid = data.random_card(q)
+    except QueryError as exc:
+        return query_error(exc)
     return _card_answer(request, card_objects(request, [(pid, oid)])[0], format)
 
 
@@ -368,7 +355,7 @@ def _by_illustration(illustration_id: str) -> tuple[str, str] | None:
     # the id sits in the printing's JSON; the match is then checked on the decoded printing
     rows = m.Printing.objects.filter(data__contains=illustration_id).order_by("id").values_list("id", "card_id")
     for pid, oid in rows:
-        p = load_printings([pid]).get(pid)
+        p = load_printings([pid], other_languages=True).get(pid)
         if p and p.illustration_id == illustration_id:
             return pid, oid
     return None
@@ -488,12 +475,12 @@ def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = No
     card = load_card(oracle_id)
     if printing_id is None:
         printing_id = data.default_printing_id(oracle_id)
-    printing = load_printings([printing_id]).get(printing_id) if printing_id else None
+    printing = load_printings([printing_id], other_languages=True).get(printing_id) if printing_id else None
     names = set_names([printing.set_code]) if printing else {}
     out = card_object(request, card, printing, names.get(printing.set_code) if printing else None)
     out["tolaria_rulings"] = [{"published_at": r.date, "source": r.source, "comment": r.text} for r in card.rulings]
     out["tolaria_tags"] = card_tags(oracle_id)
-    from tolaria.site.explain import card_structure
+    from tolaria.rules.explain import card_structure
 
     out["tolaria"] = {"structure": card_structure(card)}  # each face read as abilities (issue 12)
     return out
@@ -578,7 +565,7 @@ def card_rulings(request: HttpRequest, id: str, pretty: str = ""):
     description="Per face, the oracle text as plain and linked segments; each link names its rule, title and the rule texts.",
 )
 def card_explained(request: HttpRequest, id: str):
-    from tolaria.site.explain import explained_dict
+    from tolaria.rules.explain import explained_dict
 
     found = _resolve(id)
     if found is None:

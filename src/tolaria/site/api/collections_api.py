@@ -17,6 +17,7 @@ from ninja.errors import HttpError
 from tolaria import decks
 from tolaria.decks import DecklistTooLarge
 from tolaria.site.accounts.api_auth import AUTH, caller
+from tolaria.site.catalog.services import suggest_names
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck, zone_counts
 
@@ -327,7 +328,7 @@ def _deck_out(deck: Deck) -> dict:
 def _card(value: str):
     card = svc.resolve_card(value)
     if card is None:
-        suggestions = svc.suggest_names(value) if value else []
+        suggestions = suggest_names(value) if value else []
         raise HttpError(
             404, f"No card is named {value!r}." + (f" Did you mean: {', '.join(suggestions)}?" if suggestions else "")
         )

@@ -17,6 +17,8 @@ from django.middleware.gzip import GZipMiddleware
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 
+from tolaria.site.catalog.repository import corpus_version, version_made_at
+
 from ._objects import error
 
 PREFIX = "/api/"
@@ -93,13 +95,10 @@ def _validator(request: HttpRequest) -> tuple[str, int | None]:
     """(ETag, Last-Modified as a timestamp) of a public read: they change exactly when the corpus
     does. Last-Modified is when the data took its current version: the first ingest that made it
     (later ingests that changed nothing keep the version, and so the date)."""
-    from tolaria.site.catalog import models as m
-
-    newest = m.IngestRun.objects.only("version").first()
-    version = newest.version if newest else 0
+    version = corpus_version()
     digest = hashlib.sha1(request.get_full_path().encode()).hexdigest()[:16]
-    made = m.IngestRun.objects.filter(version=version).order_by("id").only("finished_at").first()
-    last = int(made.finished_at.timestamp()) if made else None
+    made = version_made_at(version)
+    last = int(made.timestamp()) if made else None
     return f'W/"v{version}-{digest}"', last
 
 

@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from tolaria.knowledge import Hit
+from tolaria.site.catalog.repository import card_id_of
 from tolaria.site.stores import knowledge_index
 from tolaria.site.stores import similar as similar_store
 
@@ -113,11 +114,8 @@ def answers(
     summary="Cards similar in meaning and tags (reprints excluded)",
 )
 def similar(request: HttpRequest, oracle_id: str, limit: int = 8):
-    from tolaria.site.catalog import models as m
-
     given = oracle_id
-    if not m.OracleCard.objects.filter(pk=oracle_id).exists():  # a printing's id names its card
-        oracle_id = m.Printing.objects.filter(pk=oracle_id).values_list("card_id", flat=True).first() or ""
+    oracle_id = card_id_of(oracle_id) or ""  # a printing's id names its card
     if not oracle_id:
         return error(404, "not_found", f"No card found with the given ID or oracle ID {given!r}.")
     items = similar_store.similar_to(oracle_id, k=max(1, min(limit, similar_store.K)))

@@ -7,7 +7,7 @@ from ninja import Router
 from rapidfuzz import fuzz, process
 
 from tolaria.rules import GlossaryEntry, Rule, RuleBook
-from tolaria.site.explain import rulebook
+from tolaria.rules.explain import rulebook
 
 from ._objects import error, json_response
 

@@ -12,10 +12,11 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from tolaria.site.catalog import models as m
-from tolaria.site.catalog.repository import corpus_version
+from tolaria.site.catalog.repository import arena_set_codes, corpus_version
+from tolaria.site.scryfall import set_id
 
 from . import _symbols
-from ._objects import error, set_id
+from ._objects import error
 from ._render import respond
 from ._schemas import ErrorOut, SetListOut, SetOut
 
@@ -49,7 +50,7 @@ def arena_codes() -> dict[str, str]:
     from tolaria.site.collections.services import set_codes
 
     codes = set_codes()
-    on_arena = m.ExternalId.objects.filter(kind="arena").values_list("printing__set_code", flat=True).distinct()
+    on_arena = arena_set_codes()
     return {code: codes.arena_code(code) for code in {*on_arena, *codes.arena}}
 
 

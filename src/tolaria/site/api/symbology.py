@@ -8,7 +8,7 @@ from urllib.parse import quote
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
-from tolaria.cards._mana import ManaCostError, ManaSymbol, parse_mana_cost
+from tolaria.cards import ManaCostError, ManaSymbol, parse_mana_cost
 
 from . import _symbols
 from ._objects import error

@@ -1,10 +1,16 @@
-"""Reading the card corpus back out of the database as domain objects."""
+"""The catalog's selectors: every read of its tables, answered as domain objects (tolaria.cards), so no
+other app decodes the JSON a row stores. (Its one writer is `ingest.py`.)"""
 
 from __future__ import annotations
 
-import orjson
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from tolaria.cards import LANG_CODES, Card, CardSet, Corpus, Printing, Ruling, Translation
+import orjson
+from django.db.models import Count
+
+from tolaria.cards import LANG_CODES, Card, CardSet, Corpus, Printing, Ruling, Translation, default_printing
 
 from . import models as m
 
@@ -12,6 +18,19 @@ from . import models as m
 def corpus_version() -> int:
     run = m.IngestRun.objects.only("version").first()
     return run.version if run else 0
+
+
+def version_made_at(version: int):
+    """When the ingest that made this corpus version finished (None before any)."""
+    made = m.IngestRun.objects.filter(version=version).order_by("id").only("finished_at").first()
+    return made.finished_at if made else None
+
+
+def card_id_of(some_id: str) -> str | None:
+    """The oracle id of a card named by its oracle id or by the id of one of its printings."""
+    if m.OracleCard.objects.filter(pk=some_id).exists():
+        return some_id
+    return m.Printing.objects.filter(pk=some_id).values_list("card_id", flat=True).first()
 
 
 def data_date() -> str:
@@ -49,24 +68,51 @@ def _translations() -> dict[str, tuple[Translation, ...]]:
     return {pid: tuple(sorted(ts, key=lambda t: LANG_CODES.index(t.lang))) for pid, ts in found.items()}
 
 
-def printings_by_id(ids) -> dict[str, Printing]:
-    """The printings with these ids, English or in another language (Printing.in_language)."""
-    ids = set(ids)
+CHUNK = 900  # ids a query names at most (SQLite's limit on a statement's variables is 999)
+
+
+def load_cards(oracle_ids: Iterable[str]) -> dict[str, Card]:
+    """The cards with these oracle ids (without their rulings: `card()` reads those)."""
+    wanted = sorted(set(oracle_ids))
+    out: dict[str, Card] = {}
+    for start in range(0, len(wanted), CHUNK):
+        rows = m.OracleCard.objects.filter(pk__in=wanted[start : start + CHUNK]).values_list("oracle_id", "data")
+        out.update((oid, Card.from_dict(orjson.loads(data))) for oid, data in rows)
+    return out
+
+
+def extra_cards() -> dict[str, Card]:
+    """The tokens, emblems and other extras, by oracle id."""
+    rows = m.OracleCard.objects.filter(extra=True).values_list("oracle_id", "data")
+    return {oid: Card.from_dict(orjson.loads(data)) for oid, data in rows}
+
+
+def load_printings(ids: Iterable[str | None], *, other_languages: bool) -> dict[str, Printing]:
+    """The printings with these ids. other_languages: also the printings in another language (a search
+    answers them: Printing.in_language); without it only English printings are found, as a list or a
+    deck holds them (its rows point at an English printing)."""
+    wanted = {pid for pid in ids if pid}
     out: dict[str, Printing] = {}
-    for pid, data in m.Printing.objects.filter(pk__in=ids).values_list("id", "data"):
+    for pid, data in m.Printing.objects.filter(pk__in=wanted).values_list("id", "data"):
         out[pid] = Printing.from_dict(orjson.loads(data))
-    rest = ids - set(out)
-    if rest:
+    rest = wanted - set(out)
+    if rest and other_languages:
         rows = m.ForeignPrinting.objects.filter(pk__in=rest).values_list("id", "data", "printing__data")
         for fid, data, english in rows:
             out[fid] = Printing.from_dict(orjson.loads(english)).in_language(Translation.from_dict(orjson.loads(data)))
     return out
 
 
+def set_names(codes: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """code -> (name, set type) of these sets."""
+    rows = m.CardSet.objects.filter(code__in=set(codes)).values_list("code", "name", "set_type")
+    return {code: (name, set_type) for code, name, set_type in rows}
+
+
 def foreign_printing(english_id: str, lang: str) -> Printing | None:
     """An English printing in another language, by Scryfall's lang code."""
     row = m.ForeignPrinting.objects.filter(printing_id=english_id, lang=lang).values_list("id", flat=True).first()
-    return printings_by_id([row]).get(row) if row else None
+    return load_printings([row], other_languages=True).get(row) if row else None
 
 
 def card(oracle_id: str) -> Card | None:
@@ -100,3 +146,129 @@ def stats() -> dict:
         "data_date": data_date(),
         "corpus_version": corpus_version(),
     }
+
+
+# --- what the lists, the decks and their importers ask -----------------------------------------------
+
+
+def printing_prices(oracle_ids: Iterable[str]) -> dict[str, dict[str, dict]]:
+    """Oracle id -> printing id -> its latest prices as stored (Printing.prices' fields, by name)."""
+    rows = m.Printing.objects.filter(card_id__in=set(oracle_ids)).values_list("id", "card_id", "data")
+    by_card: dict[str, dict[str, dict]] = {}
+    for pid, oid, data in rows:
+        by_card.setdefault(oid, {})[pid] = orjson.loads(data).get("prices") or {}
+    return by_card
+
+
+def is_printing_of(printing_id: str, oracle_id: str) -> bool:
+    return m.Printing.objects.filter(pk=printing_id, card_id=oracle_id).exists()
+
+
+def all_sets() -> list[CardSet]:
+    return [row.to_domain() for row in m.CardSet.objects.all()]
+
+
+def arena_set_codes() -> set[str]:
+    """The sets with a printing on MTG Arena (a printing with an Arena id)."""
+    rows = m.ExternalId.objects.filter(kind="arena").values_list("printing__set_code", flat=True).distinct()
+    return set(rows)
+
+
+def set_titles(codes: Iterable[str]) -> dict[str, str]:
+    """code -> name of these sets."""
+    wanted = set(codes)
+    return dict(m.CardSet.objects.filter(code__in=wanted).values_list("code", "name")) if wanted else {}
+
+
+def sets_by_code(codes: Iterable[str]) -> dict[str, CardSet]:
+    return {s.code: s.to_domain() for s in m.CardSet.objects.filter(code__in=set(codes))}
+
+
+def printings_of_cards(oracle_ids: Iterable[str]) -> dict[str, list[Printing]]:
+    """Oracle id -> its (English) printings, in no order."""
+    by_card: dict[str, list[Printing]] = {}
+    for oid, data in m.Printing.objects.filter(card_id__in=set(oracle_ids)).values_list("card_id", "data"):
+        by_card.setdefault(oid, []).append(Printing.from_dict(orjson.loads(data)))
+    return by_card
+
+
+def printings_with_mtgo_ids(values: Iterable[str], oracle_ids: Iterable[str]) -> list[tuple[str, str, str, dict]]:
+    """(printing id, oracle id, the MTGO id, the printing's identifiers) of these cards' printings
+    that MTGO knows by one of these ids (its own or its foil's)."""
+    rows = m.ExternalId.objects.filter(kind="mtgo", value__in=set(values), printing__card_id__in=set(oracle_ids))
+    return [
+        (pid, oid, value, orjson.loads(data).get("identifiers") or {})
+        for pid, oid, value, data in rows.values_list("printing_id", "printing__card_id", "value", "printing__data")
+    ]
+
+
+def printings_in_sets(oracle_ids: Iterable[str], codes: Iterable[str]) -> list[tuple[str, str, str, str]]:
+    """(printing id, oracle id, set code, collector number) of these cards' printings in these sets."""
+    rows = m.Printing.objects.filter(card_id__in=set(oracle_ids), set_code__in=set(codes))
+    return list(rows.values_list("id", "card_id", "set_code", "collector_number"))
+
+
+def first_printing_in_set(oracle_id: str, code: str, number: str = "") -> str:
+    """The card's printing in the set (with that collector number, when one is given; else the
+    first by number), or ""."""
+    found = m.Printing.objects.filter(card_id=oracle_id, set_code=code)
+    if number:
+        found = found.filter(collector_number=number)
+    return found.order_by("collector_number").values_list("id", flat=True).first() or ""
+
+
+# --- what the pages ask -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PrintingAddress:
+    """What a card page's address is made of (tolaria.site.card_links.card_url)."""
+
+    set_code: str
+    collector_number: str
+    name: str  # the card's
+
+
+def _address_of(printing_id: str) -> PrintingAddress | None:
+    row = m.Printing.objects.filter(pk=printing_id).values_list("set_code", "collector_number", "card__name").first()
+    return PrintingAddress(*row) if row else None
+
+
+def printing_address(printing_id: str) -> PrintingAddress | None:
+    """The page of a printing; a printing in another language opens its English printing's page."""
+    english = m.ForeignPrinting.objects.filter(pk=printing_id).values_list("printing_id", flat=True).first()
+    return _address_of(english or printing_id)
+
+
+def default_printing_address(oracle_id: str) -> PrintingAddress | None:
+    """The page of the card's default printing (tolaria.cards.default_printing, as search and the API)."""
+    printings = printings_of_cards([oracle_id]).get(oracle_id, [])
+    chosen = default_printing(printings, sets_by_code(p.set_code for p in printings))
+    return _address_of(chosen.id) if chosen is not None else None
+
+
+def random_printing_address(rng: random.Random) -> PrintingAddress | None:
+    """Any printing's page, each as likely; None when there is none."""
+    count = m.Printing.objects.count()
+    if not count:
+        return None
+    row = m.Printing.objects.order_by("pk").values_list("set_code", "collector_number", "card__name")[
+        rng.randrange(count)
+    ]
+    return PrintingAddress(*row)
+
+
+def ingested_from_sample() -> bool:
+    """Whether the last ingest read the embedded sample (a few thousand cards, not every card)."""
+    last = m.IngestRun.objects.only("sources").first()
+    return last is not None and "sample" in last.sources
+
+
+def tag_counts() -> dict[str, int]:
+    """Tag id -> how many cards carry it."""
+    rows = m.CardTag.objects.values_list("tag_id").annotate(n=Count("card_id", distinct=True))
+    return dict(rows.values_list("tag_id", "n"))
+
+
+def tag_is_stored(tag_id: str) -> bool:
+    return m.CardTag.objects.filter(tag_id=tag_id).exists()

@@ -107,7 +107,7 @@ def card_text(card: Card, *, explain: bool = False) -> str:
         lines.append(f"Rulings ({len(card.rulings)}):")
         lines += [f"  {r.date}  {r.text}" for r in card.rulings]
     if explain:
-        from tolaria.site.explain import explanation_lines
+        from tolaria.rules.explain import explanation_lines
 
         lines.append("")
         lines += explanation_lines(card)

@@ -22,11 +22,12 @@ from tolaria.decks import (
     ZONES,
     DecklistTooLarge,
     DecklistUnreadable,
+    charts,
     commander_reason,
     decode_decklist,
 )
 
-from . import charts, pending, saved
+from . import pending, saved
 from . import services as svc
 from .models import VISIBILITY_CHOICES, CardList, Deck
 
@@ -546,7 +547,7 @@ def deck_import(request, token):
 
 
 def _deck_import_too_large(request, token):
-    """A body over DATA_UPLOAD_MAX_MEMORY_SIZE sent to the import (site.web.views.bad_request): the deck
+    """A body over DATA_UPLOAD_MAX_MEMORY_SIZE sent to the import (site.web.views.errors.bad_request): the deck
     page again, the reason where the import form is. None when the deck is not the user's."""
     from django.conf import settings
 

@@ -145,13 +145,13 @@ def _build_figures(run: Run) -> None:
 
 
 def _card_index_format() -> str:
-    from tolaria.search._index import FORMAT_VERSION
+    from tolaria.search import FORMAT_VERSION
 
     return f"card index v{FORMAT_VERSION}"
 
 
 def _knowledge_index_format() -> str:
-    from tolaria.knowledge._index import FORMAT_VERSION
+    from tolaria.knowledge import FORMAT_VERSION
 
     return f"knowledge index v{FORMAT_VERSION}"
 

@@ -23,8 +23,7 @@ from pathlib import Path
 from django.conf import settings
 
 from tolaria.cards import Corpus
-from tolaria.knowledge import Answerer, Answers, Hit, KnowledgeIndex, documents_from, suggest_syntax
-from tolaria.knowledge._embed import document_embedder
+from tolaria.knowledge import Answerer, Answers, Hit, KnowledgeIndex, document_embedder, documents_from, suggest_syntax
 
 from . import files, runtime
 

@@ -124,7 +124,7 @@ def rule_dict(rule) -> dict:
 def explained(card) -> list[list[dict]]:
     """Per face, segments {html} for plain text and rule references, or a linked term
     {term, html, text, rule, title, kind, in_reminder, box} whose box opens its rules."""
-    from tolaria.site.explain import LinkedSegment, explained_faces
+    from tolaria.rules.explain import LinkedSegment, explained_faces
 
     out = []
     for face in explained_faces(card):

@@ -3,6 +3,8 @@ this card" controls for a card page or a search result (works logged out: saving
 
 from django import template
 
+from tolaria.site.catalog.repository import load_cards
+
 from ..models import CardList
 
 register = template.Library()
@@ -48,14 +50,8 @@ def saved_in(context, oracle_id: str) -> list:
 def with_cards(rows: list) -> list:
     """`{% for r in rows|with_cards %}`: rows that name their card by oracle id only (a list's) get the
     card itself (`r.card`, for its preview), all in one query."""
-    import orjson
-
-    from tolaria.cards import Card
-    from tolaria.site.catalog import models as catalog
-
     wanted = {r.oracle_id for r in rows if getattr(r, "card", None) is None}
-    found = catalog.OracleCard.objects.filter(pk__in=wanted).values_list("oracle_id", "data") if wanted else []
-    cards = {oid: Card.from_dict(orjson.loads(data)) for oid, data in found}
+    cards = load_cards(wanted) if wanted else {}
     for r in rows:
         if getattr(r, "card", None) is None and r.oracle_id in cards:
             r.card = cards[r.oracle_id]

@@ -1,7 +1,7 @@
 import xml.etree.ElementTree as ET
 
 from tolaria import decks
-from tolaria.site.collections import charts
+from tolaria.decks import charts
 
 
 def test_charts_are_svg_with_numbers(sample):

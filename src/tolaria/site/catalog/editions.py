@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import datetime
 import functools
+from collections.abc import Iterable
 
 from tolaria.rules import RuleBook, parse_rules, shipped_rulebook
 
-from .catalog.models import RulesVersion
+from .models import RulesVersion
 
 
 class NotADate(LookupError):
@@ -50,3 +51,14 @@ def store(text: str, source: str) -> tuple[RuleBook, str]:
         return book, "unchanged"
     RulesVersion.objects.update_or_create(effective_date=book.effective_date, defaults={"text": text, "source": source})
     return book, "updated" if existing is not None else "stored"
+
+
+def stored_dates() -> list[datetime.date]:
+    """The effective dates of the stored editions, oldest first."""
+    return list(RulesVersion.objects.order_by("effective_date").values_list("effective_date", flat=True))
+
+
+def stored_texts(dates: Iterable[str]) -> dict[str, str]:
+    """Effective date (YYYY-MM-DD) -> the stored edition's text, for those of these dates stored."""
+    rows = RulesVersion.objects.filter(effective_date__in=list(dates)).values_list("effective_date", "text")
+    return {str(date): text for date, text in rows}

@@ -1,13 +1,17 @@
 """What the loaded card data covers, so pages and the API say "unknown" (and why) instead of showing a
 gap in the data as a fact: the formats it has legalities for, the currencies it has prices in, its date.
-Read once per corpus version from the worker's card index."""
+Read once per corpus version from a card index (``facts_of``)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from ._index import CardIndex
 
 CURRENCIES = {"usd": "USD", "eur": "EUR", "tix": "MTGO tix"}
 _PRICE_TERM = re.compile(r"(?<![\w.])-?(usd|eur|tix)\s*(?::|[<>]=?|!=|=)", re.I)
@@ -31,7 +35,7 @@ class DataFacts:
 _cache: dict[str, DataFacts] = {}
 
 
-def facts_of(index) -> DataFacts:
+def facts_of(index: CardIndex) -> DataFacts:
     found = _cache.get(index.version)
     if found is None:
         priced = {cur for cur in CURRENCIES if np.isfinite(index.cols[f"price_{cur}"]).any()}
@@ -39,12 +43,6 @@ def facts_of(index) -> DataFacts:
         _cache.clear()
         _cache[index.version] = found
     return found
-
-
-def current_facts() -> DataFacts:
-    from .stores.card_index import current_index
-
-    return facts_of(current_index())
 
 
 def missing_format_reason(name: str, facts: DataFacts) -> str:
@@ -61,7 +59,7 @@ def gap_warnings(query: str, facts: DataFacts) -> list[str]:
     """Warnings for terms that can match nothing because the data has no such values (`usd<1` with no
     prices). Unknown formats are warned about by the search itself."""
     bare = _QUOTED.sub(" ", query)
-    out = []
+    out: list[str] = []
     for cur in dict.fromkeys(m.group(1).lower() for m in _PRICE_TERM.finditer(bare)):
         if cur not in facts.priced:
             out.append(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tolaria.decks import Stats
+from ._stats import Stats
 
 COLOR_FILL = {"W": "#f3eccb", "U": "#4a90d9", "B": "#4b4453", "R": "#d9534f", "G": "#3c9a5f", "C": "#a7a7a7"}
 COLOR_NAME = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}

@@ -12,11 +12,16 @@ references inside each text so that "See rule 510" can be a link too).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tolaria.cards import Card
-from tolaria.rules import Linker, Rule, RuleBook, shipped_rulebook
+from tolaria.oracle import FaceReading, read_card
+
+from ._linker import Linker, Span
+from ._model import Rule, RuleBook
+from ._parser import shipped_rulebook
 
 MAX_RULES_PER_LINK = 60  # a reference to a whole section ("see rule 702") would otherwise carry hundreds
 
@@ -135,8 +140,8 @@ def rule_title(number: str, glossary_term: str | None = None) -> str:
         if entry is not None:
             return entry.term
     rule = book.get(number)
-    if rule is not None and not rule.title and (entry := _glossary_citing(number)) is not None:
-        return entry  # 207.2c is "Ability Word", not its section "Text Box"
+    if rule is not None and not rule.title and (term := _glossary_citing(number)) is not None:
+        return term  # 207.2c is "Ability Word", not its section "Text Box"
     while rule is not None:
         if rule.title:
             return rule.title
@@ -153,7 +158,7 @@ def _glossary_citing(number: str) -> str | None:
     return None
 
 
-def _plain(text: str, start: int, end: int, reading) -> list[PlainSegment]:
+def _plain(text: str, start: int, end: int, reading: FaceReading | None) -> list[PlainSegment]:
     """Plain text cut where reminder text begins and ends, so the page can set reminder text apart."""
     cuts = {start, end}
     if reading is not None:
@@ -167,7 +172,12 @@ def _plain(text: str, start: int, end: int, reading) -> list[PlainSegment]:
     return out
 
 
-def explain_text(oracle_text: str, card_name: str | None = None, spans=None, reading=None) -> list[Segment]:
+def explain_text(
+    oracle_text: str,
+    card_name: str | None = None,
+    spans: Sequence[Span] | None = None,
+    reading: FaceReading | None = None,
+) -> list[Segment]:
     segments: list[Segment] = []
     pos = 0
     if reading is None:
@@ -197,7 +207,6 @@ def explain_text(oracle_text: str, card_name: str | None = None, spans=None, rea
 
 
 def explained_faces(card: Card) -> list[ExplainedFace]:
-    from tolaria.oracle import read_card
 
     readings = read_card(card, linker().reader)
     spans = linker().link_card(card)
@@ -209,7 +218,6 @@ def explained_faces(card: Card) -> list[ExplainedFace]:
 
 def card_structure(card: Card) -> list[dict[str, Any]]:
     """The structural reading of each face, as data (the "tolaria" key of /api/cards/{id})."""
-    from tolaria.oracle import read_card
 
     return [{"name": f.name, **r.as_dict()} for f, r in zip(card.faces, read_card(card, linker().reader))]
 
