@@ -93,3 +93,80 @@ def test_each_broken_dek_card_is_one_error_and_the_others_are_kept():
     # no Quantity attribute is one card; Sideboard is read whatever its case
     assert got == [(5, 1, "Lightning Bolt", "main", "123"), (6, 4, "Pyroblast", "sideboard", "")]
     assert parsed.mtgo_sideboard
+
+
+# --------------------------------------------------------------------------------------------
+# CSV rows: every column read by its name, every row that cannot be read an error with its line
+
+CSV_ROWS = "\n".join(
+    [
+        "Quantity,Name,Edition Code,Collector Number,Finish,Board,Categories,Scryfall ID",
+        f"{MAX_QUANTITY},Relentless Rats,m11,110,Normal,Mainboard,,",
+        "1,Sol Ring,Commander Legends,472,Etched Foil,Maybeboard,Ramp,0afa0e33-4804-4b00-b625-c2d6b61090fc",
+        "1,Lurrus of the Dream-Den,iko,226,etched-foil,Companion,,",
+        "1,Kenrith the Returned King,eld,303,Foil,main,Commander,",
+        f"{MAX_QUANTITY + 1},Shadowborn Apostle,m14,113,,,,",
+        "x,Island,,,,,,",
+        ",,,,,,,",
+        ",,m10,,,,,",
+    ]
+)
+
+
+def test_csv_columns_are_read_by_their_names():
+    parsed = decks.parse_decklist(CSV_ROWS)
+    assert parsed.kind == "csv_archidekt"
+    got = [
+        (
+            ln.quantity,
+            ln.name,
+            ln.zone,
+            ln.set_code,
+            ln.set_name,
+            ln.collector_number,
+            ln.finish,
+            ln.tags,
+            ln.scryfall_id,
+            ln.line_number,
+        )
+        for ln in parsed.lines
+    ]
+    assert got == [
+        (MAX_QUANTITY, "Relentless Rats", "main", "m11", "", "110", "", (), "", 2),
+        # a set's name where the code belongs is kept as the name; the Maybeboard column is the zone
+        (
+            1,
+            "Sol Ring",
+            "maybeboard",
+            "",
+            "Commander Legends",
+            "472",
+            "etched",
+            ("Ramp",),
+            "0afa0e33-4804-4b00-b625-c2d6b61090fc",
+            3,
+        ),
+        # the companion is played from the sideboard
+        (1, "Lurrus of the Dream-Den", "sideboard", "iko", "", "226", "etched", (), "", 4),
+        # a Commander category makes the card the commander, and is no tag
+        (1, "Kenrith the Returned King", "commander", "eld", "", "303", "foil", (), "", 5),
+    ]
+    assert parsed.errors == [
+        f"Line 6: '{MAX_QUANTITY + 1}' is not a quantity between 1 and {MAX_QUANTITY} (Shadowborn Apostle).",
+        f"Line 7: 'x' is not a quantity between 1 and {MAX_QUANTITY} (Island).",
+        "Line 9: no card name.",  # line 8 is empty cells only: nothing was written there
+    ]
+
+
+def test_a_set_code_of_six_letters_is_a_code_and_seven_a_name():
+    header = "Count,Name,Edition,Collector Number\n"
+    parsed = decks.parse_decklist(header + "1,Island,pmagic,1\n1,Forest,ptkdfes,2\n1,Swamp,,3\n")
+    got = [(ln.name, ln.set_code, ln.set_name) for ln in parsed.lines]
+    assert got == [("Island", "pmagic", ""), ("Forest", "", "ptkdfes"), ("Swamp", "", "")]
+
+
+def test_parse_csv_without_a_kind_detects_it():
+    parsed = decks.parse_csv("Name,Set code,Quantity,ManaBox ID\nShock,m19,4,1\n")
+    assert parsed.kind == "csv_manabox"
+    assert [(ln.quantity, ln.name, ln.set_code) for ln in parsed.lines] == [(4, "Shock", "m19")]
+    assert decks.parse_csv("Name\nShock\n").kind == "csv_moxfield"  # the default when no tool is named
