@@ -170,3 +170,13 @@ def test_parse_csv_without_a_kind_detects_it():
     assert parsed.kind == "csv_manabox"
     assert [(ln.quantity, ln.name, ln.set_code) for ln in parsed.lines] == [(4, "Shock", "m19")]
     assert decks.parse_csv("Name\nShock\n").kind == "csv_moxfield"  # the default when no tool is named
+
+
+def test_split_quantity_reads_what_a_player_types():
+    """The deck editor's add box (split_quantity): no test of tests/decks reached it before."""
+    assert decks.split_quantity("4 bolt") == (4, "bolt")
+    assert decks.split_quantity("  12x   Lightning   Bolt ") == (12, "Lightning Bolt")
+    assert decks.split_quantity("2X Shock") == (2, "Shock")
+    assert decks.split_quantity("Sol Ring") == (1, "Sol Ring")
+    assert decks.split_quantity("Sol Ring", default=0) == (0, "Sol Ring")
+    assert decks.split_quantity("") == (1, "")
