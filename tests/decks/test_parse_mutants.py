@@ -180,3 +180,27 @@ def test_split_quantity_reads_what_a_player_types():
     assert decks.split_quantity("Sol Ring") == (1, "Sol Ring")
     assert decks.split_quantity("Sol Ring", default=0) == (0, "Sol Ring")
     assert decks.split_quantity("") == (1, "")
+
+
+# --------------------------------------------------------------------------------------------
+# Text lists: comments and the blank line before an unlabelled sideboard
+
+
+def test_comment_lines_are_not_cards():
+    parsed = decks.parse_decklist("// Burn, by a player\n# mainboard\n4 Lightning Bolt\n// 20 lands\n20 Mountain\n")
+    assert parsed.errors == []
+    assert [(ln.quantity, ln.name, ln.line_number) for ln in parsed.lines] == [
+        (4, "Lightning Bolt", 3),
+        (20, "Mountain", 5),
+    ]
+
+
+def test_an_arena_list_without_headings_has_its_sideboard_after_the_blank_line():
+    parsed = decks.parse_decklist("4 Lightning Bolt (M10) 146\n20 Mountain (M10) 242\n\n2 Shock (M19) 156\n")
+    assert parsed.kind == "arena"
+    assert [(ln.name, ln.zone) for ln in parsed.lines] == [
+        ("Lightning Bolt", "main"),
+        ("Mountain", "main"),
+        ("Shock", "sideboard"),
+    ]
+    assert parsed.mtgo_sideboard
