@@ -83,3 +83,13 @@ mypy: install
 
 clean:
 	rm -rf $(VENV) node_modules var .pytest_cache
+
+# mutation testing (mutmut 3, configured in pyproject.toml's [tool.mutmut]) over search/_fields, rules/_linker
+# and decks/_parse with their fast tests; niced, two children (the machine is shared). Narrow it with a
+# mutant glob, e.g. make mutation MUTANTS='tolaria.decks._parse*'; the survivors: $(VENV)/bin/mutmut results
+.PHONY: mutation
+MUTATION_CHILDREN ?= 2
+MUTANTS ?=
+mutation: install
+	$(TESTDIR) nice $(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN) $(if $(MUTANTS),"$(MUTANTS)")
+	$(VENV)/bin/mutmut export-cicd-stats && cat mutants/mutmut-cicd-stats.json

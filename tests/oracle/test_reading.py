@@ -69,7 +69,10 @@ def test_grants_negations_and_self_references():
     r = read('Enchanted land has "{T}: Add {G}."\nThis spell can\'t be countered.', type_line="Enchantment — Aura")
     assert [g.text for g in r.grants] == ['"{T}: Add {G}."']
     assert [n.text for n in r.negations] == ["can't be countered"]
-    assert [p.text for p in r.self_refs] == ["This spell"] or [p.text for p in r.self_refs] == []
+    # "This spell" opens its sentence (capital T), as on Carnage Tyrant: still the card naming itself
+    assert [p.text for p in r.self_refs] == ["This spell"]
+    r = read("When this creature enters, draw a card.\nSacrifice this creature: Add {C}.")
+    assert [p.text for p in r.self_refs] == ["this creature", "this creature"]
 
 
 def test_alchemy_name_and_short_name():

@@ -132,8 +132,8 @@ _NEGATION = re.compile(
     r"(?:cause\s+(?:[a-z]+\s+){1,3}to\s+|be\s+)?[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?",
     re.IGNORECASE,
 )
-_THIS = re.compile(
-    r"\bthis (?:(?:face-up |face-down |attacking |blocking |tapped )?"
+_THIS = re.compile(  # "This spell can't be countered." opens a sentence: the T is capital there
+    r"\b[Tt]his (?:(?:face-up |face-down |attacking |blocking |tapped )?"
     r"(?:creature|permanent|card|spell|artifact|enchantment|land|planeswalker|battle|Aura|Equipment|Vehicle"
     r"|Saga|Class|Case|Room|Fortification|token|ability|emblem|scheme|plane|phenomenon|Contraption|Attraction|Siege)s?)\b"
 )
@@ -525,7 +525,7 @@ def _self_refs(text: str, names: set[str], grants: tuple[Part, ...]) -> tuple[Pa
     if "~" in text:
         for m in re.finditer(r"~", text):
             found.append(Part(m.start(), m.end(), "~"))
-    for m in _THIS.finditer(text) if "this " in text else ():
+    for m in _THIS.finditer(text) if "this " in text or "This " in text else ():
         if not _inside(grants, m.start(), m.end()) and not any(p.start < m.end() and m.start() < p.end for p in found):
             found.append(Part(m.start(), m.end(), m.group(0)))
     return tuple(sorted(found, key=lambda p: p.start))
