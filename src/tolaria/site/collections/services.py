@@ -18,6 +18,7 @@ from tolaria.site.catalog.repository import corpus_version
 from tolaria.site.catalog.services import card_names, suggest_names
 from tolaria.site.stores.card_index import autocomplete
 
+from .saved import names_an_id
 from .models import (
     DEFAULT_LIST_NAME,
     PUBLIC,
@@ -205,9 +206,8 @@ def save_card(
         target = create_list(user, new_list)
     elif list_id not in (None, ""):
         target = (
-            CardList.objects.filter(owner=user, pk=list_id).first()
-            or CardList.objects.filter(owner=user, token=str(list_id)).first()
-        )
+            CardList.objects.filter(owner=user, pk=list_id).first() if names_an_id(list_id) else None
+        ) or CardList.objects.filter(owner=user, token=str(list_id)).first()
         if target is None:
             raise CollectionError("That list is not one of yours.")
     else:
