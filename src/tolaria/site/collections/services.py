@@ -18,7 +18,6 @@ from tolaria.site.catalog.repository import corpus_version
 from tolaria.site.catalog.services import card_names, suggest_names
 from tolaria.site.stores.card_index import autocomplete
 
-from .saved import names_an_id
 from .models import (
     DEFAULT_LIST_NAME,
     PUBLIC,
@@ -30,6 +29,7 @@ from .models import (
     count_label,
     zone_counts,
 )
+from .saved import names_an_id
 
 MAX_QUANTITY = decks.MAX_QUANTITY
 
