@@ -46,17 +46,26 @@ def test_save_to_a_list_that_is_no_id_says_so(player, list_id):
     assert not CardList.objects.filter(owner=player["user"], items__isnull=False).exists()
 
 
-def test_an_escaped_nul_in_json_without_a_json_content_type_is_refused(player):
-    token = player["deck"].token
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("/api/lists", b'{"name": "Burn\\u0000"}'),  # a 500 on PostgreSQL before
+        ("/api/decks", b'{"name": "Burn\\u0000", "format": "commander"}'),  # a 500 on PostgreSQL before
+        ("/api/decks/{token}/import", b'{"text": "1 Sol\\u0000 Ring"}'),
+    ],
+)
+def test_an_escaped_nul_in_json_without_a_json_content_type_is_refused(player, path, body):
     answer = Client().post(
-        f"/api/decks/{token}/import",
-        b'{"text": "1 Sol\\u0000 Ring"}',
+        path.format(token=player["deck"].token),
+        body,
         content_type="text/plain",
         headers={"Authorization": f"Bearer {player['secret']}"},
     )
     assert answer.status_code == 400
     assert answer.json()["code"] == "bad_request" and "NUL" in answer.json()["details"]
     assert _deck_contents(player["deck"]) == ([], [])
+    assert not CardList.objects.filter(owner=player["user"], name__startswith="Burn").exists()
+    assert not Deck.objects.filter(owner=player["user"], name__startswith="Burn").exists()
 
 
 def test_a_rule_number_of_thousands_of_digits_is_no_rule(client):
