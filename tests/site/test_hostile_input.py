@@ -43,7 +43,16 @@ HOSTILE = [
     "[]",
     "{}",
     "x" * 5000,
+    "9" * 5000,  # over the 4,300 digits int() reads (a rule number, a quantity, an id)
 ]
+# decklists for the import routes' fields: a quantity of 5,000 digits (text and CSV) and one CSV field
+# over csv.field_size_limit() (131,072 characters); too long to put in every parameter of every route
+HOSTILE_DECKLISTS = [
+    f"{'9' * 5000} Sol Ring\n1 Forest",
+    f"Count,Name\n{'9' * 5000},Sol Ring\n1,Forest",
+    f"Count,Name,Tags\n1,Sol Ring,{'x' * 131_073}\n1,Forest,",
+]
+DECKLIST_FIELDS = ["decklist", "text", "name"]
 # Parameter names the pages read (grep request.GET / request.POST in site/); the API's come from its
 # OpenAPI document at test time.
 PAGE_PARAMS = [
@@ -69,6 +78,7 @@ PAGE_PARAMS = [
     "again",  # "Add another copy": save a card its list holds already
     "version",  # format=image: which of Scryfall's image sizes
     "face",  # format=image: the front or the back of a double-faced card
+    "undo",  # the deck editor's "Undo" after a typed line added a card
     "quantity",
     "zone",
     "visibility",
@@ -199,6 +209,8 @@ def _drive_every_url(client, owner, value: str, logged_in: bool) -> None:
         _assert_no_5xx(client.post(path, {**params, **files}), f"POST {path!r} with a file of {value!r}")
         body = orjson.dumps({name: value for name in params})
         _assert_no_5xx(client.post(path, body, content_type="application/json"), f"POST JSON {path!r} with {value!r}")
+        # the API reads a body as JSON whatever its content type says
+        _assert_no_5xx(client.post(path, body, content_type="text/plain"), f"POST JSON as text {path!r} with {value!r}")
     client.logout()
 
 
@@ -211,6 +223,8 @@ values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=30))
 @example(value="a\x00b", logged_in=False)
 @example(value="99999999999999999999999999", logged_in=True)
 @example(value="2022-13-45", logged_in=False)
+@example(value="bogus", logged_in=True)  # a list or deck named by a word where an id may be
+@example(value="9" * 5000, logged_in=True)
 def test_every_url_pattern_with_a_hostile_value_in_its_path_and_query(client, owner, value, logged_in):
     _drive_every_url(client, owner, value, logged_in)
 
@@ -220,6 +234,26 @@ def test_every_url_pattern_with_a_hostile_value_in_its_path_and_query(client, ow
 @given(value=values, logged_in=st.booleans())
 def test_every_url_pattern_with_many_more_hostile_values(client, owner, value, logged_in):
     _drive_every_url(client, owner, value, logged_in)
+
+
+@pytest.mark.parametrize("decklist", HOSTILE_DECKLISTS, ids=["text-quantity", "csv-quantity", "csv-field"])
+def test_every_url_pattern_with_a_hostile_decklist(client, owner, decklist):
+    """Every route that takes a decklist (pasted, uploaded, sent as JSON, typed in an add box), and every
+    other one, answers a hostile decklist in words."""
+    from tolaria.site.accounts.models import ApiToken
+
+    client.force_login(owner["user"])
+    _, secret = ApiToken.issue(owner["user"], "fuzz")
+    api = {"Authorization": f"Bearer {secret}"}  # the API's writes by token (its session checks CSRF)
+    fields = {name: decklist for name in DECKLIST_FIELDS}
+    body = orjson.dumps(fields)
+    for token in (owner["deck"].token, owner["list"].token):  # every route's token: the fuzzer's own
+        for path in _paths(token, owner):
+            _assert_no_5xx(client.post(path, fields), f"POST {path!r} with a decklist of {decklist[:40]!r}…")
+            upload = {"file": SimpleUploadedFile("hostile.csv", decklist.encode())}
+            _assert_no_5xx(client.post(path, upload), f"POST {path!r} with a file of {decklist[:40]!r}…")
+            answer = client.post(path, body, content_type="application/json", headers=api)
+            _assert_no_5xx(answer, f"POST JSON {path!r} with a decklist of {decklist[:40]!r}…")
 
 
 def test_a_nul_byte_is_refused_with_a_message_that_says_so(client):

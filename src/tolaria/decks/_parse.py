@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ._decode import looks_binary, not_text_message
 from ._formats import COMMANDER, MAIN, MAX_QUANTITY, MAYBEBOARD, SIDEBOARD
-from ._limits import check_size
+from ._limits import DecklistTooLarge, check_size
 from ._sets import SetCodes
 
 COMPANION = "companion"  # a section of Arena lists; the card itself lives in the sideboard
@@ -185,12 +185,18 @@ _FLAGS = re.compile(r"\{([^}]*)\}")
 _CATEGORY_ZONES = {"commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "considering": MAYBEBOARD}
 
 
+def _count(digits: str) -> int:
+    """A quantity's digits as a number; past 9 digits it is over any limit (MAX_QUANTITY + 1 says so),
+    and Python refuses to read a number of over 4,300 digits at all."""
+    return int(digits) if len(digits) <= 9 else MAX_QUANTITY + 1
+
+
 def split_quantity(text: str, default: int = 1) -> tuple[int, str]:
     """ "4 bolt" -> (4, "bolt"), "4x Lightning Bolt" -> (4, …), "Sol Ring" -> (default, "Sol Ring")."""
     text = " ".join((text or "").split())
     match = _QUANTITY.match(text)
     if match:
-        return int(match.group("qty")), text[match.end() :]
+        return _count(match.group("qty")), text[match.end() :]
     return default, text
 
 
@@ -279,13 +285,15 @@ def _card_line(
     sideboard = rest.startswith("SB:")
     if sideboard:
         rest = rest[3:].strip()
-    quantity = 1
+    quantity, written = 1, "1"
     match = _QUANTITY.match(rest)
     if match:
-        quantity = int(match.group("qty"))
+        written = match.group("qty")
+        quantity = _count(written)
         rest = rest[match.end() :]
     if quantity < 1 or quantity > MAX_QUANTITY:
-        errors.append(f"Line {number}: {quantity} is not a quantity between 1 and {MAX_QUANTITY} ({line!r}).")
+        shown = written if len(written) <= 12 else f"{written[:12]}… ({len(written):,} digits)"
+        errors.append(f"Line {number}: {shown} is not a quantity between 1 and {MAX_QUANTITY} ({line[:80]!r}).")
         return None
     label = _TAIL_LABEL.search(rest)
     if label:
@@ -449,15 +457,28 @@ def _csv_lines(text: str, delimiter: str, errors: list[str]) -> Iterator[tuple[i
         if not line.strip():
             continue
         try:
-            fields = next(csv.reader([line], delimiter=delimiter, strict=True))
+            fields = _csv_fields(line, number, delimiter, strict=True)
         except csv.Error as exc:
             if "unexpected end of data" in str(exc):
                 errors.append(
                     f'Line {number}: a quote (") opens a field and is never closed ({line!r}); the line was not read.'
                 )
                 continue
-            fields = next(csv.reader([line], delimiter=delimiter))  # a stray quote inside a field: as written
+            fields = _csv_fields(line, number, delimiter, strict=False)  # a stray quote inside a field: as written
         yield number, fields
+
+
+def _csv_fields(line: str, number: int, delimiter: str, *, strict: bool) -> list[str]:
+    try:
+        return next(csv.reader([line], delimiter=delimiter, strict=strict))
+    except csv.Error as exc:
+        if "field larger than field limit" not in str(exc):
+            raise
+    # no card name, set or tag is ever that long: the whole import is refused, as an over-large one is
+    raise DecklistTooLarge(
+        f"Line {number}: a field is over {csv.field_size_limit():,} characters, longer than any card name or "
+        "tag; nothing was imported."
+    )
 
 
 def _column(fieldnames: Sequence[str], names: tuple[str, ...]) -> str:
@@ -490,8 +511,10 @@ def _csv_row(row: dict, columns: dict[str, str], number: int, errors: list[str])
             errors.append(f"Line {number}: no card name.")
         return None
     quantity_text = value("quantity") or "1"
-    if not quantity_text.isdigit() or not 1 <= int(quantity_text) <= MAX_QUANTITY:
-        errors.append(f"Line {number}: {quantity_text!r} is not a quantity between 1 and {MAX_QUANTITY} ({name}).")
+    if not quantity_text.isdecimal() or not 1 <= _count(quantity_text) <= MAX_QUANTITY:
+        errors.append(
+            f"Line {number}: {quantity_text[:12]!r} is not a quantity between 1 and {MAX_QUANTITY} ({name[:80]})."
+        )
         return None
     zone_word = value("zone").lower()
     zone = _SECTIONS.get(zone_word, MAIN) if zone_word else MAIN
@@ -505,7 +528,7 @@ def _csv_row(row: dict, columns: dict[str, str], number: int, errors: list[str])
     if len(set_code) > 6 or " " in set_code:  # a set's name where a code belongs
         set_code, set_name = "", set_name or value("set")
     return ParsedLine(
-        int(quantity_text),
+        _count(quantity_text),
         name,
         zone if zone != COMPANION else SIDEBOARD,
         set_code,

@@ -86,7 +86,8 @@ _NUM_RE = re.compile(r"^(\d+)(?:\.(\d+))?(?:\.(\d+))?([a-z]*)$")
 def number_key(number: str) -> tuple[int | str, ...]:
     """A sort key for a rule number: ``7`` < ``702`` < ``702.2`` < ``702.19`` < ``702.19b``."""
     number = number.strip().rstrip(".")
-    m = re.match(r"^(\d+)(?:\.(\d+))?([a-z]*)", number)
+    # at most 9 digits a part (a rule has 3): Python refuses to read a number of over 4,300 digits
+    m = re.match(r"^(\d{1,9})(?:\.(\d{1,9}))?([a-z]*)", number)
     if not m:
         return ()
     head, sub, letters = m.group(1), m.group(2), m.group(3)

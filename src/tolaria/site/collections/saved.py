@@ -43,6 +43,13 @@ def holdings(user, oracle_id: str) -> list[Holding]:
     ]
 
 
+def names_an_id(value) -> bool:
+    """Whether a `list` value can be a list's id (else it is its token): a word, or a number past any
+    id (the database refuses one over 2**63), is never looked up as an id."""
+    text = str(value)
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
 def already_saved(user, oracle_id: str, list_id: str | None = None, new_list: str = "") -> tuple[CardList, int] | None:
     """The list a save would go to (the chosen one, else the default) and how many copies of the card it
     holds already, when it holds any; None when the save adds the card's first copy there."""
@@ -50,7 +57,7 @@ def already_saved(user, oracle_id: str, list_id: str | None = None, new_list: st
         return None
     lists = CardList.objects.filter(owner=user)
     if list_id not in (None, ""):
-        target = lists.filter(pk=list_id).first() if str(list_id).isdigit() else None
+        target = lists.filter(pk=list_id).first() if names_an_id(list_id) else None
         target = target or lists.filter(token=str(list_id)).first()
     else:
         target = lists.filter(is_default=True).first()

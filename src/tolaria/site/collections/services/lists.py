@@ -12,6 +12,7 @@ from ..models import (
     CardList,
     ListItem,
 )
+from ..saved import names_an_id
 from .cards import (
     MAX_QUANTITY,
     CollectionError,
@@ -77,9 +78,8 @@ def save_card(
         target = create_list(user, new_list)
     elif list_id not in (None, ""):
         target = (
-            CardList.objects.filter(owner=user, pk=list_id).first()
-            or CardList.objects.filter(owner=user, token=str(list_id)).first()
-        )
+            CardList.objects.filter(owner=user, pk=list_id).first() if names_an_id(list_id) else None
+        ) or CardList.objects.filter(owner=user, token=str(list_id)).first()
         if target is None:
             raise CollectionError("That list is not one of yours.")
     else:
