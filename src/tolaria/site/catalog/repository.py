@@ -260,8 +260,29 @@ def random_printing_address(rng: random.Random) -> PrintingAddress | None:
 
 def ingested_from_sample() -> bool:
     """Whether the last ingest read the embedded sample (a few thousand cards, not every card)."""
+    return "sample" in last_ingest_sources()
+
+
+def last_ingest_sources() -> str:
+    """The files the last ingest read ("" before any)."""
     last = m.IngestRun.objects.only("sources").first()
-    return last is not None and "sample" in last.sources
+    return last.sources if last else ""
+
+
+def newest_ingest_version() -> int:
+    """The corpus version the last ingest left (0 before any)."""
+    newest = m.IngestRun.objects.only("version").first()
+    return newest.version if newest else 0
+
+
+def first_ingest_of(version: int) -> tuple | None:
+    """(version, finished at, sources, data date, summary) of the ingest run that made `version`."""
+    return (
+        m.IngestRun.objects.filter(version=version)
+        .order_by("id")
+        .values_list("version", "finished_at", "sources", "data_date", "summary")
+        .first()
+    )
 
 
 def tag_counts() -> dict[str, int]:

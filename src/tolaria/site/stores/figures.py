@@ -16,12 +16,10 @@ _held: dict[str, dict[str, Any]] = {}  # corpus label -> figures (this worker's)
 
 def count() -> dict[str, Any]:
     """The figures, counted over the whole database (the pass's work, never a request's)."""
-    from ..catalog import models as m
-    from ..catalog.repository import stats
+    from ..catalog.repository import last_ingest_sources, stats
 
     figures = stats()
-    last = m.IngestRun.objects.only("sources").first()
-    figures["sources"] = last.sources if last else ""
+    figures["sources"] = last_ingest_sources()
     return figures
 
 

@@ -27,17 +27,11 @@ class CorpusId:
 def corpus_id(version: int | None = None) -> CorpusId:
     """The corpus this database holds now (or the one of `version`): its version and the digest of
     the ingest run that made that version (later runs that changed nothing keep both)."""
-    from ..catalog import models as m
+    from ..catalog.repository import first_ingest_of, newest_ingest_version
 
     if version is None:
-        newest = m.IngestRun.objects.only("version").first()
-        version = newest.version if newest else 0
-    made = (
-        m.IngestRun.objects.filter(version=version)
-        .order_by("id")
-        .values_list("version", "finished_at", "sources", "data_date", "summary")
-        .first()
-    )
+        version = newest_ingest_version()
+    made = first_ingest_of(version)
     if made is None:
         return CorpusId(version, "")
     number, finished, sources, data_date, summary = made
