@@ -44,14 +44,21 @@ LINKER_KINDS = {
     "glossary": "other",
 }  # rule_reference: not a term, not scored
 # the tags of the taxonomy that stand for a deck builder's role (src/tolaria/tags/taxonomy.json, pred:*)
+# the tags that stand for a role, the first named when a role is missed: the themes the taxonomy gained
+# for removal, burn, board wipes and counterspells (issue 26 item 4), else the predicted tag
 ROLE_TAGS = {
-    "removal": "pred:removal",
-    "counterspell": "pred:counterspell",
-    "board_wipe": "pred:sweeper",
-    "combat_trick": "pred:combat-tricks",
-    "ramp": "theme:ramp",
-    "card_draw": "theme:card-draw",
+    "removal": ("theme:removal", "pred:removal"),
+    "burn": ("theme:burn",),
+    "counterspell": ("theme:counterspell", "pred:counterspell"),
+    "board_wipe": ("theme:board-wipe", "pred:sweeper"),
+    "combat_trick": ("pred:combat-tricks",),
+    "ramp": ("theme:ramp",),
+    "card_draw": ("theme:card-draw",),
 }
+# a theme that stands for a role is judged against the card's expected roles, not its expected themes:
+# the sealed files of a taxonomy without them list those as roles
+ROLE_OF_THEME = {tag: role for role, tags in ROLE_TAGS.items() for tag in tags if tag.startswith("theme:")}
+ROLE_OF_THEME = {t: r for t, r in ROLE_OF_THEME.items() if t not in ("theme:ramp", "theme:card-draw")}
 
 
 @dataclass
@@ -176,6 +183,12 @@ def score_themes(doc: dict[str, Any], tagger: Any = None) -> Score:
         found = {t for t in tags if t.startswith(("theme:", "tribal:"))}
         found -= set(entry.get("unjudged_themes", ()))  # doubtful either way: neither right nor wrong
         expected = set(entry.get("expected_themes", ()))
+        roles = {role["role"] if isinstance(role, dict) else role for role in entry.get("expected_roles", ())}
+        for theme in sorted(found & set(ROLE_OF_THEME) - expected):
+            found.discard(theme)
+            if ROLE_OF_THEME[theme] not in roles:
+                score.fp["roles"] += 1
+                score.wrong.append({"card": entry["name"], "role": ROLE_OF_THEME[theme], "theme": theme})
         score.tp["themes"] += len(found & expected)
         score.fp["themes"] += len(found - expected)
         score.fn["themes"] += len(expected - found)
@@ -187,14 +200,14 @@ def score_themes(doc: dict[str, Any], tagger: Any = None) -> Score:
         ]
         for role in entry.get("expected_roles", ()):
             name = role["role"] if isinstance(role, dict) else role
-            tag = ROLE_TAGS.get(name)
-            if tag is None:
+            standing = ROLE_TAGS.get(name)
+            if standing is None:
                 score.notes.append(f"{entry['name']}: role {name} has no tag in the taxonomy (not scored)")
-            elif tag in tags:
+            elif tags & set(standing):
                 score.tp["roles"] += 1
             else:
                 score.fn["roles"] += 1
-                score.misses.append({"card": entry["name"], "role": name, "tag": tag})
+                score.misses.append({"card": entry["name"], "role": name, "tag": standing[0]})
     return score
 
 
