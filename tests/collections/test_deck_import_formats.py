@@ -155,7 +155,7 @@ def test_deck_lists_count_cards_not_rows(alice_client, alice):
     svc.add_card(deck, svc.resolve_card("Mountain"), 27)
     svc.add_card(deck, svc.resolve_card("Sol Ring"), 1, "maybeboard")
     html = alice_client.get(reverse("collections:decks")).content.decode()
-    assert "<td>31 + 1 maybeboard</td>" in html
+    assert '<td>31 + 1 maybeboard<span class="phone-unit"> cards</span></td>' in html
     # and a list of cards the same way: 4 + 27 copies are 31 cards, not 2 rows
     target, _ = svc.save_card(alice, svc.resolve_card("Lightning Bolt").oracle_id, quantity=4)
     svc.save_card(alice, svc.resolve_card("Mountain").oracle_id, list_id=target.pk, quantity=27)

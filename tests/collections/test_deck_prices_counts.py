@@ -72,7 +72,7 @@ def test_every_count_says_what_it_counts(alice_client, alice):
     assert "60 cards + 5 sideboard + 2 maybeboard" in html
     assert "for the 65 cards of the deck and its sideboard" in html
     decks_page = alice_client.get(reverse("collections:decks")).content.decode()
-    assert "<td>60 + 5 sideboard + 2 maybeboard</td>" in decks_page
+    assert '<td>60 + 5 sideboard + 2 maybeboard<span class="phone-unit"> cards</span></td>' in decks_page
     _, secret = ApiToken.issue(alice, "script")
     headers = {"Authorization": f"Bearer {secret}"}
     summary = next(d for d in Client().get("/api/decks", headers=headers).json() if d["token"] == deck.token)

@@ -24,7 +24,7 @@ from importlib import resources
 from tolaria.cards import Card, NameTable, fold_name
 
 from ._formats import MAIN, format_of
-from ._parse import _QUANTITY, _card_line
+from ._parse import _QUANTITY, _card_line, _count
 from ._resolve import name_variants
 
 # layouts of cards that are not put in a deck (Scryfall's layout values)
@@ -82,7 +82,7 @@ def read_typed_line(text: str) -> TypedLine:
     if parsed is None:  # a quantity out of range (kept, for adding to refuse it in words), or no name
         match = _QUANTITY.match(text)
         if match:
-            return TypedLine(int(match.group("qty")), text[match.end() :], True)
+            return TypedLine(_count(match.group("qty")), text[match.end() :], True)
         return TypedLine(1, text)
     return TypedLine(parsed.quantity, parsed.name, typed, parsed.set_code, parsed.collector_number)
 

@@ -611,7 +611,7 @@ def _senses(entry: GlossaryEntry) -> list[str]:
     return [parts[i + 1] for i in range(1, len(parts) - 1, 2)]
 
 
-# the card page shows at most this many rules under one link (tolaria.site.explain.MAX_RULES_PER_LINK): a
+# the card page shows at most this many rules under one link (tolaria.rules.explain.MAX_RULES_PER_LINK): a
 # term whose rule is larger (a whole section, "Zones") opens the rule's first subrule, its general statement
 LINK_SUBTREE_LIMIT = 60
 

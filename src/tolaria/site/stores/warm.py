@@ -40,11 +40,11 @@ def _similar() -> None:
 
 
 def _facts() -> None:
-    from tolaria.site.explain import rulebook
+    from tolaria.rules import shipped_rulebook
 
     from . import figures, tags
 
-    rulebook()
+    shipped_rulebook()
     tags.predicted_model()
     figures.corpus_figures()
 
