@@ -160,7 +160,7 @@ def test_deck_lists_count_cards_not_rows(alice_client, alice):
     target, _ = svc.save_card(alice, svc.resolve_card("Lightning Bolt").oracle_id, quantity=4)
     svc.save_card(alice, svc.resolve_card("Mountain").oracle_id, list_id=target.pk, quantity=27)
     lists = alice_client.get(reverse("collections:lists")).content.decode()
-    assert f"{target.name}</a></td><td>31</td>" in lists
+    assert f'{target.name}</a></td><td>31<span class="phone-unit"> cards</span></td>' in lists
 
 
 ALL = {"commander", "main", "sideboard", "maybeboard"}
