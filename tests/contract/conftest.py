@@ -44,6 +44,8 @@ def tolaria_server():
         "TOLARIA_API_RATE_REQUESTS": "0",  # the clients pace themselves; the limit has tests of its own
     }
     env.pop("DATABASE_URL", None)
+    # the server is no pytest-xdist worker: its data dir is this one, not a worker's subdirectory of it
+    env.pop("PYTEST_XDIST_WORKER", None)
     log = open(Path(data_dir) / "server.log", "wb")  # noqa: SIM115  (open for the server's whole life)
     proc = subprocess.Popen(
         [
