@@ -166,7 +166,10 @@ def forget_older(keep: Published) -> None:
     for path in cache_dir().glob(f"{keep.name}-*"):
         copies.setdefault(_cached_id(path, keep.name), []).append(path)
     older = sorted(i for i in copies if i is not None and i < keep.id)
-    kept = {keep.id, *older[-1:]}
+    # the one before is a publication the database holds: a copy of one it never committed (a pass
+    # rolled back) is no worker's previous version
+    held = set(StoredIndex.objects.filter(name=keep.name, id__in=older).values_list("id", flat=True))
+    kept = {keep.id, *[i for i in older if i in held][-1:]}
     for number, paths in copies.items():
         if number in kept or number is None or number > keep.id:
             continue
