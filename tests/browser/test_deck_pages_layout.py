@@ -10,35 +10,16 @@ $TOLARIA_SHOTS (tests/browser/screenshots/ when run as in the notes) as deck-*-<
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
 from playwright.sync_api import expect
+
+from .test_accounts_browser import _deferred_test_transaction  # noqa: F401  (the pages write)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 KRENKO = "68418069-f615-40ef-ae0d-764192acae00"
 OVERFLOW = "document.scrollingElement.scrollWidth <= window.innerWidth"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _deferred_test_transaction():
-    """As in test_accounts_browser.py: the pages write, so the test thread's transaction must begin
-    deferred, or the live server's connection to the shared in-memory database finds its tables locked."""
-    from django.db.backends.sqlite3.base import DatabaseWrapper
-
-    original = DatabaseWrapper._start_transaction_under_autocommit
-    main = threading.main_thread()
-
-    def start(self):
-        if threading.current_thread() is main:
-            self.cursor().execute("BEGIN")
-        else:
-            original(self)
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(DatabaseWrapper, "_start_transaction_under_autocommit", start)
-        yield
 
 
 def _sign_up(page, who: str) -> None:
