@@ -387,14 +387,10 @@ class Reader:
                 items.append(KeywordItem(name, _part(text, j, p_end, strip=" .")))
                 return tuple(items) if _only_reminder(text, p_end, end) else ()
             comma = _next_separator(text, j, end)
-            param_end = comma if comma >= 0 else end
-            raw = text[j:param_end]
-            stop = raw.find("(")
-            if stop >= 0:
-                if not _only_reminder(text, j + stop, param_end):
-                    return ()
-                param_end = j + stop
-                raw = raw[:stop]
+            parameter = _parameter(text, j, comma, end)
+            if parameter is None:
+                return ()
+            param_end, raw = parameter
             if raw.strip() and not raw.startswith(" "):
                 return ()  # "Flash" followed by "back": not this keyword
             if cost_then := _COST_THEN_SENTENCE.match(raw):
@@ -415,14 +411,10 @@ class Reader:
                     or _WHERE_X.match(text, comma + 1, end)  # "Devour X, where X is the number of …"
                 )
                 comma = _next_separator(text, goes_on.end(), end)  # type: ignore[union-attr]
-                param_end = comma if comma >= 0 else end
-                raw = text[j:param_end]
-                stop = raw.find("(")
-                if stop >= 0:
-                    if not _only_reminder(text, j + stop, param_end):
-                        return ()
-                    param_end = j + stop
-                    raw = raw[:stop]
+                parameter = _parameter(text, j, comma, end)
+                if parameter is None:
+                    return ()
+                param_end, raw = parameter
             if len(raw.split()) > 8 and not _WHERE_X.match(raw, raw.find(",") + 1):
                 return ()  # a sentence that starts with a keyword-like word
             if re.search(
@@ -465,6 +457,20 @@ def _next_separator(text: str, start: int, end: int) -> int:
         if ch in ",;":
             return i
     return -1
+
+
+def _parameter(text: str, start: int, separator: int, end: int) -> tuple[int, str] | None:
+    """A keyword's parameter from `start` to the separator (or the line's end) and where it ends, its
+    reminder text cut off; None when the parenthesis is followed by more than reminder text."""
+    param_end = separator if separator >= 0 else end
+    raw = text[start:param_end]
+    stop = raw.find("(")
+    if stop >= 0:
+        if not _only_reminder(text, start + stop, param_end):
+            return None
+        param_end = start + stop
+        raw = raw[:stop]
+    return param_end, raw
 
 
 def _only_reminder(text: str, start: int, end: int) -> bool:
