@@ -18,6 +18,8 @@ PLAYER_QUESTIONS = Path(__file__).parent / "data" / "player_questions.json"
         "Targets are checked for legality twice: upon casting and upon resolution.",
         "what happens when a creature with protection from red blocks",
         "Flashback doesn't give sorceries flash",  # a player's statement (player_questions.json, q147)
+        "does o:trample work the same way with deathtouch",  # syntax inside a question
+        "is there a rule for what happens if my commander t:legend is exiled",
     ],
 )
 def test_questions_and_sentences_are_questions(text):
@@ -36,6 +38,11 @@ def test_questions_and_sentences_are_questions(text):
         "",
         "Don't Move",  # a card
         't:creature -o:"can\'t block"',
+        # "is" and "or" here are a field and an operator, not a question word and sentence glue
+        "is:split or t:land or t:artifact",
+        "t:creature or t:land or t:artifact or t:enchantment",
+        "is:commander and c:g and not t:elf",
+        'o:"when this creature dies" or o:"when it dies"',
     ],
 )
 def test_card_names_keywords_and_syntax_are_not_questions(text):

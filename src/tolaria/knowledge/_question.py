@@ -38,6 +38,12 @@ _GLUE = frozenset(
     """.split()  # noqa: SIM905 (a word list reads better as words)
 )
 _SYNTAX_TERM = re.compile(r"(?:^|[\s(])-?([a-z]+)(?::|!=|<=|>=|<|>|=)(?=\S)")
+# a whole term with its value (quoted, a /regex/ or a bare word), cut out before the words are read
+_SYNTAX_TERM_WITH_VALUE = re.compile(
+    r"(?:^|(?<=[\s(]))-?([a-z]+)(?::|!=|<=|>=|<|>|=)(?:\"[^\"]*\"?|/(?:[^/\\]|\\.)*/?|[^\s()]+)"
+)
+# the card search's own operators, which read as sentence glue only between words of prose
+_OPERATORS = frozenset({"or", "and", "not"})
 _WORD = re.compile(r"[a-z0-9']+")
 
 
@@ -49,16 +55,23 @@ def syntax_fields(text: str) -> list[str]:
 def is_question(text: str) -> bool:
     """Whether ``text`` reads as a question or a sentence rather than a card name or card search syntax."""
     folded = fold(text or "").strip()
-    words = _WORD.findall(folded)
-    if not words:
+    if not _WORD.search(folded):
         return False
     if folded.endswith("?"):
         return True
-    if words[0] in _QUESTION_WORDS and len(words) >= 3:
+    words = _prose_words(folded)
+    if words and words[0] in _QUESTION_WORDS and len(words) >= 3:
         return True
-    if syntax_fields(folded) and not _reads_as_sentence(words):
-        return False
     return _reads_as_sentence(words) or _states_a_rule(words)
+
+
+def _prose_words(folded: str) -> list[str]:
+    """The words of ``folded`` outside its card search terms: ``is:split or t:land`` has none, since its
+    "is" is a field and its "or" an operator, not the start of a question."""
+    if not syntax_fields(folded):
+        return _WORD.findall(folded)
+    prose = _SYNTAX_TERM_WITH_VALUE.sub(lambda m: " " if m.group(1) in SEARCH_FIELDS else m.group(0), folded)
+    return [w for w in _WORD.findall(prose) if w not in _OPERATORS]
 
 
 # a verb said not to happen makes a statement about the rules ("Flashback doesn't give sorceries flash")
