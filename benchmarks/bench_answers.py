@@ -27,20 +27,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from tolaria.cards import load_sample
+from tolaria.cards._read import read_corpus
 from tolaria.knowledge import Answerer, KnowledgeIndex, StaticEmbedder, documents_from
 from tolaria.knowledge._embed import shipped_rule_vectors
 from tolaria.knowledge._evaluate import Fts5Rules, load_player_questions, score_answers, score_with_sentences
 from tolaria.knowledge._lexical import LexicalRanker
+from tolaria.rules import shipped_rulebook
 
 QUESTIONS = ROOT / "tests" / "knowledge" / "data" / "player_questions.json"
 
 
 def _cards(full: str | None):
     if full:
-        from tolaria.cards._read import read_corpus
-
         return read_corpus(full).cards, f"all cards of {Path(full).name}"
-    from tolaria.cards import load_sample
 
     return load_sample().cards, "the shipped sample"
 
@@ -70,8 +70,6 @@ def main(argv: list[str] | None = None) -> int:
         help="another question file of the same shape (a sealed fresh draw): its splits are scored as they are",
     )
     args = ap.parse_args(argv)
-
-    from tolaria.rules import shipped_rulebook
 
     t = time.perf_counter()
     cards, corpus = _cards(args.full)

@@ -25,7 +25,7 @@ def full_files(shared: Path) -> list[str]:
 
 
 def _fresh_postgres(url: str) -> None:
-    import psycopg
+    import psycopg  # noqa: PLC0415  PostgreSQL runs only
 
     base, _, name = url.rpartition("/")
     with psycopg.connect(base + "/postgres", autocommit=True) as conn:

@@ -24,6 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from tolaria.cards import load_sample
+from tolaria.cards._read import read_corpus
 from tolaria.knowledge import (
     DEFAULT_FUSION,
     Embedder,
@@ -34,6 +36,7 @@ from tolaria.knowledge import (
     evaluate,
     load_questions,
 )
+from tolaria.rules import shipped_rulebook
 
 QUESTIONS = ROOT / "tests" / "knowledge" / "data" / "questions.json"
 
@@ -59,10 +62,7 @@ def _size(path: Path) -> int:
 
 def _cards(full: str | None):
     if full:
-        from tolaria.cards._read import read_corpus
-
         return read_corpus(full).cards, f"all cards of {Path(full).name}"
-    from tolaria.cards import load_sample
 
     return load_sample().cards, "the shipped sample"
 
@@ -75,8 +75,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lexical-only", action="store_true", help="no embeddings (BM25 figures only)")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
-
-    from tolaria.rules import shipped_rulebook
 
     started = time.perf_counter()
     cards, corpus_name = _cards(args.full)

@@ -140,7 +140,7 @@ class Published(threading.Thread):
         self.done = threading.Event()
 
     def run(self) -> None:
-        import psycopg
+        import psycopg  # noqa: PLC0415  PostgreSQL runs only
 
         with psycopg.connect(self.url, autocommit=True) as conn:
             conn.execute("LISTEN tolaria_stores")
@@ -157,7 +157,7 @@ def propagation(url: str, dirs: Path, set_files: str, port: int) -> dict:
     """When the ingest commits, when each index is published and the derived pass finishes, and
     when the second server serves the new card from each index (first found, and found on every
     check from then on: both of its workers)."""
-    import psycopg
+    import psycopg  # noqa: PLC0415  PostgreSQL runs only
 
     with psycopg.connect(url) as conn:
         runs_before = conn.execute("SELECT count(*) FROM catalog_ingestrun").fetchone()[0]
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [k for k in kills if k not in KILLS]
     if unknown:
         ap.error(f"--kills: unknown {unknown}; choose from {list(KILLS)}")
-    import psycopg
+    import psycopg  # noqa: PLC0415  PostgreSQL runs only
 
     head = args.database_url.rpartition("/")[0]
     name = f"tolaria_bench_scale_{uuid.uuid4().hex[:8]}"

@@ -18,12 +18,21 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import pickle
 import platform
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from tolaria.cards import read_mtgjson
+from tolaria.search import CardIndex, build_index, search
+from tolaria.search._compile import compile_query
+from tolaria.search._parser import parse
+from tolaria.search._reference import Reference
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data" / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz"
@@ -37,7 +46,6 @@ def rss_mb() -> float:
                     return int(line.split()[1]) / 1024
     except OSError:
         pass
-    import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -60,7 +68,6 @@ def load_queries(path: Path) -> list[str]:
 def time_query(index, query: str, repeat: int) -> tuple[float, int]:
     """(the median of `repeat` timed runs in seconds, the number of results) of one query, after a
     warm-up run (lazy joins, caches of compiled regexes)."""
-    from tolaria.search import search
 
     search(index, query)
     runs = []
@@ -96,21 +103,12 @@ def main(argv=None) -> int:
     )
     args = ap.parse_args(argv)
 
-    from tolaria.search import CardIndex, build_index
-    from tolaria.search._compile import compile_query
-    from tolaria.search._parser import parse
-    from tolaria.search._reference import Reference
-
     rss_start = rss_mb()
     t = time.perf_counter()
     if args.corpus_pickle:
-        import pickle
-
         with open(args.corpus_pickle, "rb") as fh:
             corpus = pickle.load(fh)
     else:
-        from tolaria.cards import read_mtgjson
-
         corpus = read_mtgjson(*(args.data or [DEFAULT_DATA]))
     read_s = time.perf_counter() - t
     print(
@@ -138,7 +136,6 @@ def main(argv=None) -> int:
         del index
         gc.collect()
         # load in a fresh process too: RSS of a worker holding only the index
-        import subprocess
 
         code = (
             "import time,sys;t=time.perf_counter();from tolaria.search import CardIndex;"

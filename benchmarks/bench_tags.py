@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from tolaria.cards import read_mtgjson
 from tolaria.tags import Tagger, facets_for
 from tolaria.tags._eval import evaluate_gold, keyword_agreement, load_gold
+from tolaria.tags.predict import DEFAULT_TAGS, evaluate, labels_from_otags, load_otags, split_by_oracle, train
 
 
 def main(argv=None) -> int:
@@ -104,8 +105,6 @@ def main(argv=None) -> int:
         say("")
 
     if args.labels:
-        from tolaria.tags.predict import DEFAULT_TAGS, evaluate, labels_from_otags, load_otags, split_by_oracle, train
-
         otags = load_otags(args.labels)
         labels, unmatched = labels_from_otags(cards, otags)
         train_cards, test_cards = split_by_oracle(cards, args.test_fraction, args.seed)

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import numpy as np
 
+from tolaria.cards import load_sample, read_corpus
+from tolaria.knowledge import Embedder, EmbeddingStore, card_documents
+from tolaria.tags import predict
+
 
 def main() -> None:
-    from tolaria.cards import load_sample, read_corpus
-    from tolaria.knowledge import Embedder, EmbeddingStore, card_documents
-    from tolaria.tags import predict
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--labels", type=Path, required=True)
     parser.add_argument("--data", type=Path, action="append")

@@ -35,6 +35,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tolaria.cards import read_mtgjson
+from tolaria.search import CardIndex, build_index, search
+
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parent.parent / "shared" / "data" / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz"
 DEFAULT_QUERIES = (HERE / "queries.txt", HERE / "acceptance_queries.txt")
@@ -213,7 +216,6 @@ class PeerEngine:
 
 def tolaria_engine(index, repeat: int) -> Engine:
     """Tolaria's search, timed as the peer's is: one warm-up run, then the median of `repeat` runs."""
-    from tolaria.search import search
 
     def run(query: str) -> Timing:
         try:
@@ -243,11 +245,8 @@ def index_peer(checkout: Path, ruby: str, data: Path) -> None:
 
 
 def load_tolaria(data: Path, index_path: str | None):
-    from tolaria.search import CardIndex, build_index
-
     if index_path and Path(index_path).exists():
         return CardIndex.load(index_path)
-    from tolaria.cards import read_mtgjson
 
     index = build_index(read_mtgjson(data))
     if index_path:

@@ -33,6 +33,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import json
+
 from _load import get, run_load
 
 PLAIN_QUERIES = ["trample", "lifelink", "combat damage", "lightning bolt", "dragon", "draw a card"]
@@ -127,7 +129,6 @@ def rss_master(root: int) -> int:
 def warm_knowledge(port: int, workers: int) -> None:
     """Every feature on in every worker: concurrent knowledge searches until each worker has loaded the
     knowledge index with its embeddings (and the model, for the query); fails when meaning is off."""
-    import json
 
     seen: list[int] = []
     failed: list[str] = []

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from tolaria.cards import Card, Corpus, read_corpus  # noqa: E402  (the reader only, never the linker)
+from tolaria.cards import Card, Corpus, load_sample, read_corpus  # noqa: E402  (the reader only, never the linker)
 
 FULL_FILES = ("mtgjson/AllPrintings-5.2.0+20220425.json.xz", "mtgjson/SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz")
 # layouts and card types of other game variants (rules 901 Planechase, 904 Archenemy, 902 Vanguard)
@@ -118,8 +118,6 @@ def as_text(cards: Iterable[Card]) -> str:
 
 def load(args: argparse.Namespace) -> Corpus:
     if args.sample:
-        from tolaria.cards import load_sample
-
         return load_sample()
     data = Path(args.data)
     paths = [data / name for name in FULL_FILES]

@@ -15,6 +15,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import orjson
+
 from tolaria.rules import Linker, keyword_coverage, load_rules, shipped_rulebook
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared/data/mtgjson/AllPrintings-5.2.0+20220425.json.xz"
@@ -30,8 +32,6 @@ def _open(path: Path):
 
 def iter_cards(path: Path):
     try:
-        import orjson
-
         with _open(path) as fh:
             data = orjson.loads(fh.read())
     except ImportError:  # pragma: no cover

@@ -22,7 +22,7 @@ import json
 import lzma
 import random
 import tarfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,7 +134,6 @@ def write_xz(path: Path, doc: dict) -> None:
 
 def write_readme(all_sets: list[dict], chosen: set[str], written, named: set[str], meta: dict) -> None:
     """The sample's README: what it holds, by layout, keyword and format, and every card's name."""
-    from collections import Counter
 
     cards: dict[str, dict] = {}
     printings = 0

@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from tolaria.cards import Card, Face  # noqa: E402
+from tolaria.rules import Linker, shipped_rulebook  # noqa: E402
+from tolaria.tags import Tagger  # noqa: E402
 
 CATEGORIES = ("keyword_ability", "keyword_action", "ability_word", "other")
 LINKER_KINDS = {
@@ -123,8 +125,6 @@ def _same_text(a: str, b: str) -> bool:
 
 def score_links(doc: dict[str, Any], linker: Any = None) -> Score:
     if linker is None:
-        from tolaria.rules import Linker, shipped_rulebook
-
         linker = Linker(shipped_rulebook())
     score = Score()
     for entry in doc["cards"]:
@@ -174,8 +174,6 @@ def score_links(doc: dict[str, Any], linker: Any = None) -> Score:
 
 def score_themes(doc: dict[str, Any], tagger: Any = None) -> Score:
     if tagger is None:
-        from tolaria.tags import Tagger
-
         tagger = Tagger()
     score = Score()
     for entry in doc["cards"]:

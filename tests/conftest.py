@@ -8,14 +8,15 @@ os.environ.setdefault("TOLARIA_STORES_INLINE", "1")
 
 import pytest
 
+from tolaria.cards import load_sample
+from tolaria.site.stores import ensure_loaded, runtime
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("TOLARIA_SHARED", ROOT.parent / "shared"))
 
 
 @pytest.fixture(scope="session")
 def sample():
-    from tolaria.cards import load_sample
-
     return load_sample()
 
 
@@ -31,8 +32,6 @@ def shared_data() -> Path:
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database holds the embedded sample, loaded once per session (tests roll back to it)."""
     with django_db_blocker.unblock():
-        from tolaria.site.stores import ensure_loaded, runtime
-
         runtime.reset()
         ensure_loaded()
 

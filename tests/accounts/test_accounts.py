@@ -4,11 +4,14 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.cache.backends.filebased import FileBasedCache
 from django.test import Client
 from django.urls import reverse
 
+from tolaria.site.accounts import throttle
 from tolaria.site.accounts.models import ApiToken
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck, DeckCard, ListItem
@@ -178,10 +181,6 @@ def test_account_pages_need_login(client):
 def test_failure_counts_are_shared_by_every_worker_process():
     """The counts live in the cache the settings name (files in the data dir, or Redis), not in one
     process's memory: another process — here a second cache object on the same location — sees them."""
-    from django.conf import settings
-    from django.core.cache.backends.filebased import FileBasedCache
-
-    from tolaria.site.accounts import throttle
 
     assert settings.CACHES["default"]["BACKEND"].endswith(("FileBasedCache", "RedisCache"))
     for _ in range(throttle.ACCOUNT_FREE_FAILURES):

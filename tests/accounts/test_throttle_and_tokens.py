@@ -11,6 +11,7 @@ from django.core import mail
 from django.test import Client, override_settings
 
 from tolaria.site.accounts import throttle
+from tolaria.site.accounts.keys import SecretKeyMismatch, require_one_secret_key
 from tolaria.site.accounts.models import ApiToken
 
 PASSWORD = "correct horse battery"
@@ -232,8 +233,6 @@ def test_hsts_is_a_year_when_the_site_is_served_over_https():
 
 
 def test_a_second_machine_with_another_secret_key_is_refused_at_start(settings, monkeypatch):
-    from tolaria.site.accounts.keys import SecretKeyMismatch, require_one_secret_key
-
     settings.SECRET_KEY = "the first machine's key " * 3
     require_one_secret_key()
     require_one_secret_key()  # the same key again: fine

@@ -3,9 +3,11 @@ https://scryfall.com/docs/api/cards): image_uris on a card printed on one side, 
 on a double-faced one (front/ then back/), every documented size; image_status claims only what is known."""
 
 import pytest
+from django.test import RequestFactory
 
 from tolaria.cards import IMAGE_SIZES, is_scryfall_id
 from tolaria.cards._scryfall import scryfall_card
+from tolaria.site.scryfall import card_object
 
 pytestmark = pytest.mark.django_db
 
@@ -65,10 +67,6 @@ def test_a_printing_in_another_language_by_its_own_id(client):
 
 
 def test_scryfalls_own_status_is_kept_from_a_scryfall_file():
-    from django.test import RequestFactory
-
-    from tolaria.site.scryfall import card_object
-
     data = {
         "object": "card",
         "id": "d74a72a2-d46a-41c2-a400-70571197b020",

@@ -4,6 +4,8 @@ import re
 
 import pytest
 
+from tolaria.cards import fold_name
+
 pytestmark = pytest.mark.django_db
 
 CARD_KEYS = {
@@ -166,7 +168,6 @@ def test_named_with_set_picks_that_printing(client):
 def test_autocomplete_folds_names_as_named_and_search_do(client, typed, name):
     """api/cards/autocomplete: "Spaces, punctuation, and capitalization are ignored" (Scryfall), and
     accents and Æ fold as in named and !"…" (tolaria.cards.fold_name)."""
-    from tolaria.cards import fold_name
 
     assert fold_name(typed) in fold_name(name)  # the expectation is about folding, not about the sample
     assert name in client.get("/api/cards/autocomplete", {"q": typed}).json()["data"]

@@ -5,11 +5,22 @@ all_parts of the cards that make them (Scryfall: component "token", the card its
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
+import orjson
 import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
 
+from tolaria.site.catalog import models as m
+from tolaria.site.catalog.ingest import ingest
+from tolaria.site.catalog.repository import stats
+from tolaria.site.catalog.services import card_named, suggest_names
+from tolaria.site.collections import services as svc
+from tolaria.site.collections.models import Deck
 from tolaria.site.stores import runtime
+from tolaria.site.stores.derive import derive
 
 pytestmark = pytest.mark.django_db
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "mtgjson" / "DMU-tokens.json.xz"
@@ -20,11 +31,6 @@ def with_tokens(django_db_setup, django_db_blocker):
     """The sample plus DMU's fixture tokens (tests/fixtures/README.md), ingested and the stores these
     tests read built, once for the module, in a transaction rolled back at its end (each test's own
     transaction nests inside it)."""
-    from django.db import transaction
-
-    from tolaria.site.catalog.ingest import ingest
-    from tolaria.site.catalog.repository import stats
-    from tolaria.site.stores.derive import derive
 
     with django_db_blocker.unblock():
         outer = transaction.atomic()
@@ -47,10 +53,6 @@ def get(client, path, status=200, **params):
 
 
 def test_tokens_are_ingested_but_never_counted_or_named_as_cards(with_tokens, client):
-    from tolaria.site.catalog import models as m
-    from tolaria.site.catalog.repository import stats
-    from tolaria.site.catalog.services import card_named, suggest_names
-
     before, summary = with_tokens
     after = stats()
     assert after["extras"] == before["extras"] + 4
@@ -102,11 +104,6 @@ def test_all_parts_lists_the_tokens_a_card_makes_and_the_makers_of_a_token(with_
 
 
 def test_a_decklist_naming_a_token_leaves_it_unresolved(with_tokens):
-    from django.contrib.auth import get_user_model
-
-    from tolaria.site.collections import services as svc
-    from tolaria.site.collections.models import Deck
-
     user = get_user_model().objects.create_user("tokens", password="x" * 12)
     deck = Deck.objects.create(owner=user, name="Tokens")
     result = svc.import_decklist(deck, "1 Soldier\n1 Scout the Wilderness\n")
@@ -116,10 +113,6 @@ def test_a_decklist_naming_a_token_leaves_it_unresolved(with_tokens):
 
 
 def test_a_token_has_a_page_and_is_in_the_bulk_files(with_tokens, client):
-    import gzip
-
-    import orjson
-
     soldier = get(client, "/api/cards/search", q="!soldier include:extras")["data"][0]
     page = client.get(soldier["scryfall_uri"].removeprefix("http://testserver"))
     assert page.status_code == 200 and b"Soldier" in page.content

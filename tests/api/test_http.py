@@ -1,10 +1,15 @@
 """Every /api/ route answers as Scryfall clients expect: the error object (never HTML), CORS on public
 reads, the corpus version as validator (304), Cache-Control, compression, a rate limit with 429."""
 
+import datetime as dt
 import gzip
 
 import orjson
 import pytest
+from django.core.cache import cache
+from django.utils.http import http_date
+
+from tolaria.site.catalog import models as m
 
 pytestmark = pytest.mark.django_db
 
@@ -56,8 +61,6 @@ def test_public_reads_carry_cors_and_private_ones_do_not(client):
 
 
 def test_etag_answers_304_until_the_corpus_changes(client):
-    from tolaria.site.catalog import models as m
-
     first = client.get("/api/sets")
     etag = first["ETag"]
     assert first.has_header("Last-Modified") and "max-age" in first["Cache-Control"]
@@ -71,11 +74,6 @@ def test_etag_answers_304_until_the_corpus_changes(client):
 def test_if_modified_since_alone_answers_304_until_the_corpus_changes(client):
     """RFC 9110 13.1.3 and 13.2.2: without If-None-Match, a resource not modified since the date sent
     is a 304; Last-Modified is when the data took its current version."""
-    import datetime as dt
-
-    from django.utils.http import http_date
-
-    from tolaria.site.catalog import models as m
 
     first = client.get("/api/sets")
     last = first["Last-Modified"]
@@ -142,8 +140,6 @@ def test_responses_are_compressed_when_asked(client):
 
 
 def test_rate_limit_answers_429_with_retry_after_per_client(client, settings):
-    from django.core.cache import cache
-
     cache.clear()
     settings.TOLARIA_API_RATE_LIMIT = (3, 60)
     for _ in range(3):

@@ -10,6 +10,8 @@ import gzip
 import orjson
 import pytest
 
+from tolaria.site.catalog import models as m
+
 pytestmark = pytest.mark.django_db
 
 
@@ -91,8 +93,6 @@ def test_collection_finds_foreign_printings(client):
 
 
 def test_the_all_cards_file_holds_every_language(client):
-    from tolaria.site.catalog import models as m
-
     meta = get(client, "/api/bulk-data/all_cards")
     default = get(client, "/api/bulk-data/default_cards")
     r = client.get(meta["download_uri"].split("testserver", 1)[-1])
@@ -109,8 +109,6 @@ def test_the_all_cards_file_holds_every_language(client):
 
 
 def test_the_manifest_of_one_language(client):
-    from tolaria.site.catalog import models as m
-
     german = get(client, "/api/cards/manifest", lang="de")
     assert len(german["data"]) == m.ForeignPrinting.objects.filter(lang="de").count()
     assert {row["lang"] for row in german["data"]} == {"de"}

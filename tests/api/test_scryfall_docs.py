@@ -1,7 +1,18 @@
 """Behaviour Scryfall's API documentation states, route by route (each test names its page under
 https://scryfall.com/docs/api), where Tolaria answered otherwise."""
 
+import gzip
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
 import pytest
+
+from tolaria.site.accounts.models import ApiToken
+from tolaria.site.collections.models import CardList, Deck
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +51,6 @@ def test_parse_mana_gives_back_every_printed_cost_written_backwards(client, samp
     """A printed cost is correctly ordered (colors around the wheel the way cards print them: {G}{W},
     {U}{R}{W}, {W}{B}{G}): each printed cost of the sample made only of generic, X and colored
     symbols, written backwards in lower case and loose, reads back as printed."""
-    import re
 
     costs = {face.mana_cost for card in sample.cards.values() for face in card.faces if face.mana_cost}
     checked = 0
@@ -170,8 +180,6 @@ def test_format_image_of_a_back_face_and_with_images_off(client, settings):
     ],
 )
 def test_pretty_indents_every_json_route(client, path):
-    import orjson
-
     sep = "&" if "?" in path else "?"
     plain = client.get(path)
     pretty = client.get(path + sep + "pretty=true")
@@ -198,11 +206,6 @@ def _integer_routes(client):
 
 
 def test_every_integer_parameter_out_of_range_is_a_4xx_error_object(client, django_user_model):
-    import json
-
-    from tolaria.site.accounts.models import ApiToken
-    from tolaria.site.collections.models import CardList, Deck
-
     user = django_user_model.objects.create_user("overflow", "overflow@example.com", "a long pass phrase 12")
     _, secret = ApiToken.issue(user, "test")
     card_list = CardList.objects.create(owner=user, name="mine")
@@ -263,7 +266,6 @@ def test_similar_cards_of_an_unknown_card_is_a_404(client):
 def test_bulk_file_size_is_the_bytes_of_the_file_served(client):
     """scryfall.com/docs/api/bulk-data: `size` is "the size of this file in integer bytes"; the file is
     served gzip-encoded (content_encoding), so its bytes are those of the decoded JSON."""
-    import gzip
 
     entries = get(client, "/api/bulk-data")["data"]
     assert {e["type"] for e in entries} >= {"oracle_cards", "rulings"}
@@ -284,9 +286,6 @@ def test_oracletag_is_otag(client):
 
 def test_contract_tests_fail_without_the_dev_extra_instead_of_skipping():
     """make test always installs the dev extra, so a client missing is a failure, never a silent skip."""
-    import subprocess
-    import sys
-    from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
     for module, name in (("scrython", "test_scrython.py"), ("aioscryfall", "test_aioscryfall.py")):
@@ -492,10 +491,6 @@ def _documented(spec, path, method, status):
 
 
 def test_every_route_answers_what_the_openapi_document_says(client, django_user_model):
-    import json
-
-    from tolaria.site.accounts.models import ApiToken
-
     spec = get(client, "/api/openapi.json")
     assert _documented(spec, "/api/cards/search", "get", 200)["$ref"].endswith("/ScryfallListOut")
     assert "token" not in _resolve(spec, _documented(spec, "/api/cards/search", "get", 200))["properties"]

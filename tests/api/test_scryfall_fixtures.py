@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tolaria.site.catalog import models as m
+
 pytestmark = pytest.mark.django_db
 
 HERE = Path(__file__).parent
@@ -48,8 +50,6 @@ def differences(theirs: dict, ours: dict, where: str = "") -> list[str]:
 
 
 def test_card_objects_match_scryfall_field_by_field(client):
-    from tolaria.site.catalog import models as m
-
     fixtures = [c for c in json.loads(FIXTURES.read_text()) if c.get("id")]
     present = [c for c in fixtures if m.Printing.objects.filter(pk=c["id"]).exists()]
     assert len(present) >= 12, "the sample holds at least the dozen fixture printings checked here"

@@ -5,6 +5,8 @@ import gzip
 import orjson
 import pytest
 
+from tolaria.site.catalog import models as m
+
 pytestmark = pytest.mark.django_db
 
 
@@ -41,8 +43,6 @@ def test_lookups_by_every_external_id_find_the_same_printing(client):
 
 @pytest.mark.parametrize("kind", ["arena", "mtgo"])
 def test_arena_and_mtgo_lookups(client, kind):
-    from tolaria.site.catalog import models as m
-
     row = m.ExternalId.objects.filter(kind=kind).order_by("value").first()
     assert row is not None, f"the sample has printings with {kind} ids"
     card = get(client, f"/api/cards/{kind}/{row.value}")
@@ -74,8 +74,6 @@ def test_named_as_text(client):
 
 
 def test_collection_finds_every_identifier_kind_and_lists_the_rest(client):
-    from tolaria.site.catalog import models as m
-
     arbor = get(client, "/api/cards/tsr/277")
     bolt = named(client, "Lightning Bolt")
     on_mtgo = m.ExternalId.objects.filter(kind="mtgo", printing__card__name="Dryad Arbor").first()
@@ -174,7 +172,6 @@ def test_bulk_data_written_at_ingest_and_served_compressed(client):
     r = client.get(oracle["download_uri"].removeprefix("http://testserver"))
     assert r["Content-Encoding"] == "gzip"
     cards = orjson.loads(gzip.decompress(b"".join(r.streaming_content)))
-    from tolaria.site.catalog import models as m
 
     assert len(cards) == m.OracleCard.objects.filter(printings__isnull=False).distinct().count()
     assert all(c["object"] == "card" for c in cards)

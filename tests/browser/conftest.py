@@ -9,10 +9,20 @@ have to be ingested again for each one.
 
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.db import connections
+from django.test.testcases import LiveServerThread
+from django.test.utils import override_settings
+
+from tolaria.site.stores import ensure_loaded
+
+from .image_server import ImageServer
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = Path(os.environ.get("TOLARIA_SHOTS", "/tmp/tolaria-shots"))
@@ -34,7 +44,6 @@ def image_server():
     """The site's card image host in these tests (tests/browser/image_server.py): the fixture image for
     every printing, a 404 for the ids in `.missing`, no answer for those in `.hanging`. Its port:
     TOLARIA_TEST_IMAGE_PORT, else a free one."""
-    from .image_server import ImageServer
 
     server = ImageServer(int(os.environ.get("TOLARIA_TEST_IMAGE_PORT", "0"))).start()
     yield server
@@ -55,16 +64,6 @@ IMAGE_TIMEOUT_MS = 1500
 
 @pytest.fixture(scope="session")
 def site_url(django_db_setup, django_db_blocker, image_server):
-    import copy
-
-    from django.conf import settings
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.db import connections
-    from django.test.testcases import LiveServerThread
-    from django.test.utils import override_settings
-
-    from tolaria.site.stores import ensure_loaded
-
     # the pages' card images come from the local image host (the CSP lets the pages load them)
     csp = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)
     csp["DIRECTIVES"]["img-src"] = ["'self'", "data:", image_server.url]
@@ -96,7 +95,7 @@ def site_url(django_db_setup, django_db_blocker, image_server):
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is expected at {CHROMIUM}: apt-get install -y chromium")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415  only when a browser test runs (make test-browser)
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

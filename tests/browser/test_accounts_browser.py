@@ -7,6 +7,7 @@ import re
 import threading
 
 import pytest
+from django.db.backends.sqlite3.base import DatabaseWrapper
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
@@ -18,7 +19,6 @@ def _deferred_test_transaction():
     take SQLite's write lock up front (the site's BEGIN IMMEDIATE would), or the live server's
     connection to the shared in-memory database gets "database table is locked". The test thread
     itself never touches the database, so a deferred BEGIN there takes no lock at all."""
-    from django.db.backends.sqlite3.base import DatabaseWrapper
 
     original = DatabaseWrapper._start_transaction_under_autocommit
     main = threading.main_thread()

@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tolaria.site.collections import services as svc
+
 from .conftest import SHOTS
 from .test_accounts_browser import _deferred_test_transaction  # noqa: F401  (the pages write)
 
@@ -22,7 +24,6 @@ def priced(sample, monkeypatch):
     """The embedded sample has no prices, and the test thread may not write the catalog while the live
     server reads it (shared in-memory SQLite): the price source answers from PRICES instead, as in
     tests/collections/test_collections_pages.py. The live server runs in this process, so it sees it."""
-    from tolaria.site.collections import services as svc
 
     by_id = {c.oracle_id: PRICES[c.name] for c in sample.cards.values() if c.name in PRICES}
     monkeypatch.setattr(

@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import SHOTS
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 
@@ -65,8 +67,6 @@ def test_the_api_docs_are_a_page_of_the_site_on_a_phone(phone, shot_phone):
 
 @pytest.fixture
 def shot_phone():
-    from .conftest import SHOTS
-
     def take(page, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}-390.png"), full_page=False)

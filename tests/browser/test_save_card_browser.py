@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import SHOTS
 from .test_accounts_browser import _deferred_test_transaction  # noqa: F401  (the pages write)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
@@ -50,7 +51,5 @@ def test_save_shows_where_and_a_second_save_says_so(page, shot):
 
 
 def _shots():
-    from .conftest import SHOTS
-
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS

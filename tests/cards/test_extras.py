@@ -5,11 +5,15 @@ such as tokens"), each remembering the cards that make it (MTGJSON relatedCards.
 
 from __future__ import annotations
 
+import copy
+import lzma
 from pathlib import Path
 
+import orjson
 import pytest
 
 from tolaria.cards import EXTRA_LAYOUTS, Card, read_corpus
+from tolaria.cards._mtgjson import token_batch
 from tolaria.search import build_index, search
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "mtgjson" / "DMU-tokens.json.xz"
@@ -83,12 +87,6 @@ def test_searches_leave_extras_out_unless_include_extras(index):
 def test_a_token_record_listed_twice_counts_once():
     # MTGJSON 5.2.0+20220425 lists 165 art series faces twice (same uuid, byte-identical) in the tokens
     # of AAFR, AMID, AVOW and ANEO; each must stay one face of one printing (the uuid table's key)
-    import copy
-    import lzma
-
-    import orjson
-
-    from tolaria.cards._mtgjson import token_batch
 
     with lzma.open(FIXTURE) as fh:
         data = orjson.loads(fh.read())["data"]
@@ -105,11 +103,6 @@ def test_a_token_record_listed_twice_counts_once():
 def test_a_set_whose_tokens_are_its_own_stays_that_set():
     # an art series set (AAFR: type memorabilia, no cards, its art cards in `tokens` with setCode
     # AAFR) is its own token set: the set keeps its name and type, not "… Tokens", set type token
-    import lzma
-
-    import orjson
-
-    from tolaria.cards._mtgjson import token_batch
 
     with lzma.open(FIXTURE) as fh:
         data = orjson.loads(fh.read())["data"]

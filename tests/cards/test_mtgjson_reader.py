@@ -1,8 +1,10 @@
 """The MTGJSON reader on the embedded sample (real AllPrintings and per-set records)."""
 
 import collections
+import json
+import lzma
 
-from tolaria.cards import detect_format, sample_paths
+from tolaria.cards import CardsOnly, detect_format, read_source, sample_paths
 
 
 def card_named(sample, name):
@@ -91,10 +93,6 @@ def test_newer_set_files_are_read_too(sample):
 
 def test_atomic_cards_shape(tmp_path, sample):
     """AtomicCards ({"data": {name: [faces]}}) built from real sample records reads into oracle cards."""
-    import json
-    import lzma
-
-    from tolaria.cards import CardsOnly, read_source
 
     with lzma.open(sample_paths()[0], "rb") as f:
         sets = json.load(f)["data"]

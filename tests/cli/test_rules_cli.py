@@ -8,7 +8,9 @@ from functools import partial
 import pytest
 
 from tolaria import cli
+from tolaria.rules import latest_rules_url
 from tolaria.rules._parser import shipped_rules_file
+from tolaria.site.catalog.models import RulesVersion
 
 pytestmark = pytest.mark.django_db
 
@@ -57,8 +59,6 @@ def test_glossary(capsys):
 
 
 def test_ingest_a_file_then_diff_two_editions(capsys, tmp_path, shipped_text):
-    from tolaria.site.catalog.models import RulesVersion
-
     old = tmp_path / "old.txt"
     old.write_text(older_edition(shipped_text), encoding="utf-8")
     new = tmp_path / "new.txt"
@@ -128,9 +128,6 @@ def wizards_site(tmp_path, shipped_text):
 
 
 def test_ingest_latest_finds_the_txt_link_and_stores_it(capsys, wizards_site):
-    from tolaria.rules import latest_rules_url
-    from tolaria.site.catalog.models import RulesVersion
-
     page, seen = wizards_site
     assert latest_rules_url(page).endswith("/downloads/MagicCompRules%2020250227.txt")
     assert cli.main(["rules", "ingest", "--latest", "--rules-page", page]) == 0

@@ -3,10 +3,14 @@
 import re
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 
 from tolaria import decks
+from tolaria.site.catalog.models import Printing
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck, DeckCard, ListItem
 
@@ -125,7 +129,6 @@ def test_list_oracle_ids_for_in_list_search(alice, bob):
     assert svc.list_oracle_ids(alice, "burn") == {BOLT}
     assert svc.list_oracle_ids(alice, "Saved cards") == {ELVES}
     assert svc.list_oracle_ids(alice, "nothing") == set()
-    from django.contrib.auth.models import AnonymousUser
 
     assert svc.list_oracle_ids(AnonymousUser(), "Burn") == set()
 
@@ -254,7 +257,6 @@ def test_import_arena_adds_to_deck(alice_client, alice):
         ("Llanowar Elves", "sideboard"): 2,
     }
     bolt_printing = rows[("Lightning Bolt", "main")].printing_id
-    from tolaria.site.catalog.models import Printing
 
     if Printing.objects.filter(card_id=BOLT, set_code="m10", collector_number="146").exists():
         assert bolt_printing
@@ -281,8 +283,6 @@ def test_import_keeps_unknown_names_as_unresolved_rows_with_suggestions(alice_cl
 
 
 def test_import_mtgo_dek_file(alice_client, alice):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     deck = make_deck(alice)
     dek = b'<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="4" Sideboard="false" Name="Lightning Bolt"/><Cards Quantity="3" Sideboard="true" Name="Sol Ring"/></Deck>'
     alice_client.post(
@@ -334,8 +334,6 @@ def test_csrf_is_required_for_every_write(alice):
 
 
 def test_card_actions_template_tag(rf, alice):
-    from django.template import Context, Template
-
     request = rf.get(f"/card/{BOLT}")
     request.user = alice
     svc.save_card(alice, ELVES, new_list="Burn")

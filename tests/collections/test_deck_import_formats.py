@@ -244,9 +244,6 @@ def test_every_export_reimports_to_the_same_deck(alice, kind):
 
 def test_prices_follow_the_printing_and_finish(alice):
     """A row's price is its own printing's, in its finish; a row without a printing takes the cheapest."""
-    import orjson
-
-    from tolaria.site.catalog.models import Printing
 
     signet = svc.resolve_card("Arcane Signet")
     printings = list(Printing.objects.filter(card_id=signet.oracle_id).order_by("set_code", "collector_number"))

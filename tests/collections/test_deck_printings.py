@@ -5,12 +5,16 @@ pasted with the reason shown, and MTGO's CatID written from the printing's MTGO 
 
 from __future__ import annotations
 
+import json
+
 import orjson
 import pytest
 from defusedxml import ElementTree as SafeET
+from django.test import Client
 from django.urls import reverse
 
 from tolaria import decks
+from tolaria.site.accounts.models import ApiToken
 from tolaria.site.catalog import models as catalog
 from tolaria.site.collections import services as svc
 
@@ -145,12 +149,6 @@ def test_dek_export_writes_the_printings_mtgo_ids_and_reads_them_back(alice):
 
 
 def test_the_api_shows_a_pasted_printing_and_why(alice):
-    import json
-
-    from django.test import Client
-
-    from tolaria.site.accounts.models import ApiToken
-
     _, secret = ApiToken.issue(alice, "script")
     deck = svc.create_deck(alice, "Api", "")
     headers = {"Authorization": f"Bearer {secret}"}

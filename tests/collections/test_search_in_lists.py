@@ -2,8 +2,10 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import RequestFactory
 
 from tolaria.site.accounts.models import ApiToken
+from tolaria.site.api.http import _validator
 from tolaria.site.catalog.services import find_card
 from tolaria.site.collections import services as svc
 
@@ -58,9 +60,6 @@ def test_a_search_made_with_credentials_is_never_shared_nor_answered_304(client,
     assert found["Cache-Control"] == "private, no-cache" and not found.has_header("ETag")
     assert "Authorization" in found["Vary"] and "Cookie" in found["Vary"]
     # the tag an anonymous answer of this URL would carry (the URL and the corpus version make it)
-    from django.test import RequestFactory
-
-    from tolaria.site.api.http import _validator
 
     anonymous_tag, _ = _validator(RequestFactory().get("/api/cards/search", query))
     assert client.get("/api/cards/search", query, HTTP_IF_NONE_MATCH=anonymous_tag, **token).status_code == 200

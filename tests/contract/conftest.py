@@ -3,6 +3,7 @@ in a process of its own (its own data dir and SQLite database, the sample loaded
 ended with the session — and with this process, should the session die first."""
 
 import ctypes
+import json
 import os
 import signal
 import socket
@@ -100,7 +101,6 @@ def tolaria_server_data_dir(tolaria_server) -> Path:
 
 def api_json(base: str, path: str) -> dict:
     """A GET on Tolaria's own API, to find the ids the clients are then asked about."""
-    import json
 
     with urllib.request.urlopen(base + "/api" + path, timeout=30) as r:
         return json.loads(r.read())

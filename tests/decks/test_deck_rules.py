@@ -3,6 +3,8 @@
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
+import pytest
+
 from tolaria import decks
 from tolaria.cards import Card, Face
 from tolaria.decks import Entry
@@ -378,8 +380,6 @@ def test_name_lookup_folds_names_as_every_tool_writes_them():
 
 
 def test_size_limits_are_checked_before_reading():
-    import pytest
-
     with pytest.raises(decks.DecklistTooLarge, match="100,000 lines"):
         decks.parse_decklist("1 Forest\n" * 99_999 + "1 Forest")
     with pytest.raises(decks.DecklistTooLarge, match="KB"):

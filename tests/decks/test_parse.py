@@ -5,6 +5,7 @@ rebalanced cards, Archidekt labels, the .dek CatID, and how a format is named to
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 
 from tolaria import decks
@@ -78,8 +79,6 @@ def test_every_text_encoding_of_an_upload_reads_the_same():
 
 
 def test_a_binary_file_is_refused_in_words():
-    import gzip
-
     data = gzip.compress(b"4 Lightning Bolt\n" * 50, mtime=0)
     try:
         decks.decode_decklist(data)

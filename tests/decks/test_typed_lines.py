@@ -7,6 +7,7 @@ are marked: the right answer there is that nothing is added.
 """
 
 import json
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -109,8 +110,6 @@ def test_a_nickname_for_a_card_the_corpus_lacks_adds_nothing(resolver):
 
 
 def test_every_nickname_row_names_its_source_and_a_card():
-    from importlib import resources
-
     text = resources.files("tolaria").joinpath("data", "card_nicknames.tsv").read_text(encoding="utf-8")
     rows = [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")][1:]
     assert rows and all(len(r) == 3 and r[2].startswith(("seen: http", "usage: ")) for r in rows)

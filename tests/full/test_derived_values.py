@@ -4,6 +4,8 @@ Mana value, colors and color identity are computed by the rules (tolaria.cards._
 copied; MTGJSON's fields are the independent check. Any disagreement is listed in the failure.
 """
 
+from pathlib import Path
+
 import pytest
 
 pytestmark = pytest.mark.full
@@ -12,7 +14,6 @@ pytestmark = pytest.mark.full
 def _known_source_errors() -> set[str]:
     """Disagreements where the 2022 MTGJSON data is wrong, each checked against the printed card
     and the rules (reasons in the file); they are listed, not hidden."""
-    from pathlib import Path
 
     lines = (Path(__file__).with_name("known_source_errors.txt")).read_text(encoding="utf-8").splitlines()
     return {line for line in lines if line and not line.startswith("#")}

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tolaria.cards import Card, Face, Ruling
+from tolaria.cards import Card, Face, Ruling, load_sample
 from tolaria.knowledge import Document, Embedder, KnowledgeIndex, SemanticUnavailable, documents_from
+from tolaria.rules import shipped_rulebook
 
 DATA = Path(__file__).parent / "data"
 
@@ -26,8 +27,6 @@ def death_ray() -> Card:
 
 @pytest.fixture(scope="session")
 def rulebook():
-    from tolaria.rules import shipped_rulebook
-
     return shipped_rulebook()
 
 
@@ -35,8 +34,6 @@ def rulebook():
 def sample_cards() -> dict[str, Card]:
     """The shipped sample's cards, plus the fixture card the trample case needs if the sample lacks it."""
     try:
-        from tolaria.cards import load_sample
-
         cards = dict(load_sample().cards)
     except (ImportError, OSError, ValueError):  # the sample is not built yet on this machine
         cards = {}

@@ -1,4 +1,4 @@
-from tolaria.knowledge import documents_from
+from tolaria.knowledge import KnowledgeIndex, documents_from
 
 
 def test_rule_documents_hold_subrules_and_examples(rulebook):
@@ -36,8 +36,6 @@ def test_content_hash_follows_text(tiny_documents):
 
 
 def test_an_index_ranks_one_kind_over_its_own_rows(rulebook, death_ray):
-    from tolaria.knowledge import KnowledgeIndex
-
     docs = documents_from(rulebook, {death_ray.oracle_id: death_ray})
     kinds = [d.kind for d in docs]
     assert kinds == sorted(kinds, key=("rule", "glossary", "ruling", "card").index)

@@ -2,7 +2,8 @@ import time
 
 import numpy as np
 
-from tolaria.knowledge import DIMENSIONS, EmbeddingStore
+from tolaria.knowledge import DIMENSIONS, EmbeddingStore, documents_from
+from tolaria.knowledge._embed import MINILM, shipped_rule_store, shipped_rule_vectors
 
 
 def test_vectors_are_unit_length_and_similar_sentences_are_closer(embedder):
@@ -101,9 +102,6 @@ def test_an_interrupted_embedding_resumes_from_its_checkpoint(tmp_path):
 
 
 def test_the_shipped_rule_vectors_cover_the_shipped_cr(rulebook):
-    from tolaria.knowledge import documents_from
-    from tolaria.knowledge._embed import MINILM, shipped_rule_store, shipped_rule_vectors
-
     store = shipped_rule_store()
     assert store is not None and store.model_id == MINILM
     docs = [d for d in documents_from(rulebook) if d.kind in ("rule", "glossary")]

@@ -1,6 +1,6 @@
 import numpy as np
 
-from tolaria.knowledge import similar_cards
+from tolaria.knowledge import KnowledgeIndex, similar_cards
 
 
 def _unit(*xs):
@@ -45,8 +45,6 @@ def test_exclude_names_and_unknown_card():
 
 
 def test_works_with_index_card_vectors(tiny_documents, embedder):
-    from tolaria.knowledge import KnowledgeIndex
-
     index = KnowledgeIndex.build(tiny_documents, embedder=embedder)
     ids, vectors = index.card_vectors()
     assert ids == ["1", "2"] and vectors.shape == (2, 384)

@@ -1,5 +1,5 @@
 from tolaria.knowledge import highlight, segments_to_html, tokenize
-from tolaria.knowledge._text import stem
+from tolaria.knowledge._text import number_words, stem
 
 
 def test_tokens_fold_case_quotes_plurals_and_hyphens():
@@ -68,8 +68,6 @@ def test_long_text_excerpt_starts_near_the_match():
 
 
 def test_number_words_are_the_figures_standing_alone():
-    from tolaria.knowledge._text import number_words
-
     assert number_words("Should you always have 7 cards? I'm at 20 life and 10 poison.") == ["seven", "twenty", "ten"]
     assert number_words("{2}, {T}: a 2/2 with a +1/+1 counter, see 613.7 and 702.19b") == []
     assert number_words("discard down to 7.") == ["seven"]

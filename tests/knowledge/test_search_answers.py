@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from tolaria.knowledge import by_fit
+
 
 def _main_column(html: str) -> str:
     return html.split('<section class="answers"', 1)[1].split("</section>", 1)[0]
@@ -99,6 +101,4 @@ def test_cards_asked_for_in_words_come_by_fit_then_in_the_players_order(client):
 
 
 def test_by_fit_keeps_the_given_order_for_the_cards_not_ranked():
-    from tolaria.knowledge import by_fit
-
     assert by_fit(["a", "b", "c", "d", "e"], {"d": 0.5, "b": 0.9}) == ["b", "d", "a", "c", "e"]

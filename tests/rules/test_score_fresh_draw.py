@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tolaria.cards import Card, Face
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "score_fresh_draw.py"
 DATA = Path(__file__).parent / "data"
@@ -192,8 +194,6 @@ def test_a_must_not_for_any_tribe_names_every_tribal_theme(scoring):
 
 
 def test_a_drawn_card_is_scored_as_the_reader_gave_it(scoring):
-    from tolaria.cards import Card, Face
-
     card = Card(
         oracle_id="x-1",
         name="Test Rock",

@@ -20,6 +20,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psycopg
 import pytest
 
 PR_SET_PDEATHSIG = 1
@@ -155,7 +156,6 @@ def scale_db() -> str:
     """A PostgreSQL database of this module's own, dropped at the end."""
     if not BASE_URL.startswith("postgres"):
         pytest.fail("make test-scale needs PostgreSQL: set DATABASE_URL=postgresql://…")
-    import psycopg
 
     head, _, base_name = BASE_URL.rpartition("/")
     name = f"{base_name.split('?')[0]}_scale_{uuid.uuid4().hex[:8]}"

@@ -6,6 +6,7 @@ last coherent state, and the next `tolaria derive` finishes what it left."""
 from __future__ import annotations
 
 import copy
+import http.cookiejar
 import json
 import re
 import threading
@@ -159,8 +160,6 @@ class Browser:
     """One client of one server: its cookies (the CSRF token), the address its proxy reports."""
 
     def __init__(self, server, address: str):
-        import http.cookiejar
-
         self.server, self.address = server, address
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
 

@@ -9,11 +9,12 @@ import sys
 import time
 import uuid
 
+import psycopg
 import pytest
 
 from tolaria.site.stores.locks import _key
 
-from .conftest import REPORT, _die_with_parent, get, run_tolaria, tolaria_env
+from .conftest import BASE_URL, REPORT, _die_with_parent, get, run_tolaria, tolaria_env
 
 pytestmark = pytest.mark.scale
 
@@ -24,8 +25,6 @@ def _admin(url: str) -> tuple[str, str]:
 
 
 def test_a_database_restored_under_another_name_serves_at_once(scale_db, data_dirs, servers):
-    import psycopg
-
     env = tolaria_env(scale_db, data_dirs("original"))
     init = run_tolaria(["init"], env)
     assert init.returncode == 0, init.stderr
@@ -51,10 +50,6 @@ def test_a_database_restored_under_another_name_serves_at_once(scale_db, data_di
 
 
 def test_a_server_started_during_a_first_ingest_opens_its_port_at_once(data_dirs, servers):
-    import psycopg
-
-    from .conftest import BASE_URL
-
     admin, base = _admin(BASE_URL)
     name = f"{base}_first_{uuid.uuid4().hex[:6]}"
     with psycopg.connect(admin, autocommit=True) as conn:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 
+import psycopg
 import pytest
 
 from .conftest import get, run_tolaria, tolaria_env
@@ -19,8 +20,6 @@ def test_concurrent_requests_each_get_the_card_asked_for(scale_db, data_dirs, se
     init = run_tolaria(["init"], env)
     assert init.returncode == 0, init.stderr
     server = servers(env, workers=4)
-
-    import psycopg
 
     with psycopg.connect(scale_db) as conn:
         ids = [row[0] for row in conn.execute("SELECT oracle_id FROM catalog_oraclecard ORDER BY oracle_id LIMIT 120")]

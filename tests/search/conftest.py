@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from search_helpers import TINY_FACETS, tiny_corpus
 
+from tolaria.cards import load_sample
 from tolaria.search import build_index
 from tolaria.search._reference import Reference
 
@@ -26,8 +27,6 @@ def tiny_ref(tiny):
 
 @pytest.fixture(scope="session")
 def sample():
-    from tolaria.cards import load_sample
-
     return load_sample()
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from search_helpers import both, names
 
-from tolaria.search import search
+from tolaria.cards import Corpus, load_sample
+from tolaria.search import CardIndex, build_index, search
+from tolaria.tags import CardTag, facets_for
 
 BOLT, ELVES, BEARS, COUNTER, DREADMAW = (
     "Lightning Bolt",
@@ -238,8 +240,6 @@ def test_metadata_only_gives_everything(tiny_index):
 
 
 def test_facet_unavailable_warns(tiny):
-    from tolaria.search import build_index
-
     index = build_index(tiny)
     r = search(index, "pred:removal t:instant")
     assert r.total == 3
@@ -249,8 +249,6 @@ def test_facet_unavailable_warns(tiny):
 
 
 def test_save_load_roundtrip(tmp_path, tiny_index):
-    from tolaria.search import CardIndex
-
     path = tmp_path / "cards.idx"
     size = tiny_index.save(path)
     assert size == path.stat().st_size > 0
@@ -261,9 +259,6 @@ def test_save_load_roundtrip(tmp_path, tiny_index):
 
 
 def test_tag_facets_match_whole_ids_and_names_after_the_group():
-    from tolaria.search import build_index, search
-    from tolaria.tags import CardTag, facets_for
-
     corpus = _tagged_corpus()
     oid = next(iter(corpus.cards))
     tags = {
@@ -289,8 +284,6 @@ def test_tag_facets_match_whole_ids_and_names_after_the_group():
 
 
 def _tagged_corpus():
-    from tolaria.cards import Corpus, load_sample
-
     sample = load_sample()
     card = next(c for c in sample.cards.values() if c.name == "Ajani's Pridemate")
     printing = next(p for p in sample.printings.values() if p.oracle_id == card.oracle_id)

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from search_helpers import bench_queries, both
+from hypothesis import HealthCheck, given, settings
+from search_helpers import bench_queries, both, both_lingual
+from test_properties import queries
+
+from tolaria.cards import read_mtgjson
+from tolaria.search import build_index, search
+from tolaria.search._reference import Reference
 
 # Selected by `make test-full` (-m full); the shared_data fixture fails when the data is absent.
 pytestmark = pytest.mark.full
@@ -11,10 +17,6 @@ pytestmark = pytest.mark.full
 
 @pytest.fixture(scope="module")
 def full(shared_data):
-    from tolaria.cards import read_mtgjson
-    from tolaria.search import build_index
-    from tolaria.search._reference import Reference
-
     corpus = read_mtgjson(
         shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz",
         shared_data / "mtgjson" / "SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz",
@@ -30,9 +32,6 @@ def test_full_differential(full, query):
 
 
 def test_full_differential_generated(full):
-    from hypothesis import HealthCheck, given, settings
-    from test_properties import queries
-
     index, ref = full
 
     @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -96,16 +95,12 @@ LINGUAL_QUERIES = ("Blitzschlag", "lang:ja t:dragon", "lang:any c:r mv=1", "-lan
 
 @pytest.mark.parametrize("query", LINGUAL_QUERIES)
 def test_full_differential_in_every_language(full, query):
-    from search_helpers import both_lingual
-
     index, ref = full
     got, want = both_lingual(index, ref, query)
     assert got == want
 
 
 def test_full_printed_names_find_their_cards(full):
-    from tolaria.search import search
-
     index, ref = full
     for name, card in (("Blitzschlag", "Lightning Bolt"), ("稲妻", "Lightning Bolt"), ("Contresort", "Counterspell")):
         result = search(index, f'"{name}"')

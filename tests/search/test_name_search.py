@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from search_helpers import both, names
 
+from tolaria.search import search
 from tolaria.search._parser import _lark, _ToTree, parse
 
 CASES = [
@@ -42,8 +43,6 @@ def test_names_fold_one_way(sample_index, sample_ref, sample, query, expected):
 
 
 def test_a_name_of_punctuation_only_is_ignored_with_a_warning(sample_index):
-    from tolaria.search import search
-
     result = search(sample_index, "name:'")
     assert result.total == 0 and any("punctuation" in w for w in result.warnings)
 

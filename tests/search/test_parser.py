@@ -6,6 +6,7 @@ import pytest
 
 from tolaria.search import QuerySyntaxError, QueryTooLong, explain, parse
 from tolaria.search._ast import And, Exact, Name, Not, Or, Term
+from tolaria.search._parser import _lark, _ToTree
 
 
 def test_implicit_and_or_and_negation():
@@ -144,7 +145,6 @@ def test_deep_nesting_is_a_syntax_error_not_a_crash(query):
 )
 def test_a_lone_term_parses_as_the_grammar_says(query):
     # a lone term or exact name skips the parser: the tree must be the grammar's own
-    from tolaria.search._parser import _lark, _ToTree
 
     try:
         grammar = _ToTree().transform(_lark().parse(query))

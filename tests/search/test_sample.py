@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
+from tolaria.cards import load_sample
 from tolaria.search import KEYWORDS, CardIndex, explain, search
 
 
@@ -142,8 +145,6 @@ def test_index_version_and_reload(tmp_path, sample_index):
 
 
 def test_corrupt_index_file_is_refused(tmp_path):
-    import pickle
-
     path = tmp_path / "old.idx"
     path.write_bytes(pickle.dumps({"format": -1, "state": {}}))
     with pytest.raises(ValueError):
@@ -151,8 +152,6 @@ def test_corrupt_index_file_is_refused(tmp_path):
 
 
 def test_in_list_searches_within_the_users_lists(sample_index):
-    from tolaria.search import search
-
     bolt = next(
         oid for oid, name in zip(sample_index.oracle_ids, _sample_names(sample_index)) if name == "Lightning Bolt"
     )
@@ -169,7 +168,5 @@ def test_in_list_searches_within_the_users_lists(sample_index):
 
 
 def _sample_names(index):
-    from tolaria.cards import load_sample
-
     cards = load_sample().cards
     return [cards[oid].name for oid in index.oracle_ids]

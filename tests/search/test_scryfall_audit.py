@@ -14,7 +14,8 @@ import pytest
 from search_helpers import both, names
 
 from tolaria.cards import NameTable, read_corpus
-from tolaria.search import build_index
+from tolaria.search import build_index, search
+from tolaria.search._fields.printing import SCRYFALL_SET_TYPES
 from tolaria.search._reference import Reference
 
 AUDIT_CARDS = Path(__file__).with_name("data") / "audit-cards.json.xz"
@@ -173,8 +174,6 @@ def test_aliases(sample_setup, query, same_as):
     ],
 )
 def test_guide_keywords_are_known(sample_index, query):
-    from tolaria.search import search
-
     assert not search(sample_index, query).warnings
 
 
@@ -211,15 +210,11 @@ def test_in_booster_and_set_types(sample_setup):
 
 @pytest.mark.parametrize(("query", "warning"), [("cube:vintage", "cube lists"), ("art:squirrel", "art tags")])
 def test_guide_keywords_without_data_say_so(sample_index, query, warning):
-    from tolaria.search import search
-
     result = search(sample_index, query)
     assert result.total == 0 and any(warning in w and "unavailable" in w for w in result.warnings)
 
 
 def test_order_spoiled_is_known(sample_index):
-    from tolaria.search import search
-
     assert not search(sample_index, "t:goblin order:spoiled").warnings
 
 
@@ -242,8 +237,6 @@ def test_every_scryfall_set_type_is_known_even_without_a_set(sample_index, sampl
     set of the sample has (alchemy, treasure_chest, minigame, eternal) finds nothing without a
     warning; a word that is not a set type (multiplayer) is named unknown; st:fromthevault is
     st:from_the_vault. MTGJSON's set `type` uses Scryfall's words, so a set's type is its set_type."""
-    from tolaria.search import search
-    from tolaria.search._fields.printing import SCRYFALL_SET_TYPES
 
     assert len(SCRYFALL_SET_TYPES) == 24
     for set_type in ("alchemy", "treasure_chest", "minigame", "eternal"):

@@ -9,12 +9,15 @@ the cards whose English name holds it, never a card only because of a printed na
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from search_helpers import both_lingual
 
-from tolaria.search import search
+from tolaria.cards import LANG_CODES, Corpus
+from tolaria.search import build_index, search
 
 
 def _names(sample, result) -> list[str]:
@@ -32,8 +35,6 @@ def _langs(index, result) -> set[str]:
 
 
 def _code(index, foreign_row: int) -> str:
-    from tolaria.cards import LANG_CODES
-
     return LANG_CODES[int(index.foreign_lang[foreign_row])]
 
 
@@ -159,10 +160,6 @@ def test_generated_language_queries(sample_index, sample_ref, atoms, use_or, mul
 def test_a_printing_read_in_another_language_is_found_by_its_own(tiny):
     # a Scryfall all-cards file holds printings in other languages as card objects of their own
     # (lang: ja): they are printings of the corpus, found by lang: and in: as the translations are
-    import dataclasses
-
-    from tolaria.cards import Corpus
-    from tolaria.search import build_index
 
     english = next(iter(tiny.printings.values()))
     japanese = dataclasses.replace(english, id="00000000-0000-4000-8000-00000000000a", lang="ja")

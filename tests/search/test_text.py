@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 import re2
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from search_helpers import both
 
 from tolaria.search._text import TextColumn, compile_regex, fold, required_literals
@@ -123,9 +125,6 @@ REGEX_PIECES = [
 
 
 def test_regex_narrowing_property(sample):
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
-
     texts = [c.oracle_text for c in list(sample.cards.values())[:600]]
     col = TextColumn([fold(t) for t in texts], texts)
 

@@ -1,10 +1,14 @@
 """The data commands: stats, card, init; errors are one line with exit code 2."""
 
+import functools
+import http.server
 import json
+import threading
 
 import pytest
 
 from tolaria import cli
+from tolaria.cards import sample_paths
 
 pytestmark = pytest.mark.django_db
 
@@ -48,11 +52,6 @@ def test_init_does_not_reload_the_sample(capsys):
 
 def test_ingest_reads_an_address_through_the_download_code(capsys, tmp_path):
     """`tolaria ingest URL`: the file is downloaded (local HTTP server here) and ingested."""
-    import functools
-    import http.server
-    import threading
-
-    from tolaria.cards import sample_paths
 
     source = [p for p in sample_paths() if "ONE" in p.name][0]
     (tmp_path / "www").mkdir()

@@ -24,6 +24,11 @@ from django.urls.resolvers import RegexPattern, RoutePattern
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tolaria.site.accounts.models import ApiToken
+from tolaria.site.api.api import api
+from tolaria.site.catalog import models as m
+from tolaria.site.collections.models import CardList, Deck
+
 pytestmark = pytest.mark.django_db
 
 HOSTILE = [
@@ -159,8 +164,6 @@ def _routes() -> list[list]:
 
 @functools.cache
 def _api_params() -> list[str]:
-    from tolaria.site.api.api import api
-
     schema = api.get_openapi_schema()
     names = set()
     for methods in schema.get("paths", {}).values():
@@ -172,9 +175,6 @@ def _api_params() -> list[str]:
 
 @pytest.fixture
 def owner(client):
-    from tolaria.site.catalog import models as m
-    from tolaria.site.collections.models import CardList, Deck
-
     user = get_user_model().objects.create_user("fuzzer", password="a long passphrase 1")
     card = m.OracleCard.objects.order_by("name").first()
     card_list = CardList.objects.create(owner=user, name="Fuzzed list")
@@ -240,7 +240,6 @@ def test_every_url_pattern_with_many_more_hostile_values(client, owner, value, l
 def test_every_url_pattern_with_a_hostile_decklist(client, owner, decklist):
     """Every route that takes a decklist (pasted, uploaded, sent as JSON, typed in an add box), and every
     other one, answers a hostile decklist in words."""
-    from tolaria.site.accounts.models import ApiToken
 
     client.force_login(owner["user"])
     _, secret = ApiToken.issue(owner["user"], "fuzz")

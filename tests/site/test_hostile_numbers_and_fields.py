@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tolaria.site.accounts.models import ApiToken
+from tolaria.site.catalog import models as m
 from tolaria.site.collections.models import CardList, Deck
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,6 @@ def _deck_contents(deck) -> tuple[list, list]:
 @pytest.mark.parametrize("list_id", ["bogus", "12abc", "²", HUGE[:30]])
 def test_save_to_a_list_that_is_no_id_says_so(player, list_id):
     CardList.objects.create(owner=player["user"], name="Burn")
-    from tolaria.site.catalog import models as m
 
     card = m.OracleCard.objects.order_by("name").first()
     answer = player["client"].post("/save/", {"card": card.oracle_id, "list": list_id}, follow=True)

@@ -5,6 +5,8 @@ import socket
 import pytest
 
 from tolaria import cli
+from tolaria.site import server
+from tolaria.site.stores import card_index, knowledge_index, runtime, similar
 
 
 def test_a_port_in_use_is_one_line_naming_it_and_exits_at_once(capsys, monkeypatch):
@@ -27,8 +29,6 @@ def test_a_port_in_use_is_one_line_naming_it_and_exits_at_once(capsys, monkeypat
 def test_the_stores_are_loaded_before_the_port_listens(monkeypatch):
     """`serve` warms in its own process before gunicorn listens and forks (not a timing test: what was
     loaded when gunicorn's run began)."""
-    from tolaria.site import server
-    from tolaria.site.stores import card_index, knowledge_index, runtime, similar
 
     runtime.reset()  # as a fresh process: nothing loaded
     knowledge_index._answerer.clear()

@@ -5,10 +5,16 @@ answers 503 with Retry-After."""
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.test import override_settings
 
+import tolaria.search
+import tolaria.search._index as search_index
+from tolaria import cli
 from tolaria.cards import sample_paths
+from tolaria.site.api import _bulk
 from tolaria.site.catalog.repository import corpus_version
 from tolaria.site.stores import derive as passes
 from tolaria.site.stores import files, ingest_and_derive, runtime
@@ -108,8 +114,6 @@ def test_a_worker_with_no_index_answers_503_with_retry_after(client, no_index_an
 def test_an_index_format_upgrade_is_stale_and_rebuilt_by_the_next_derive(monkeypatch):
     """A stored card index of an older format than the code's looks current by corpus version alone
     (and a worker could not load it): its store names the format it was built in, so it is stale."""
-    import tolaria.search
-    import tolaria.search._index as search_index
 
     assert StoreBuild.objects.get(name="card index").format == f"card index v{search_index.FORMAT_VERSION}"
     # the code's format moves on: in the module that writes and reads the index and in the name the
@@ -129,8 +133,6 @@ def test_an_index_format_upgrade_is_stale_and_rebuilt_by_the_next_derive(monkeyp
 
 
 def test_stats_names_a_store_of_an_older_format_stale(capsys, monkeypatch):
-    from tolaria import cli
-
     monkeypatch.setattr(cli._site, "migrate", lambda verbosity=0: None)
     StoreBuild.objects.filter(name="knowledge index").update(format="")  # built before stores named formats
     assert cli.main(["stats"]) == 0
@@ -143,9 +145,6 @@ def test_stats_names_a_store_of_an_older_format_stale(capsys, monkeypatch):
 def test_the_bulk_files_are_served_by_a_machine_that_did_not_write_them(client, tmp_path):
     """The bulk files are published through the database like the indexes: another machine (an empty
     data dir, nothing loaded) downloads and serves them without running the pass."""
-    import gzip
-
-    from tolaria.site.api import _bulk
 
     item = files.newest(_bulk.NAME)
     assert item is not None and item.version == corpus_version()

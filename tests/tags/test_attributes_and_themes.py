@@ -1,6 +1,7 @@
 import json
 
 from tolaria.tags import CardTag, tag_card
+from tolaria.tags._eval import gold_card
 
 
 def by_id(card):
@@ -97,8 +98,6 @@ def test_cardtag_is_json_serialisable_with_the_documented_keys(card):
 
 
 def _real(name, type_line, text):
-    from tolaria.tags._eval import gold_card
-
     return gold_card({"name": name, "faces": [{"name": name, "type_line": type_line, "oracle_text": text}]})
 
 

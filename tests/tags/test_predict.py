@@ -1,5 +1,6 @@
 """Predicted tags: train on real cards with real (hand-checked) labels, save, load, predict."""
 
+import joblib
 import numpy as np
 import pytest
 
@@ -92,8 +93,6 @@ def test_save_and_load_round_trip(model, tmp_path, card):
 
 
 def test_a_model_of_another_version_is_refused(model, tmp_path):
-    import joblib
-
     path = tmp_path / "old.joblib"
     model.save(path)
     state = joblib.load(path)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tolaria.cards import read_mtgjson
 from tolaria.tags import Tagger, facets_for
 from tolaria.tags._eval import keyword_agreement
 
@@ -24,8 +25,6 @@ def test_keyword_tags_agree_with_the_sample_keywords(sample):
 
 @pytest.mark.full
 def test_keyword_tags_agree_with_mtgjson_on_the_full_data(shared_data):
-    from tolaria.cards import read_mtgjson
-
     corpus = read_mtgjson(shared_data / "mtgjson" / "AllPrintings-5.2.0+20220425.json.xz")
     report = keyword_agreement(corpus.cards.values())
     assert report.rate >= 0.995, (

@@ -1,5 +1,7 @@
 import json
+from importlib import resources
 
+import tolaria.rules as rules
 from tolaria.tags import KINDS, Tagger, Taxonomy, default_taxonomy
 from tolaria.tags._extract import EXTRACTORS
 from tolaria.tags._infer import THEMES
@@ -66,8 +68,6 @@ def test_every_fixed_tag_an_extractor_or_theme_can_produce_is_defined():
 
 
 def test_the_taxonomy_file_can_be_replaced(tmp_path):
-    from importlib import resources
-
     data = json.loads((resources.files("tolaria.tags") / "taxonomy.json").read_text(encoding="utf-8"))
     for t in data["tags"]:
         if t["id"] == "theme:lifegain":
@@ -79,8 +79,6 @@ def test_the_taxonomy_file_can_be_replaced(tmp_path):
 
 
 def test_keyword_vocabulary_agrees_with_the_rules_package():
-    import tolaria.rules as rules
-
     book = rules.shipped_rulebook()
     vocab = default_taxonomy().vocabulary
     for ours, theirs in ((vocab.abilities, book.keyword_abilities()), (vocab.actions, book.keyword_actions())):

@@ -3,6 +3,8 @@ from __future__ import annotations
 import pytest
 
 from tolaria.site.catalog import models as m
+from tolaria.site.stores import tags as tag_store
+from tolaria.site.web import presenters
 
 from ._html import terms, text
 
@@ -87,8 +89,6 @@ def test_single_faced_card_has_no_flip_button(client, card_url):
 
 
 def test_tags_panel_without_tags_says_predicted_tags_are_unavailable(client, card_url, monkeypatch):
-    from tolaria.site.stores import tags as tag_store
-
     monkeypatch.setattr(tag_store, "card_tags", lambda oid: [], raising=False)
     monkeypatch.setattr(tag_store, "predicted_available", lambda: False)
     words = text(client.get(card_url(client, "Fleetfoot Dancer")).content.decode())
@@ -115,8 +115,6 @@ def test_tags_panel_without_tags_says_predicted_tags_are_unavailable(client, car
 
 
 def test_tags_are_grouped_linked_and_show_evidence_and_kind(client, card_url, monkeypatch):
-    from tolaria.site.stores import tags as tag_store
-
     tags = [
         {
             "id": "keyword:trample",
@@ -152,8 +150,6 @@ def test_tags_are_grouped_linked_and_show_evidence_and_kind(client, card_url, mo
 
 
 def test_an_unreadable_model_leaves_the_page_whole(client, card_url, monkeypatch, tmp_path):
-    from tolaria.site.stores import tags as tag_store
-
     broken = tmp_path / "predicted-tags.pkl"
     broken.write_bytes(b"not a model")
     monkeypatch.setattr(tag_store, "model_paths", lambda: [broken])
@@ -166,8 +162,6 @@ def test_an_unreadable_model_leaves_the_page_whole(client, card_url, monkeypatch
 
 
 def test_a_card_the_model_tags_nothing_says_so(client, card_url):
-    from tolaria.site.stores import tags as tag_store
-
     assert tag_store.predicted_available()
     words = text(client.get(card_url(client, "Fleetfoot Dancer")).content.decode())
     assert "No predicted tags for this card." in words
@@ -192,7 +186,6 @@ def test_card_page_query_count_is_small(client, card_url, django_assert_max_num_
 
 def test_printings_show_set_symbols_from_the_keyrune_font(client, card_url, monkeypatch):
     """Symbols come from the OFL font's own glyph names; without the npm package the page has none."""
-    from tolaria.site.web import presenters
 
     monkeypatch.setattr(presenters, "set_glyphs", lambda: {"snc": "\ue900"})
     page = client.get(card_url(client, "Fleetfoot Dancer")).content.decode()
@@ -202,8 +195,6 @@ def test_printings_show_set_symbols_from_the_keyrune_font(client, card_url, monk
 
 
 def test_the_font_file_names_a_glyph_for_known_sets():
-    from tolaria.site.web import presenters
-
     presenters.set_glyphs.cache_clear()
     glyphs = presenters.set_glyphs()
     if not glyphs:  # make test does not install npm packages; make test-browser and make run do

@@ -5,8 +5,11 @@ import re
 
 import pytest
 from django.test import Client
+from django.urls import path
 
+from tolaria.site import urls as site_urls
 from tolaria.site.catalog import models as m
+from tolaria.site.collections.models import CardList
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "correct horse battery"
@@ -67,7 +70,6 @@ def test_save_while_logged_out_is_completed_by_the_login_it_asked_for(client, al
     assert done.redirect_chain[-1][0] == url
     body = done.content.decode()
     assert "Saved Lightning Bolt to" in body and "You are logged in as alice" in body
-    from tolaria.site.collections.models import CardList
 
     assert CardList.objects.get(owner=alice, is_default=True).items.filter(oracle_id=card.oracle_id).exists()
 
@@ -121,10 +123,6 @@ def test_api_404_stays_json(client):
 
 
 def test_server_error_page_is_styled_with_a_search_box(settings):
-    from django.urls import path
-
-    from tolaria.site import urls as site_urls
-
     def boom(request):
         raise RuntimeError("boom")
 

@@ -7,6 +7,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tolaria.site.catalog.repository import stats
 from tolaria.site.stores import figures
+from tolaria.site.stores.identity import corpus_id
+from tolaria.site.stores.models import CorpusFigures
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +30,5 @@ def test_the_figures_shown_are_those_of_the_corpus(client):
 
 
 def test_the_figures_are_stored_by_the_pass():
-    from tolaria.site.stores.identity import corpus_id
-    from tolaria.site.stores.models import CorpusFigures
-
     row = CorpusFigures.objects.get(version=corpus_id().version)
     assert row.corpus == corpus_id().digest and row.figures["cards"] == stats()["cards"]

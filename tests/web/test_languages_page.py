@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from tolaria.site.catalog import models as m
+
 from ._html import norm
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +48,6 @@ def test_the_card_page_lists_the_printed_names_by_language(client):
 def test_a_card_never_printed_in_another_language_has_no_such_list(client):
     page = client.get("/card/jmp/342/lightning-bolt").content.decode()
     assert 'id="lang-h"' in page
-    from tolaria.site.catalog import models as m
 
     translated = m.ForeignPrinting.objects.values_list("printing__card_id", flat=True)
     row = m.Printing.objects.filter(card__extra=False).exclude(card_id__in=translated).order_by("id").first()

@@ -4,14 +4,14 @@ import re
 
 import pytest
 
+from tolaria.site.catalog import models as m
+
 from ._html import text
 
 pytestmark = pytest.mark.django_db
 
 
 def test_home_has_search_counts_date_random_and_links(client):
-    from tolaria.site.catalog import models as m
-
     page = client.get("/").content.decode()
     words = text(page)
     assert 'role="search"' in page

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlparse
 
 import pytest
+from django.utils.html import escape
 
 from tolaria.search import KEYWORDS
 from tolaria.search._text import fold
@@ -109,8 +111,6 @@ def test_syntax_page_lists_every_keyword_with_its_example(client):
     for k in KEYWORDS:
         assert f'id="kw-{k.name}"' in page
         if k.example:
-            from django.utils.html import escape
-
             assert escape(k.example) in page
     assert '<form id="builder" action="/search/build"' in page
 
@@ -133,7 +133,6 @@ def test_builder_without_javascript_composes_the_query(client):
         },
     )
     assert response.status_code == 302
-    from urllib.parse import parse_qs, urlparse
 
     q = parse_qs(urlparse(response["Location"]).query)["q"][0]
     assert q == "Fleetfoot o:trample t:creature c>=rg mv<=3 f:modern"

@@ -9,7 +9,7 @@ import pytest
 from tolaria.knowledge import _similar
 from tolaria.site.catalog.services import find_card
 from tolaria.site.stores import derive as passes
-from tolaria.site.stores import files, runtime, similar
+from tolaria.site.stores import files, knowledge_index, runtime, similar
 from tolaria.site.stores.models import StoredIndex
 
 pytestmark = pytest.mark.django_db
@@ -73,8 +73,6 @@ def test_another_machine_loads_the_table_from_the_database():
 
 
 def test_with_card_vectors_the_table_is_by_meaning_and_tags(monkeypatch):
-    from tolaria.site.stores import knowledge_index
-
     index = knowledge_index.current()
     names = index.card_names()
     ids = sorted(names)

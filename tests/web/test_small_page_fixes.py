@@ -5,9 +5,13 @@ import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
+from tolaria.site import card_links
 from tolaria.site.card_links import card_url
 from tolaria.site.catalog import models as m
+from tolaria.site.collections import services as svc
+from tolaria.site.collections.models import CardList
 from tolaria.site.web.presenters import tag_groups
 
 
@@ -77,12 +81,6 @@ def test_no_card_address_is_written_by_hand_anywhere_in_the_site():
 
 @pytest.mark.django_db
 def test_list_and_deck_rows_link_through_card_url(client, django_user_model, monkeypatch):
-    from django.urls import reverse
-
-    from tolaria.site import card_links
-    from tolaria.site.collections import services as svc
-    from tolaria.site.collections.models import CardList
-
     monkeypatch.setattr(card_links, "card_url", lambda *a, oracle_id="", **kw: f"/elsewhere/{oracle_id}")
     user = django_user_model.objects.create_user("urls", password="correct horse battery")
     client.force_login(user)

@@ -1,6 +1,7 @@
 """The tag pages list their cards; the changes page compares two stored editions of the rules."""
 
 import datetime as dt
+from importlib import resources
 
 import pytest
 
@@ -29,8 +30,7 @@ def test_unknown_tag_is_404(client):
 
 
 def test_changes_page_shows_the_word_diff_of_two_editions(client):
-    from importlib import resources  # the shipped edition, and an older one with a rule worded differently
-
+    # the shipped edition, and an older one with a rule worded differently
     current = (resources.files("tolaria") / "data" / "MagicCompRules-20260227.txt").read_text(encoding="utf-8-sig")
     older = current.replace(
         "These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025."
@@ -53,8 +53,6 @@ def test_changes_page_with_one_edition_explains_how_to_add_one(client):
 
 
 def test_an_older_stored_edition_stays_readable(client):
-    from importlib import resources
-
     current = (resources.files("tolaria") / "data" / "MagicCompRules-20260227.txt").read_text(encoding="utf-8-sig")
     older = current.replace(
         "These rules are effective as of February 27, 2026.", "These rules are effective as of November 14, 2025."

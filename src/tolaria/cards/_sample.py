@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 from ._model import Corpus
+from ._read import read_corpus
 
 
 def sample_paths() -> list[Path]:
@@ -17,8 +18,6 @@ def sample_paths() -> list[Path]:
 
 @functools.cache
 def _load() -> Corpus:
-    from ._read import read_corpus
-
     return read_corpus(*sample_paths())
 
 

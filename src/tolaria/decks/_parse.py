@@ -12,6 +12,9 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from defusedxml import ElementTree as SafeET  # type: ignore[import-untyped]
+from defusedxml.common import DefusedXmlException  # type: ignore[import-untyped]
+
 from ._decode import looks_binary, not_text_message
 from ._formats import COMMANDER, MAIN, MAX_QUANTITY, MAYBEBOARD, SIDEBOARD
 from ._limits import DecklistTooLarge, check_size
@@ -375,9 +378,6 @@ def _card_line(
 
 
 def parse_mtgo_dek(text: str) -> ParsedList:
-    from defusedxml import ElementTree as SafeET  # type: ignore[import-untyped]
-    from defusedxml.common import DefusedXmlException  # type: ignore[import-untyped]
-
     result = ParsedList(kind="mtgo_dek")
     try:
         root = SafeET.fromstring(text)

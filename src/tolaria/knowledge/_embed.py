@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+from tqdm import tqdm
 
 DIMENSIONS = 384  # MiniLM's
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
@@ -101,8 +102,8 @@ class Embedder:
         if os.environ.get(ENV_DISABLE):
             raise SemanticUnavailable(UNAVAILABLE + f"disabled by {ENV_DISABLE}.")
         try:
-            import onnxruntime
-            from tokenizers import Tokenizer
+            import onnxruntime  # noqa: PLC0415  optional (the [ai] extra): a missing one says semantic search is unavailable
+            from tokenizers import Tokenizer  # noqa: PLC0415  the [ai] extra, as above
         except ImportError as exc:
             raise SemanticUnavailable(
                 UNAVAILABLE + f"{exc.name or exc} is not installed (pip install tolaria[ai])."
@@ -159,8 +160,6 @@ class Embedder:
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         bar = None
         if progress:
-            from tqdm import tqdm
-
             bar = tqdm(total=len(texts), desc="Embedding", unit="text", mininterval=5)
         for start in range(0, len(order), batch_size):
             chunk = order[start : start + batch_size]
@@ -215,8 +214,8 @@ class StaticEmbedder:
             raise SemanticUnavailable(UNAVAILABLE + "the static model package wordllama is not installed.")
         started = time.perf_counter()
         try:
-            from safetensors.numpy import load_file
-            from tokenizers import Tokenizer
+            from safetensors.numpy import load_file  # noqa: PLC0415  optional (the [ai] extra): a missing one says semantic search is unavailable
+            from tokenizers import Tokenizer  # noqa: PLC0415  the [ai] extra, as above
 
             self._vectors = load_file(str(weights))["embedding.weight"].astype(np.float32)
             self._tokenizer = Tokenizer.from_file(str(tokenizer))
@@ -314,8 +313,6 @@ class EmbeddingStore:
             keys = list(missing)
             bar = None
             if progress:
-                from tqdm import tqdm
-
                 bar = tqdm(total=len(keys), desc="Embedding", unit="text", mininterval=5)
             for start in range(0, len(keys), every):
                 step = keys[start : start + every]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -180,8 +181,6 @@ class Fts5Rules:
     """The baseline: SQLite FTS5 (unicode61, BM25) over the rule texts only, the query's words OR-ed."""
 
     def __init__(self, documents: Sequence[Document]):
-        import sqlite3
-
         self._db = sqlite3.connect(":memory:")
         self._db.execute("CREATE VIRTUAL TABLE rules USING fts5(ref UNINDEXED, body)")
         self._db.executemany(

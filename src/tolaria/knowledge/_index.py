@@ -526,7 +526,7 @@ class KnowledgeIndex:
 @functools.cache
 def _blas_controller():
     try:
-        from threadpoolctl import ThreadpoolController
+        from threadpoolctl import ThreadpoolController  # noqa: PLC0415  optional, as said below
     except ImportError:  # threadpoolctl comes with scikit-learn; without it BLAS keeps its threads
         return None
     return ThreadpoolController()

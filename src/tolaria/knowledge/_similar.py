@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from scipy.sparse import csr_matrix
 
 TAG_WEIGHT = 0.3  # share of the score that comes from shared tags when tags are given
 TABLE_FORMAT = 1
@@ -179,7 +180,6 @@ class SimilarTable:
 
 def _tag_matrix(ids: Sequence[str], tags_by_card: Mapping[str, Iterable[str]]):
     """A sparse card × tag matrix of ones (scipy CSR) and each card's tags as a sorted tuple."""
-    from scipy.sparse import csr_matrix
 
     per_card = [tuple(sorted(set(tags_by_card.get(i, ())))) for i in ids]
     vocabulary = {t: c for c, t in enumerate(sorted({t for tags in per_card for t in tags}))}

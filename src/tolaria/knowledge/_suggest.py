@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import re
 
+from tolaria.rules import shipped_rulebook
+
 from ._text import STOPWORDS, stem
 
 COLORS = {
@@ -122,8 +124,6 @@ _MV = re.compile(
 def keyword_vocabulary() -> frozenset[str]:
     """Keyword ability names, lower case (the 702.x headings of the shipped rules, if available)."""
     try:
-        from tolaria.rules import shipped_rulebook
-
         book = shipped_rulebook()
         names = {
             r.title.lower()
@@ -131,7 +131,7 @@ def keyword_vocabulary() -> frozenset[str]:
             if n.startswith("702.") and getattr(r, "level", "") == "numbered" and r.title
         }
         return frozenset(names | _FALLBACK_KEYWORDS)
-    except (ImportError, OSError, ValueError):  # the rules package is optional here
+    except (OSError, ValueError):  # no shipped rules file, or one that cannot be read
         return frozenset(_FALLBACK_KEYWORDS)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from tolaria.oracle import Ability, FaceReading, reader_for
+from tolaria.oracle import Ability, FaceReading, read_card, reader_for
 
 from ._model import GlossaryEntry, RuleBook, normalize_term
 from ._parser import find_references
@@ -327,7 +327,6 @@ class Linker:
 
     def link_card(self, card: Card) -> list[list[Span]]:
         """The spans of each face of a ``tolaria.cards.Card``, read as the tagger reads it (shared readings)."""
-        from tolaria.oracle import read_card
 
         readings = read_card(card, self.reader)
         return [self.link(f.oracle_text, card.name, r) for f, r in zip(card.faces, readings)]

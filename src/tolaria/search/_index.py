@@ -13,18 +13,20 @@ from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
-from tolaria.cards import LANG_CODES, printing_preference
+from tolaria.cards import LANG_CODES, Corpus, printing_preference
 
 from ._context import SearchContext
+from ._fields.colors import POP
 
 if TYPE_CHECKING:
     import os
 
     from _typeshed import SupportsRichComparison
 
-    from tolaria.cards import CardSet, Corpus, Translation
+    from tolaria.cards import CardSet, Translation
 
     from ._reference import Facets
+
 from ._fields import FAMILIES
 from ._fields._base import Columns
 from ._fields.stats import stat_value
@@ -213,7 +215,6 @@ def build_index(corpus: Corpus, facets: Facets | None = None, *, version: str | 
 
 def _build_index(corpus: Corpus, facets: Facets | None, version: str | None) -> CardIndex:
     t0 = time.perf_counter()
-    from tolaria.cards import Corpus
 
     # Rows in a useful order: cards by name; each card's printings together, the preferred one first.
     # Then "one result per card, sorted by name" needs no sort at all.
@@ -249,7 +250,6 @@ def _build_index(corpus: Corpus, facets: Facets | None, version: str | None) -> 
     order["set"] = _ranks([printing_sort_key(p)[1:3] for p in printings])
     order["released"] = cols["released"]
     order["rarity"] = cols["rarity"].astype(np.float64)
-    from ._fields.colors import POP
 
     colors = cols["colors"]
     order["color"] = (POP[colors].astype(np.int64) * 64 + colors)[card_of].astype(np.float64)

@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, TypeVar, cast
 
+from ._compile import asks_languages, eval_card
 from ._context import SearchContext
 
 if TYPE_CHECKING:
@@ -67,7 +68,6 @@ class Reference:
 
     def evaluate(self, compiled: Compiled) -> set[str]:
         """Ids of the printings the compiled query matches, by the per-card predicates."""
-        from ._compile import eval_card
 
         root = compiled.root
         hidden = frozenset() if wants_extras(compiled) else self.extra_ids
@@ -88,7 +88,6 @@ class Reference:
         predicates, by the rule search() answers with (see _search.matching_lingual): with a lang:
         or new:language term, or multilingual, every matching printing; else the English ones that
         match, and only when none does, the printings in other languages that match."""
-        from ._compile import asks_languages, eval_card
 
         root = compiled.root
         hidden = frozenset() if wants_extras(compiled) else self.extra_ids

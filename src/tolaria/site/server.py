@@ -11,6 +11,7 @@ import errno
 import os
 import socket
 
+from django.db import connections
 from gunicorn.app.base import BaseApplication
 
 
@@ -42,18 +43,14 @@ def reserve_port(host: str, port: int) -> socket.socket:
 
 def close_connections() -> None:
     """Close every database connection of this process (before forking workers)."""
-    from django.db import connections
-
     connections.close_all()
 
 
 def drop_inherited_connections(server=None, worker=None) -> None:
     """gunicorn's post_fork hook: forget connection objects copied from the parent, unclosed."""
-    from django.db import connections
-
     for conn in connections.all(initialized_only=True):
         conn.connection = None
-    from tolaria.site.stores import runtime
+    from tolaria.site.stores import runtime  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
 
     runtime.set_inline(False)  # a worker answers from the index it holds while it loads a newer one
     runtime.start_watching()  # threads do not cross a fork either: each worker listens for itself
@@ -69,7 +66,7 @@ class _Gunicorn(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        from tolaria.site.wsgi import application
+        from tolaria.site.wsgi import application  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
 
         return application
 
@@ -78,11 +75,11 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3, sock: 
     """TOLARIA_ACCESS_LOG=path writes one line per request: the server's own time for it in
     microseconds (from the worker reading the request to the response sent) and the path.
     `sock`: the address already bound by `reserve_port` (bound here otherwise)."""
-    from tolaria.site.accounts.keys import require_one_secret_key
+    from tolaria.site.accounts.keys import require_one_secret_key  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
 
     require_one_secret_key()
     sock = sock or reserve_port(host, port)
-    from tolaria.site.stores.warm import warm
+    from tolaria.site.stores.warm import warm  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
 
     print("Warm before serving: " + "; ".join(warm()), flush=True)  # the workers fork holding every store
     print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers", flush=True)

@@ -12,10 +12,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..oracle import effects
 from ._context import CardContext
 from ._model import Evidence, span
 from ._text import FaceText
-from ._vocab import Vocabulary, load_vocabulary, slugify
+from ._vocab import Vocabulary, _cr_text, load_vocabulary, slugify
 
 Hit = tuple[str, Evidence]
 
@@ -141,8 +142,6 @@ def keyword_matchers(cr_path: str | None = None) -> KeywordMatchers:
 
 
 def _sorcery_keywords(vocab: Vocabulary) -> set[str]:
-    from ._vocab import _cr_text
-
     rules_by_num = {kw.rule: f"keyword:{kw.slug}" for kw in vocab.abilities.values() if not kw.parent}
     out = set()
     for line in _cr_text(None):
@@ -518,7 +517,6 @@ def damage(ctx: CardContext) -> Iterator[Hit]:
     """A source deals damage by an effect of the card (read by ``tolaria.oracle.effects``): "deals 3 damage
     to any target", "deals damage equal to its power to target creature"; not "whenever ~ deals combat
     damage", "prevent all damage" or "deals that damage to you instead"."""
-    from ..oracle import effects
 
     for face in ctx.faces:
         if "damage" not in face.low:

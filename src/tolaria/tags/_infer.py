@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from ..oracle import cast_restrictions, effects, self_costs, type_changes
 from ._context import CardContext
+from ._extract import action_mentions, activated_of
 from ._model import Evidence, span
 from ._vocab import slugify
 
@@ -258,7 +259,6 @@ _extend("theme:sacrifice", _sacrifice_theme)
 
 def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """A mana ability on anything but a land: a land's own mana is no ramp (every land has it)."""
-    from ._extract import activated_of
 
     for face in ctx.faces:
         if "land" in ctx.face_types[face.index]:
@@ -345,7 +345,6 @@ def _discard(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     itself (Otawara's channel, "Discard ~: …"): what the card pays is not what it does."""
     if "action:discard" not in facts:
         return
-    from ._extract import action_mentions
 
     for tag_id, ev in action_mentions(ctx, reminders=False):
         if tag_id != "action:discard" or ev.face is None or ev.start is None:

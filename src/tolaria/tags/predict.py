@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import joblib
 import numpy as np
 import scipy.sparse as sp
 import sklearn
@@ -197,8 +198,6 @@ class PredictedTagModel:
         return out
 
     def save(self, path: str | Path) -> None:
-        import joblib
-
         state = {
             "model_version": self.model_version,
             "sklearn_version": self.sklearn_version,
@@ -213,8 +212,6 @@ class PredictedTagModel:
 
     @classmethod
     def load(cls, path: str | Path, extra_features: ExtraFeatures | None = None) -> PredictedTagModel:
-        import joblib
-
         state = joblib.load(path)
         if not isinstance(state, dict) or state.get("model_version") != MODEL_VERSION:
             found = state.get("model_version") if isinstance(state, dict) else None

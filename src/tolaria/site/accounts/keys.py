@@ -16,6 +16,8 @@ from django.conf import settings
 
 from tolaria.errors import TolariaError
 
+from .models import SecretKeyFingerprint
+
 
 class SecretKeyMismatch(TolariaError):
     """Another machine serves this database with another SECRET_KEY."""
@@ -27,7 +29,6 @@ def fingerprint(key: str) -> str:
 
 def require_one_secret_key() -> None:
     """Record this key's fingerprint, or raise SecretKeyMismatch if the database knows another."""
-    from .models import SecretKeyFingerprint
 
     mine = fingerprint(settings.SECRET_KEY)
     row = SecretKeyFingerprint.objects.first()

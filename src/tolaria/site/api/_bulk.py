@@ -24,7 +24,14 @@ from tolaria.cards import Card, Corpus, Printing
 if TYPE_CHECKING:
     from tolaria.site.stores.derive import Run
 
+from django.conf import settings
+
+from tolaria.rules.explain import rulebook
+from tolaria.site.scryfall import card_object
+
 from ..stores import files, runtime
+from . import _cards_data as data
+from .cards import ruling_objects
 
 BULK_NAMESPACE = uuid.UUID("0d6c7e8a-51f5-4f0e-9a3c-2f1e6b7c9d41")
 KINDS = {
@@ -90,8 +97,6 @@ def _preferred(printings: list[Printing], default_of) -> Printing:
 
 def _kind_items(kind: str, corpus: Corpus, by_card: dict[str, list[Printing]], build, default_of) -> Iterator[dict]:
     if kind == "rulings":
-        from .cards import ruling_objects
-
         for card in corpus.cards.values():
             yield from ruling_objects(card)
         return
@@ -119,7 +124,6 @@ def store_format() -> str:
     """The format the after-ingest pass records for this store (a build of another one is stale). The
     card objects hold image addresses: files built under another image base are stale too. The base is
     recorded by a digest: the column holds 40 characters, and an image base is an address of any length."""
-    from django.conf import settings
 
     base = hashlib.sha256((settings.TOLARIA_IMAGE_BASE or "off").encode()).hexdigest()[:12]
     return f"scryfall bulk v{FORMAT} images {base}"
@@ -134,9 +138,6 @@ def derive_step(run: Run) -> None:
 def write_all(corpus: Corpus, version: int) -> dict:
     """Write every bulk file and the catalogs, publish them for every machine and hold them in this
     process; return the index written beside them."""
-    from tolaria.site.scryfall import card_object
-
-    from . import _cards_data as data
 
     out = files.cache_dir() / f".{NAME}-build"
     shutil.rmtree(out, ignore_errors=True)
@@ -233,8 +234,7 @@ def _straight(text: str) -> str:
 
 
 def _rules_catalogs() -> dict[str, list[str]]:
-    from tolaria.rules.explain import rulebook
-    from tolaria.tags import load_vocabulary
+    from tolaria.tags import load_vocabulary  # noqa: PLC0415  tolaria.tags (~200 ms) loads when the catalogs are built, not at Django's setup
 
     book = rulebook()
     return {
@@ -247,7 +247,7 @@ def _rules_catalogs() -> dict[str, list[str]]:
 def build_catalogs(corpus: Corpus) -> dict[str, list[str]]:
     """Scryfall's catalogs: keyword abilities, actions and ability words from the rules, the rest from
     the cards: a subtype catalog holds the types of its kind (CR 205.3g-q) that cards carry."""
-    from tolaria.tags import load_vocabulary
+    from tolaria.tags import load_vocabulary  # noqa: PLC0415  tolaria.tags (~200 ms) loads when the catalogs are built, not at Django's setup
 
     rules_subtypes = load_vocabulary().subtypes
     kinds = {

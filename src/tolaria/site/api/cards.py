@@ -7,17 +7,21 @@ import csv
 import io
 
 import orjson
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from ninja import Query, Router
 
-from tolaria.cards import Card, Printing
+from tolaria.cards import IMAGE_SIZES, Card, Printing
+from tolaria.rules.explain import card_structure, explained_dict
 from tolaria.search import QueryError, SearchRequest, find_cards
 from tolaria.site.accounts.api_auth import caller
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import card as load_card
-from tolaria.site.catalog.repository import load_printings, set_names
+from tolaria.site.catalog.repository import foreign_printing, load_printings, set_names
+from tolaria.site.catalog.services import suggest_names
 from tolaria.site.collections.services import search_lists
 from tolaria.site.scryfall import card_object, card_objects, list_object, scryfall_text
+from tolaria.site.stores import tags as tag_store
 from tolaria.site.stores.card_index import autocomplete as autocomplete_names
 from tolaria.site.stores.card_index import current_index
 
@@ -100,7 +104,6 @@ NO_IMAGES = (
 
 def _bad_format(format: str) -> HttpResponse | None:
     """The card routes' `format` (json, text, image: Scryfall's request formats), checked first."""
-    from django.conf import settings
 
     if format == "image" and settings.TOLARIA_IMAGE_BASE is None:
         return error(404, "not_found", NO_IMAGES, type="no_image")
@@ -120,9 +123,6 @@ def _card_answer(request: HttpRequest, body: dict, format: str = "json") -> Http
 def _image_redirect(request: HttpRequest, body: dict) -> HttpResponse:
     """Scryfall's `format=image`: a redirect to the card's image, `version` (default large) of the
     `face` (front, or back for a card printed on two sides)."""
-    from django.http import HttpResponseRedirect
-
-    from tolaria.cards import IMAGE_SIZES
 
     version, face = request.GET.get("version", "large"), request.GET.get("face", "front")
     if version not in IMAGE_SIZES:
@@ -180,8 +180,6 @@ def named(
     if exact:
         oid, suggestions = data.exact_name(exact), []
         if oid is None:
-            from tolaria.site.catalog.services import suggest_names
-
             suggestions = suggest_names(exact)
     elif fuzzy:
         oid, suggestions, ambiguous = data.fuzzy_name(fuzzy, set)
@@ -480,7 +478,6 @@ def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = No
     out = card_object(request, card, printing, names.get(printing.set_code) if printing else None)
     out["tolaria_rulings"] = [{"published_at": r.date, "source": r.source, "comment": r.text} for r in card.rulings]
     out["tolaria_tags"] = card_tags(oracle_id)
-    from tolaria.rules.explain import card_structure
 
     out["tolaria"] = {"structure": card_structure(card)}  # each face read as abilities (issue 12)
     return out
@@ -488,7 +485,6 @@ def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = No
 
 def card_tags(oracle_id: str) -> list[dict]:
     """The card's tags ({id, label, group, kind, evidence, confidence}), as the tags store holds them."""
-    from tolaria.site.stores import tags as tag_store
 
     return tag_store.card_tags(oracle_id)
 
@@ -531,7 +527,6 @@ def _not_found(id: str):
 
 def _by_number(code: str, number: str, lang: str | None = None) -> Printing | None:
     """The printing of a set by collector number, in English or (lang) in another language."""
-    from tolaria.site.catalog.repository import foreign_printing
 
     rows = m.Printing.objects.filter(set_code=code.lower(), collector_number=number).values_list("data", flat=True)
     printings = [Printing.from_dict(orjson.loads(d)) for d in rows]
@@ -565,8 +560,6 @@ def card_rulings(request: HttpRequest, id: str, pretty: str = ""):
     description="Per face, the oracle text as plain and linked segments; each link names its rule, title and the rule texts.",
 )
 def card_explained(request: HttpRequest, id: str):
-    from tolaria.rules.explain import explained_dict
-
     found = _resolve(id)
     if found is None:
         return _not_found(id)

@@ -9,6 +9,8 @@ from typing import Any
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from .api import api
+
 METHODS = ("get", "post", "put", "patch", "delete")
 
 
@@ -69,8 +71,6 @@ _DOC: dict[str, Any] = {}
 
 @require_GET
 def docs_page(request):
-    from .api import api
-
     if not _DOC:  # the routes are fixed when the process starts: read once
         _DOC["doc"] = api.get_openapi_schema(path_params={})
     doc = _DOC["doc"]

@@ -18,6 +18,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 
 from tolaria.site.catalog.repository import corpus_version, version_made_at
+from tolaria.site.middleware import too_large
 
 from ._objects import error
 
@@ -192,8 +193,6 @@ class ApiMiddleware:
         if isinstance(exception, Http404):
             return error(404, "not_found", "Not found. The routes are listed at /api/docs.")
         if isinstance(exception, RequestDataTooBig):
-            from tolaria.site.middleware import too_large
-
             return error(413, "payload_too_large", too_large(request))
         if isinstance(exception, PermissionDenied):
             return error(403, "forbidden", "You may not do this.")

@@ -13,6 +13,7 @@ from ninja import Router
 
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import arena_set_codes, corpus_version
+from tolaria.site.collections.services import set_codes
 from tolaria.site.scryfall import set_id
 
 from . import _symbols
@@ -47,7 +48,6 @@ def arena_codes() -> dict[str, str]:
     """Each set's code on MTG Arena (Scryfall's `arena_code`), for the sets with a card on Arena (an
     Arena id in the data) or an Arena code of their own: the decklist readers' derivation
     (tolaria.decks.set_codes: Dominaria is DAR)."""
-    from tolaria.site.collections.services import set_codes
 
     codes = set_codes()
     on_arena = arena_set_codes()

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
 from django.db import connection, transaction
 from tqdm import tqdm
 
@@ -298,7 +299,6 @@ def _write_printings(read: _Read, summary: IngestSummary) -> None:
         )
     # keep the latest stored price on a printing when this file carries none
     stored = _existing(m.Printing, rows)
-    import orjson
 
     for pid, (_data, columns) in list(rows.items()):
         p = read.printings[pid]
@@ -463,7 +463,6 @@ def _write_prices(read: _Read, summary: IngestSummary) -> None:
 
 def _latest_prices_onto_printings(points: dict[tuple[str, str], PricePoint], known: set[str], summary) -> None:
     """The search index reads a printing's current price from its JSON: keep the newest there."""
-    import orjson
 
     newest: dict[str, PricePoint] = {}
     for (pid, date), point in points.items():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 
 from tolaria.cards import Card, NameTable
+from tolaria.rules.explain import explanation_lines
 
 from . import models as m
 from .repository import card as load_card
@@ -107,8 +108,6 @@ def card_text(card: Card, *, explain: bool = False) -> str:
         lines.append(f"Rulings ({len(card.rulings)}):")
         lines += [f"  {r.date}  {r.text}" for r in card.rulings]
     if explain:
-        from tolaria.rules.explain import explanation_lines
-
         lines.append("")
         lines += explanation_lines(card)
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, quote, urlparse
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -246,7 +247,6 @@ def decks(request):
 def public_decks(request):
     """Decks their owners made public (unlisted and private ones never appear), newest first,
     by format and by a card they hold; no account needed to read them."""
-    from django.core.paginator import Paginator
 
     decks = Deck.objects.filter(visibility="public").select_related("owner").prefetch_related("cards")
     fmt = request.GET.get("format", "any")  # "" is a format of its own: casual decks
@@ -549,7 +549,6 @@ def deck_import(request, token):
 def _deck_import_too_large(request, token):
     """A body over DATA_UPLOAD_MAX_MEMORY_SIZE sent to the import (site.web.views.errors.bad_request): the deck
     page again, the reason where the import form is. None when the deck is not the user's."""
-    from django.conf import settings
 
     deck = svc.owned_deck(request.user, token) if request.user.is_authenticated else None
     if deck is None:

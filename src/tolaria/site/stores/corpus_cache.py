@@ -7,6 +7,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from .card_index import current_index
+
 
 class CorpusCache:
     def __init__(self, size: int = 30000):
@@ -32,8 +34,6 @@ class CorpusCache:
         return found
 
     def _check_version(self) -> None:
-        from .card_index import current_index
-
         version = current_index().version
         if version != self._version:
             self._items.clear()

@@ -33,9 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
+import tolaria.search
 from tolaria.cards import Corpus
 
-from . import locks
+from ..catalog.repository import corpus_version as stored_corpus_version
+from ..catalog.repository import load_corpus
+from . import card_index, figures, files, links, locks, tags
 from .identity import CorpusId, corpus_id
 from .models import StoreBuild
 
@@ -80,7 +83,6 @@ class Run:
     def corpus(self) -> Corpus:
         if self.given_corpus is not None:
             return self.given_corpus
-        from ..catalog.repository import load_corpus
 
         started = time.perf_counter()
         corpus = load_corpus()
@@ -99,59 +101,47 @@ class Run:
 
 
 def _build_tags(run: Run) -> dict:
-    from . import tags
-
     computed = tags.tag_corpus(run.corpus)
     tags.store_tags(computed)
     return computed
 
 
 def _load_tags(run: Run) -> dict:
-    from . import tags
-
     return tags.stored_tags()
 
 
 def _build_links(run: Run) -> dict:
-    from . import links
-
     return links.rules_facet(run.corpus)
 
 
 def _build_card_index(run: Run) -> None:
-    from . import card_index, tags
-
     facets = {"rule": run.value("links"), **tags.tag_facets(run.value("tags"))}
     run.values.pop("tags", None)  # the facets hold what the index needs; free the tag objects first
     card_index.build(run.corpus, facets, run.version)
 
 
 def _build_knowledge_index(run: Run) -> None:
-    from . import knowledge_index
+    from . import knowledge_index  # noqa: PLC0415  scipy: at the pass, not at Django's setup (api.apps)
 
     knowledge_index.build(run.corpus, run.version, embed=run.embed, progress=run.progress)
 
 
 def _build_similar_cards(run: Run) -> None:
-    from . import similar
+    from . import similar  # noqa: PLC0415  scipy: at the pass, not at Django's setup (api.apps)
 
     similar.build(run.version)
 
 
 def _build_figures(run: Run) -> None:
-    from . import figures
-
     figures.build(run)
 
 
 def _card_index_format() -> str:
-    from tolaria.search import FORMAT_VERSION
-
-    return f"card index v{FORMAT_VERSION}"
+    return f"card index v{tolaria.search.FORMAT_VERSION}"  # read at the call: the code's format now
 
 
 def _knowledge_index_format() -> str:
-    from tolaria.knowledge import FORMAT_VERSION
+    from tolaria.knowledge import FORMAT_VERSION  # noqa: PLC0415  scipy: at the pass, not at Django's setup (api.apps)
 
     return f"knowledge index v{FORMAT_VERSION}"
 
@@ -185,9 +175,7 @@ def _step(name: str) -> Step:
 
 
 def corpus_version() -> int:
-    from ..catalog.repository import corpus_version as version
-
-    return version()
+    return stored_corpus_version()
 
 
 @dataclass(frozen=True)
@@ -217,7 +205,6 @@ def why_stale(step: Step, built: Built | None, current: CorpusId) -> str | None:
         return f"built in {built.format or 'an older format'}, the code builds {step.current_format()}"
     if step.published is None:
         return None
-    from . import files
 
     item = files.newest(step.published)
     if item is None:
@@ -274,7 +261,7 @@ def derive(
 def embed_knowledge_index(*, progress: bool = False) -> KnowledgeIndex:
     """Build and publish the knowledge index again with embeddings (for one an ingest built
     lexically); every worker loads it as it loads any new index."""
-    from . import knowledge_index
+    from . import knowledge_index  # noqa: PLC0415  scipy: at the pass, not at Django's setup (api.apps)
 
     derive(only=["knowledge index", "similar cards"], embed=True, progress=progress)  # similar cards by meaning now
     return knowledge_index.shared.value

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
+from ..catalog.repository import last_ingest_sources, stats
+from . import locks, runtime
+from .card_index import current_index
 from .identity import CorpusId, corpus_id
+from .models import CorpusFigures
 
 _held: dict[str, dict[str, Any]] = {}  # corpus label -> figures (this worker's)
 
 
 def count() -> dict[str, Any]:
     """The figures, counted over the whole database (the pass's work, never a request's)."""
-    from ..catalog.repository import last_ingest_sources, stats
 
     figures = stats()
     figures["sources"] = last_ingest_sources()
@@ -25,10 +30,6 @@ def count() -> dict[str, Any]:
 
 def build(run) -> None:
     """The pass's step: count and store the figures of the corpus it builds for."""
-    from django.db import transaction
-
-    from . import locks
-    from .models import CorpusFigures
 
     current = corpus_id(run.version)
     figures = count()
@@ -45,8 +46,6 @@ def build(run) -> None:
 
 def _label() -> CorpusId:
     """The corpus of the card index this worker holds (no query), else the database's."""
-    from . import runtime
-    from .card_index import current_index
 
     try:
         label = current_index().version
@@ -60,7 +59,6 @@ def _label() -> CorpusId:
 
 def corpus_figures() -> dict[str, Any]:
     """The home page's figures for the corpus this worker serves (its `sources`: what the last ingest read)."""
-    from .models import CorpusFigures
 
     current = _label()
     key = current.label()

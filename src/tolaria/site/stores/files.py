@@ -18,6 +18,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection, transaction
 
+from . import locks
+from .identity import corpus_id
 from .models import StoredIndex, StoredIndexChunk
 
 CHANNEL = "tolaria_stores"
@@ -67,8 +69,6 @@ def publish(name: str, version: int, path: Path, meta: dict | None = None) -> Pu
     """Store the file at `path` as the newest `name` built from corpus `version` (its digest recorded
     in `meta["corpus"]`); the file moves into the local cache (this machine need not download it
     again). One transaction: workers see the whole file or the previous one, never a part."""
-    from . import locks
-    from .identity import corpus_id
 
     digest = _sha256(path)
     meta = {**(meta or {}), "corpus": corpus_id(version).digest}

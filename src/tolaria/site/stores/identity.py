@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import orjson
 
+from ..catalog.repository import first_ingest_of, newest_ingest_version
+
 
 @dataclass(frozen=True)
 class CorpusId:
@@ -27,7 +29,6 @@ class CorpusId:
 def corpus_id(version: int | None = None) -> CorpusId:
     """The corpus this database holds now (or the one of `version`): its version and the digest of
     the ingest run that made that version (later runs that changed nothing keep both)."""
-    from ..catalog.repository import first_ingest_of, newest_ingest_version
 
     if version is None:
         version = newest_ingest_version()

@@ -24,6 +24,7 @@ from django.conf import settings
 
 from tolaria.cards import Corpus
 from tolaria.knowledge import Answerer, Answers, Hit, KnowledgeIndex, document_embedder, documents_from, suggest_syntax
+from tolaria.rules import shipped_rulebook
 
 from . import files, runtime
 
@@ -41,8 +42,6 @@ def embed_at_ingest() -> bool:
 
 @functools.cache
 def _rulebook():
-    from tolaria.rules import shipped_rulebook
-
     return shipped_rulebook()
 
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import functools
 
 from tolaria.cards import Corpus
+from tolaria.rules import Linker, shipped_rulebook
 
 
 @functools.cache
 def _linker():
-    from tolaria.rules import Linker, shipped_rulebook
-
     return Linker(shipped_rulebook())
 
 

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from django.db import connection, connections
+
 from . import files
 
 log = logging.getLogger(__name__)
@@ -111,8 +113,6 @@ class SharedIndex:
         self._checked = 0.0
 
     def _load_in_thread(self, item: files.Published) -> None:
-        from django.db import connection
-
         try:
             self._load(item)
         finally:
@@ -169,7 +169,6 @@ def start_watching() -> None:
     """Listen for published indexes on PostgreSQL (a thread with a connection of its own; polling
     still runs, so a lost connection only delays). Called in each worker after the fork."""
     global _watcher
-    from django.db import connections
 
     if connections["default"].vendor != "postgresql" or (_watcher is not None and _watcher.is_alive()):
         return
@@ -178,14 +177,12 @@ def start_watching() -> None:
 
 
 def _connect_params() -> dict:
-    from django.db import connections
-
     params = connections["default"].get_connection_params()
     return {k: v for k, v in params.items() if k in ("dbname", "user", "password", "host", "port", "sslmode")}
 
 
 def _listen_forever() -> None:
-    import psycopg
+    import psycopg  # noqa: PLC0415  PostgreSQL only: a SQLite site never loads it
 
     while True:
         try:
@@ -208,8 +205,6 @@ def _heard(payload: str) -> None:
 
 
 def _check_now(target: SharedIndex) -> None:
-    from django.db import connection
-
     try:
         target.offer(files.newest(target.name))
     finally:

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import orjson
+
 from tolaria.knowledge import SimilarTable, similar_table
 
-from . import files, runtime
+from ..catalog import models as m
+from . import files, knowledge_index, runtime
 
 NAME = "similar_cards"
 K = 20  # neighbours kept per card (the card page shows 8, the API up to K)
@@ -38,9 +41,6 @@ shared = runtime.handle(NAME, _load)
 def card_tags() -> tuple[dict[str, list[str]], dict[str, str]]:
     """Oracle id -> the ids of its tags that say what the card does (attributes left out: every
     creature shares "creature"), and each tag's label."""
-    import orjson
-
-    from ..catalog import models as m
 
     tags: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
@@ -56,7 +56,6 @@ def build(version: int) -> SimilarTable | None:
     """Compute the table from the knowledge index this process holds (its card vectors, when it has
     embeddings) and the stored tags; publish it for every machine and hold it here. None (nothing
     published) when there is neither."""
-    from . import knowledge_index
 
     index = knowledge_index.current()
     titles = index.card_names()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from importlib import resources
 from pathlib import Path
 
 import orjson
@@ -14,6 +15,8 @@ from django.db import transaction
 from tolaria.cards import Corpus
 
 from ..catalog import models as m
+from ..catalog.ingest import insert_rows
+from .locks import retrying
 
 log = logging.getLogger(__name__)
 MODEL_NAME = "predicted-tags.pkl"
@@ -21,14 +24,13 @@ MODEL_NAME = "predicted-tags.pkl"
 
 @functools.cache
 def _tagger():
-    from tolaria.tags import Tagger
+    from tolaria.tags import Tagger  # noqa: PLC0415  tolaria.tags (~200 ms) loads when tags are computed, not at Django's setup
 
     return Tagger()
 
 
 def model_paths() -> list[Path]:
     """Where a predicted-tag model is looked for: the data dir (tolaria tags train), then the package."""
-    from importlib import resources
 
     packaged = Path(str(resources.files("tolaria") / "data" / "models" / MODEL_NAME))
     return [Path(settings.DATA_DIR) / "models" / MODEL_NAME, packaged]
@@ -37,7 +39,7 @@ def model_paths() -> list[Path]:
 @functools.cache
 def predicted_model():
     """The predicted-tag model, or None (the pages then say predicted tags are unavailable)."""
-    from tolaria.tags import predict
+    from tolaria.tags import predict  # noqa: PLC0415  scikit-learn takes ~2 s to import: only when a model is loaded
 
     for path in model_paths():
         if path.exists():
@@ -64,14 +66,12 @@ def tag_corpus(corpus: Corpus) -> dict[str, list]:
 
 def store_tags(tags: dict[str, list]) -> None:
     """Replace the stored tags (they are recomputed from the whole corpus on each change)."""
-    from ..catalog.ingest import insert_rows
 
     rows = [
         m.CardTag(card_id=oracle_id, tag_id=tag.id, kind=tag.kind, data=orjson.dumps(tag.to_dict()).decode())
         for oracle_id, card_tags_ in tags.items()
         for tag in card_tags_
     ]
-    from .locks import retrying
 
     def replace() -> None:
         with transaction.atomic():
@@ -84,7 +84,7 @@ def store_tags(tags: dict[str, list]) -> None:
 def stored_tags() -> dict[str, list]:
     """The stored tags as tag objects (without evidence: what the facets need), for a pass that
     resumes after the tags step had finished."""
-    from tolaria.tags import CardTag
+    from tolaria.tags import CardTag  # noqa: PLC0415  tolaria.tags (~200 ms) loads when tags are computed, not at Django's setup
 
     tags: dict[str, list] = {}
     for card_id, data in m.CardTag.objects.values_list("card_id", "data").iterator(chunk_size=10000):
@@ -101,6 +101,6 @@ def card_tags(oracle_id: str) -> list[dict]:
 
 
 def tag_facets(tags: dict[str, list]) -> dict:
-    from tolaria.tags import facets_for
+    from tolaria.tags import facets_for  # noqa: PLC0415  tolaria.tags (~200 ms) loads when tags are computed, not at Django's setup
 
     return facets_for(tags)

@@ -12,14 +12,14 @@ import logging
 import time
 from collections.abc import Callable
 
-from . import runtime
+from tolaria.rules import shipped_rulebook
+
+from . import card_index, figures, knowledge_index, runtime, similar, tags
 
 log = logging.getLogger(__name__)
 
 
 def _card_index() -> None:
-    from . import card_index
-
     index = card_index.current_index()
     card_index.card_positions(index)  # the name and position lookups of the index, built once per index
     card_index.autocomplete("lightning")
@@ -27,23 +27,15 @@ def _card_index() -> None:
 
 
 def _knowledge() -> None:
-    from . import knowledge_index
-
     knowledge_index.answer("Does deathtouch work with trample?")  # the answerer and the model that reads queries
     knowledge_index.search_page("flying")
 
 
 def _similar() -> None:
-    from . import similar
-
     similar.current()
 
 
 def _facts() -> None:
-    from tolaria.rules import shipped_rulebook
-
-    from . import figures, tags
-
     shipped_rulebook()
     tags.predicted_model()
     figures.corpus_figures()

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from tolaria.cards import SIDED_LAYOUTS
+from tolaria.site.stores.card_index import card_positions, current_index
+from tolaria.site.stores.runtime import IndexUnavailable
 
 _FACE_KEYS = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "defense")
 
@@ -26,10 +30,6 @@ def _get(obj: Any, key: str, default: Any = None) -> Any:
 def default_printing_id(oracle_id: str) -> str:
     """The printing a card shows when none is chosen (the index keeps a card's preferred printing first);
     "" when no index is loaded yet."""
-    import numpy as np
-
-    from tolaria.site.stores.card_index import card_positions, current_index
-    from tolaria.site.stores.runtime import IndexUnavailable
 
     try:
         index = current_index()

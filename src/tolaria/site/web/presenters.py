@@ -14,7 +14,11 @@ from django.conf import settings
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from tolaria.knowledge import PAGE
+from tolaria.rules import find_references, shipped_rulebook
+from tolaria.rules.explain import LinkedSegment, explained_faces
 from tolaria.site.card_links import card_slug, card_url  # noqa: F401  (card_slug: views)
+from tolaria.site.stores.knowledge_index import answer, current, search_knowledge, search_page
 
 # --- mana symbols -----------------------------------------------------------------------------
 
@@ -71,8 +75,6 @@ def text_html(text: str) -> SafeString:
 
 @functools.cache
 def rulebook():
-    from tolaria.rules import shipped_rulebook
-
     return shipped_rulebook()
 
 
@@ -90,8 +92,6 @@ def linked_rule_text(text: str, refs=None) -> SafeString:
 
 @functools.lru_cache(maxsize=8192)
 def _linked_cached(text: str) -> SafeString:
-    from tolaria.rules import find_references
-
     return _linked(text, find_references(text, set(_known_numbers())))
 
 
@@ -124,7 +124,6 @@ def rule_dict(rule) -> dict:
 def explained(card) -> list[list[dict]]:
     """Per face, segments {html} for plain text and rule references, or a linked term
     {term, html, text, rule, title, kind, in_reminder, box} whose box opens its rules."""
-    from tolaria.rules.explain import LinkedSegment, explained_faces
 
     out = []
     for face in explained_faces(card):
@@ -546,8 +545,6 @@ def knowledge_groups(q: str, answers=None) -> list[dict]:
     """The first page of the knowledge search: the best matches, then the rest grouped by kind (each
     kind ranked on its own, so the many cards that merely have a keyword do not push the rules off).
     `answers`: the Answerer's answers to `q` when the caller has them already (its rules are used)."""
-    from tolaria.knowledge import PAGE
-    from tolaria.site.stores.knowledge_index import answer, current, search_knowledge, search_page
 
     best = search_knowledge(q, limit=3)  # the best few across kinds first: "trample" opens 702.19 and the glossary
     shown = {h.document.id for h in best}

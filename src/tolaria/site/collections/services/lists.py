@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
 from django.db import transaction
 
 from tolaria import decks
@@ -170,8 +173,6 @@ def search_lists(user, query: str) -> dict[str, set[str]] | None:
 def list_csv(card_list: CardList) -> str:
     """The list as Moxfield's collection CSV (its columns, every field quoted), which Moxfield, Archidekt,
     Deckbox's importers and Tolaria's own deck import read; prices stay out (they are today's, not paid)."""
-    import csv
-    import io
 
     rows, _ = list_rows(card_list)
     columns = decks.CSV_COLUMNS["csv_moxfield"]

@@ -6,6 +6,7 @@ from django import template
 from tolaria.site.catalog.repository import load_cards
 
 from ..models import CardList
+from ..saved import holdings
 
 register = template.Library()
 
@@ -20,7 +21,6 @@ def card_actions(context, card, printing_id: str = "", compact: bool = False):
         else []
     )
     oracle_id = getattr(card, "oracle_id", card)
-    from ..saved import holdings
 
     return {
         "held": holdings(user, str(oracle_id)) if not compact else [],
@@ -40,7 +40,6 @@ def card_actions(context, card, printing_id: str = "", compact: bool = False):
 def saved_in(context, oracle_id: str) -> list:
     """`{% saved_in card.oracle_id as held %}`: the signed-in player's lists that hold the card, and how
     many copies each (collections.saved.Holding); nothing for a visitor."""
-    from ..saved import holdings
 
     request = context.get("request")
     return holdings(getattr(request, "user", None), str(oracle_id))
