@@ -25,7 +25,7 @@ def module_name(path: Path, root: Path) -> str:
     return ".".join(parts)
 
 
-def imported(tree: ast.Module, here: str, is_package: bool) -> Iterator[tuple[int, str]]:
+def imported(tree: ast.Module, here: str, *, is_package: bool) -> Iterator[tuple[int, str]]:
     """(line, dotted name) of every module or name imported, relative imports made absolute."""
     package = here if is_package else here.rpartition(".")[0]
     for node in ast.walk(tree):
@@ -56,7 +56,7 @@ def crossings(path: Path, root: Path, modules: set[str]) -> Iterator[str]:
     here = module_name(path, root)
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     seen: set[str] = set()
-    for line, name in imported(tree, here, path.name == "__init__.py"):
+    for line, name in imported(tree, here, is_package=path.name == "__init__.py"):
         owner = private_owner(name)
         if owner is None or not name.startswith("tolaria."):
             continue

@@ -38,9 +38,9 @@ def _raw(raw):
                     multiverse.add(int(e["multiverseId"]))
 
     for data in raw["allprintings"].values():
-        take(data["cards"], True)
+        take(data["cards"], count=True)
     for data in raw["set_files"]:
-        take(data["cards"], False)
+        take(data["cards"], count=False)
     return records, entries, with_any, languages, pairs, multiverse
 
 

@@ -47,7 +47,7 @@ class CountingEmbedder:
         self.inner = inner
         self.embedded = 0
 
-    def embed(self, texts, batch_size=32, progress=False):
+    def embed(self, texts, batch_size=32, *, progress=False):
         self.embedded += len(texts)
         return self.inner.embed(texts, batch_size=batch_size)
 
@@ -74,7 +74,7 @@ class _Counting:
         self.embedded = 0
         self.fail_after = fail_after
 
-    def embed(self, texts, batch_size=32, progress=False):
+    def embed(self, texts, batch_size=32, *, progress=False):
         if self.fail_after is not None and self.embedded >= self.fail_after:
             raise KeyboardInterrupt
         self.embedded += len(texts)

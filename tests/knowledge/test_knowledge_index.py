@@ -54,7 +54,7 @@ def test_embedding_cache_skips_unchanged_texts(tiny_documents, embedder, tmp_pat
     class Refuses:
         model_id = embedder.model_id
 
-        def embed(self, texts, batch_size=32, progress=False):
+        def embed(self, texts, batch_size=32, *, progress=False):
             raise AssertionError(f"re-embedded {texts}")
 
         def embed_query(self, text):

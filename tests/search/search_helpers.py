@@ -369,14 +369,14 @@ def bench_queries() -> list[str]:
     return [l.strip() for l in lines if l.strip() and not l.lstrip().startswith("#")]
 
 
-def both_lingual(index, ref, query: str, multilingual: bool = False) -> tuple[set[str], set[str]]:
+def both_lingual(index, ref, query: str, *, multilingual: bool = False) -> tuple[set[str], set[str]]:
     """As both(), over the printings in every language: the rows search() answers from (the English
     rows alone when the query needs no other language) and the per-card predicate's rule."""
     vec = compile_query(parse(query), index.context())
     spec = compile_query(parse(query), ref.context())
-    mask = matching_lingual(vec, index, multilingual)
+    mask = matching_lingual(vec, index, multilingual=multilingual)
     if mask is None:
         got = {index.printing_ids[i] for i in matching(vec, index).nonzero()[0]}
     else:
         got = {index.lingual().printing_ids[i] for i in mask.nonzero()[0]}
-    return got, ref.evaluate_lingual(spec, multilingual)
+    return got, ref.evaluate_lingual(spec, multilingual=multilingual)

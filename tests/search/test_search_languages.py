@@ -142,7 +142,7 @@ QUERIES = [
 @pytest.mark.parametrize("query", QUERIES)
 @pytest.mark.parametrize("multilingual", [False, True])
 def test_the_index_answers_as_the_per_card_predicates(sample_index, sample_ref, query, multilingual):
-    got, want = both_lingual(sample_index, sample_ref, query, multilingual)
+    got, want = both_lingual(sample_index, sample_ref, query, multilingual=multilingual)
     assert got == want
 
 
@@ -153,7 +153,7 @@ ATOMS = ["lang:ja", "lang:any", "lang:en", "-lang:de", "Blitzschlag", "bolt", "i
 @given(st.lists(st.sampled_from(ATOMS), min_size=1, max_size=3), st.booleans(), st.booleans())
 def test_generated_language_queries(sample_index, sample_ref, atoms, use_or, multilingual):
     query = " or ".join(atoms) if use_or else " ".join(atoms)
-    got, want = both_lingual(sample_index, sample_ref, query, multilingual)
+    got, want = both_lingual(sample_index, sample_ref, query, multilingual=multilingual)
     assert got == want
 
 

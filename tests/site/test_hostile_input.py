@@ -195,7 +195,7 @@ def _assert_no_5xx(response, what: str) -> None:
     assert response.status_code < 500, f"{what} answered {response.status_code}: {response.content[:300]!r}"
 
 
-def _drive_every_url(client, owner, value: str, logged_in: bool) -> None:
+def _drive_every_url(client, owner, value: str, *, logged_in: bool) -> None:
     if logged_in:
         client.force_login(owner["user"])
     params = {name: value for name in PAGE_PARAMS + _api_params()}
@@ -226,14 +226,14 @@ values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=30))
 @example(value="bogus", logged_in=True)  # a list or deck named by a word where an id may be
 @example(value="9" * 5000, logged_in=True)
 def test_every_url_pattern_with_a_hostile_value_in_its_path_and_query(client, owner, value, logged_in):
-    _drive_every_url(client, owner, value, logged_in)
+    _drive_every_url(client, owner, value, logged_in=logged_in)
 
 
 @pytest.mark.full
 @settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(value=values, logged_in=st.booleans())
 def test_every_url_pattern_with_many_more_hostile_values(client, owner, value, logged_in):
-    _drive_every_url(client, owner, value, logged_in)
+    _drive_every_url(client, owner, value, logged_in=logged_in)
 
 
 @pytest.mark.parametrize("decklist", HOSTILE_DECKLISTS, ids=["text-quantity", "csv-quantity", "csv-field"])

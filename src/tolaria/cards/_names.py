@@ -271,7 +271,7 @@ def _by_words(table: NameTable[K], words: list[str], matching: list[dict[str, in
     return NameMatch("ambiguous", candidates=tuple(dict.fromkeys(n for _, n, _ in top))[:limit])
 
 
-def _one_of(top: list, typos: bool):
+def _one_of(top: list, *, typos: bool):
     """The card among equally good ones that the words fit best, if one does: the only one with no
     word left over, else the only one whose first word they start with; with typos, also the one
     clearly closest to the whole string (``lightnin blt``: Bolt, not Blow)."""

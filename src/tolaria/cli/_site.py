@@ -13,7 +13,7 @@ def setup_django() -> None:
     django.setup()
     from tolaria.site.stores import runtime
 
-    runtime.set_inline(True)  # a command waits for the index it needs (web workers load in the background)
+    runtime.set_inline(inline=True)  # a command waits for the index it needs (web workers load in the background)
 
 
 def migrate(verbosity: int = 0) -> None:

@@ -41,7 +41,7 @@ def _set_and_number(e: Entry) -> tuple[str, str]:
     return e.set_code.lower(), e.collector_number
 
 
-def _printing_text(e: Entry, upper: bool = True, codes: SetCodes | None = None) -> str:
+def _printing_text(e: Entry, *, upper: bool = True, codes: SetCodes | None = None) -> str:
     """` (SET) 123`; with `codes`, as MTG Arena writes it: Arena's set code, and a rebalanced card's
     number without its `A-` (Draftmancer's `exportCardToMTGA`: `A-Teferi, Time Raveler (WAR) 221`)."""
     code, number = _set_and_number(e)

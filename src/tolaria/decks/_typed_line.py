@@ -82,7 +82,7 @@ def read_typed_line(text: str) -> TypedLine:
     if parsed is None:  # a quantity out of range (kept, for adding to refuse it in words), or no name
         match = _QUANTITY.match(text)
         if match:
-            return TypedLine(_count(match.group("qty")), text[match.end() :], True)
+            return TypedLine(_count(match.group("qty")), text[match.end() :], quantity_typed=True)
         return TypedLine(1, text)
     return TypedLine(parsed.quantity, parsed.name, typed, parsed.set_code, parsed.collector_number)
 

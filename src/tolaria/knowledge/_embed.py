@@ -55,7 +55,7 @@ class TextEmbedder(Protocol):
 
     model_id: str
 
-    def embed(self, texts: Sequence[str], batch_size: int = ..., progress: bool = ...) -> np.ndarray: ...
+    def embed(self, texts: Sequence[str], batch_size: int = ..., *, progress: bool = ...) -> np.ndarray: ...
 
     def embed_query(self, text: str) -> np.ndarray: ...
 
@@ -148,7 +148,7 @@ class Embedder:
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
 
-    def embed(self, texts: Sequence[str], batch_size: int = 32, progress: bool = False) -> np.ndarray:
+    def embed(self, texts: Sequence[str], batch_size: int = 32, *, progress: bool = False) -> np.ndarray:
         """Vectors of ``texts`` as a (n, 384) float32 array, rows in the order given.
 
         Texts are batched by length (less padding); ``progress`` shows a tqdm bar.
@@ -236,7 +236,7 @@ class StaticEmbedder:
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
 
-    def embed(self, texts: Sequence[str], batch_size: int = 512, progress: bool = False) -> np.ndarray:
+    def embed(self, texts: Sequence[str], batch_size: int = 512, *, progress: bool = False) -> np.ndarray:
         texts = list(texts)
         out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
         for start in range(0, len(texts), batch_size):

@@ -294,7 +294,7 @@ class KnowledgeIndex:
 
     @staticmethod
     def _ranks(
-        scores: np.ndarray, depth: int, mask: np.ndarray | None, positive_only: bool, offset: int = 0
+        scores: np.ndarray, depth: int, mask: np.ndarray | None, *, positive_only: bool, offset: int = 0
     ) -> dict[int, int]:
         scores = scores.copy()
         if mask is not None:

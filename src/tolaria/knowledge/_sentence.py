@@ -95,7 +95,7 @@ def is_removed_rule(text: str) -> bool:
     return bool(_REMOVED.search(text or ""))
 
 
-def never_answers(sentence: str, multiples: bool = False) -> bool:
+def never_answers(sentence: str, *, multiples: bool = False) -> bool:
     """A sentence that is never quoted as an answer (see the module's docstring)."""
     s = sentence.strip()
     if _DEFINITION.match(s) or _REMOVED.search(s) or _OLD_WORDING.search(s) or _SEE_ONLY.match(s):
@@ -133,7 +133,7 @@ def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()
     candidates = [
         (kept, words)
         for found, words in every
-        if (kept := tuple((s, w) for s, w in found if not never_answers(s, multiples)))
+        if (kept := tuple((s, w) for s, w in found if not never_answers(s, multiples=multiples)))
     ]
     if not candidates:
         return next((s for found, _ in every for s, _ in found if not is_removed_rule(s)), every[0][0][0][0])

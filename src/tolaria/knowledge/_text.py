@@ -144,21 +144,21 @@ def index_stem(word: str) -> str:
 
 def tokenize(text: str, *, stopwords: bool = True) -> list[str]:
     """The lexical tokens of a text (what BM25 indexes and queries)."""
-    return [index_stem(word) for word in _words(text, stopwords)]
+    return [index_stem(word) for word in _words(text, stopwords=stopwords)]
 
 
 def light_tokenize(text: str) -> list[str]:
     """The light stems of the words ``tokenize`` keeps, one for one: "equipment" stays "equipment" where
     ``tokenize`` gives "equip", as for "equip"."""
-    return [stem(word) for word in _words(text, True)]
+    return [stem(word) for word in _words(text, stopwords=True)]
 
 
 def text_words(text: str) -> list[str]:
     """The folded words of a text, stop words too, before any stemming."""
-    return _words(text, False)
+    return _words(text, stopwords=False)
 
 
-def _words(text: str, stopwords: bool) -> list[str]:
+def _words(text: str, *, stopwords: bool) -> list[str]:
     folded = fold(text).replace("-", " ").replace("/", " ")
     return [w for w in (m.group() for m in _TOKEN.finditer(folded)) if not (stopwords and w in STOPWORDS)]
 

@@ -263,7 +263,7 @@ class Reader:
         )
         spell = bool(re.search(r"\b(?:Instant|Sorcery)\b", type_line or ""))
         names_here = tuple(p for p in self_refs if "," in p.text)  # a comma inside a name ends no condition
-        abilities = self._abilities(text, spell, names_here)
+        abilities = self._abilities(text, spell=spell, names=names_here)
         return FaceReading(
             text,
             abilities,
@@ -276,7 +276,7 @@ class Reader:
         )
 
     # --- lines ------------------------------------------------------------------------------------
-    def _abilities(self, text: str, spell: bool, names: tuple[Part, ...] = ()) -> tuple[Ability, ...]:
+    def _abilities(self, text: str, *, spell: bool, names: tuple[Part, ...] = ()) -> tuple[Ability, ...]:
         out: list[Ability] = []
         section: str | None = None
         pos = 0
@@ -293,10 +293,17 @@ class Reader:
                 continue  # a leveler's power/toughness line belongs to its LEVEL section
             if line.startswith("•") and out and out[-1].kind != "mode":
                 parent = out[-1]
-                mode = self._line(text, start + 1 + (len(line[1:]) - len(line[1:].lstrip())), end, spell, "mode", names)
+                mode = self._line(
+                    text,
+                    start + 1 + (len(line[1:]) - len(line[1:].lstrip())),
+                    end,
+                    spell=spell,
+                    forced="mode",
+                    names=names,
+                )
                 out[-1] = _with_mode(parent, mode)
                 continue
-            ability = self._line(text, start, end, spell, None, names)
+            ability = self._line(text, start, end, spell=spell, forced=None, names=names)
             level = _CLASS_LEVEL.search(line) if ability.kind == "activated" and ability.effect else None
             if level is not None:
                 section = level.group(1)
@@ -307,7 +314,7 @@ class Reader:
         return tuple(out)
 
     def _line(
-        self, text: str, start: int, end: int, spell: bool, forced: str | None, names: tuple[Part, ...] = ()
+        self, text: str, start: int, end: int, *, spell: bool, forced: str | None, names: tuple[Part, ...] = ()
     ) -> Ability:
         line = text[start:end]
         whole = Part(start, end, line)

@@ -52,7 +52,7 @@ def type_changes(reading: FaceReading) -> tuple[TypeChange, ...]:
         return ()
     out: list[TypeChange] = [
         TypeChange(
-            Part(m.start("verb"), m.end("verb"), m.group("verb")), Part(*m.span("types"), m.group("types")), False
+            Part(m.start("verb"), m.end("verb"), m.group("verb")), Part(*m.span("types"), m.group("types")), test=False
         )
         for m in _CHOICE.finditer(text)
         if not reading.in_reminder(m.start(), m.end())

@@ -541,7 +541,7 @@ def _once_each(spans: list[Span]) -> list[Span]:
     return [sp for sp in spans if sp.kind not in _ONCE or id(sp) in keep]
 
 
-def _alternation(names: Mapping[str, object], anywhere: bool = False) -> re.Pattern[str] | None:
+def _alternation(names: Mapping[str, object], *, anywhere: bool = False) -> re.Pattern[str] | None:
     if not names:
         return None
     items = _alt_items(names)
@@ -644,7 +644,7 @@ def _stem(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
-def _term_forms(phrase: str, verb: bool) -> set[str]:
+def _term_forms(phrase: str, *, verb: bool) -> set[str]:
     words = phrase.split()
     last = words[-1]
     forms = {last, last + "s", last + "es"}
@@ -687,13 +687,13 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
                 continue
             _status_sense(book, cat, entry, key)
             verb = bool(re.match(r"^(?:1\. )?To ", entry.definition))
-            for form in _term_forms(key, verb) | _spoken_forms(key):
+            for form in _term_forms(key, verb=verb) | _spoken_forms(key):
                 cat.glossary_phrases.setdefault(form, (number, entry.key, None))
     for key, target in redirects:  # "Enter": see "Enters the Battlefield"
         found = book.glossary_entry(target)
         number = _entry_rule(book, found, target) if found else None
         if found and number:
-            for form in _term_forms(key, True):
+            for form in _term_forms(key, verb=True):
                 cat.glossary_phrases.setdefault(form, (number, found.key, None))
     # a step is named by its first words alone ("at the beginning of your upkeep"): when no other term
     # starts with the same word ("end" starts End Phase too) and the head is no term of its own
@@ -735,7 +735,7 @@ def _spoken_forms(key: str) -> set[str]:
     words = key.split()
     if len(words) == 3 and words[1] == "a":
         for article in ("the", "any"):
-            out |= _term_forms(f"{words[0]} {article} {words[2]}", False)
+            out |= _term_forms(f"{words[0]} {article} {words[2]}", verb=False)
     if m := re.fullmatch(r"([a-z]+)-changing effects?", key):
         out.add(f"change the {m.group(1)}")
     return out

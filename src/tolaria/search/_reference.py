@@ -83,7 +83,7 @@ class Reference:
                 out.add(p.id)
         return out
 
-    def evaluate_lingual(self, compiled: Compiled, multilingual: bool = False) -> set[str]:
+    def evaluate_lingual(self, compiled: Compiled, *, multilingual: bool = False) -> set[str]:
         """Ids of the printings in every language the compiled query matches, by the per-card
         predicates, by the rule search() answers with (see _search.matching_lingual): with a lang:
         or new:language term, or multilingual, every matching printing; else the English ones that

@@ -71,7 +71,7 @@ def matching(compiled: Compiled, index: CardIndex) -> npt.NDArray[np.bool_]:
     return mask
 
 
-def matching_lingual(compiled: Compiled, index: CardIndex, multilingual: bool = False) -> np.ndarray | None:
+def matching_lingual(compiled: Compiled, index: CardIndex, *, multilingual: bool = False) -> np.ndarray | None:
     """The rows of the printings in every language a compiled query matches (over index.lingual()),
     or None when the query needs the English printings only.
 
@@ -80,12 +80,12 @@ def matching_lingual(compiled: Compiled, index: CardIndex, multilingual: bool = 
     every matching printing is an answer. Else the English printings are searched first, and only
     when none matches does a query with a name term search the printed names in other languages
     ("Blitzschlag" finds Lightning Bolt's German printings; "goblin" finds English goblins only)."""
-    masks = _lingual_masks(compiled, index, multilingual)
+    masks = _lingual_masks(compiled, index, multilingual=multilingual)
     return None if masks is None else np.concatenate(masks)
 
 
 def _lingual_masks(
-    compiled: Compiled, index: CardIndex, multilingual: bool, english: npt.NDArray[np.bool_] | None = None
+    compiled: Compiled, index: CardIndex, *, multilingual: bool, english: npt.NDArray[np.bool_] | None = None
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
     """(English rows, rows in other languages) as matching_lingual answers them, or None when the
     English rows alone answer (``english``: their mask, when the caller has computed it)."""
@@ -153,7 +153,7 @@ def search(index: CardIndex, request: SearchRequest | str, *, prefer: str = "def
     if table is not None:
         rows, explanation = table
     else:
-        rows, rows_of, explanation = _evaluate(compiled, index, multilingual)
+        rows, rows_of, explanation = _evaluate(compiled, index, multilingual=multilingual)
     if unique != "prints" and len(rows):
         rows = _dedupe(rows_of, rows, unique, prefer)
     rows = _sort(rows_of, rows, order, direction)
@@ -182,12 +182,12 @@ def search(index: CardIndex, request: SearchRequest | str, *, prefer: str = "def
     )
 
 
-def _evaluate(compiled: Compiled, index: CardIndex, multilingual: bool) -> tuple[Rows, CardIndex | LingualRows, str]:
+def _evaluate(compiled: Compiled, index: CardIndex, *, multilingual: bool) -> tuple[Rows, CardIndex | LingualRows, str]:
     """(the matching rows, the rows they index: the English printings' or every language's, the
     explanation) of a compiled query."""
     every = multilingual or asks_languages(compiled.root)
     english = None if every else matching(compiled, index)
-    masks = _lingual_masks(compiled, index, multilingual, english)
+    masks = _lingual_masks(compiled, index, multilingual=multilingual, english=english)
     rows_of: CardIndex | LingualRows = index
     if masks is None:
         mask = english if english is not None else matching(compiled, index)

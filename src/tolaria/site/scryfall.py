@@ -237,7 +237,7 @@ def _related(card: Card, printing: Printing) -> dict[str, Any]:
     return {"related_uris": related, "purchase_uris": purchase}
 
 
-def _print_fields(printing: Printing, set_row: tuple[str, str] | None, multi: bool, layout: str) -> dict[str, Any]:
+def _print_fields(printing: Printing, set_row: tuple[str, str] | None, *, multi: bool, layout: str) -> dict[str, Any]:
     set_name, set_type = set_row or ("", "")
     prices = printing.prices
     out: dict[str, Any] = {
@@ -390,7 +390,7 @@ def card_object(
     multi = len(card.faces) > 1
     out: dict[str, Any] = {"object": "card", **_gameplay(card)}
     if printing is not None:
-        out.update(_print_fields(printing, set_row, multi, card.layout))
+        out.update(_print_fields(printing, set_row, multi=multi, layout=card.layout))
         out.update(_uris(request, card, printing))
         out.update(_related(card, printing))
     else:

@@ -52,7 +52,7 @@ def drop_inherited_connections(server=None, worker=None) -> None:
         conn.connection = None
     from tolaria.site.stores import runtime  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
 
-    runtime.set_inline(False)  # a worker answers from the index it holds while it loads a newer one
+    runtime.set_inline(inline=False)  # a worker answers from the index it holds while it loads a newer one
     runtime.start_watching()  # threads do not cross a fork either: each worker listens for itself
 
 

@@ -229,7 +229,7 @@ def keyword_actions(ctx: CardContext) -> Iterator[Hit]:
     return action_mentions(ctx, reminders=False)
 
 
-def action_mentions(ctx: CardContext, reminders: bool) -> Iterator[Hit]:
+def action_mentions(ctx: CardContext, *, reminders: bool) -> Iterator[Hit]:
     """Keyword actions done (see keyword_actions); with ``reminders`` also those in reminder text, as
     MTGJSON's ``keywords`` lists them (dredge's reminder "mill"), for comparing with that field."""
     m = keyword_matchers()

@@ -142,11 +142,14 @@ class ManaFamily(Family):
 
 
 @overload
-def _decide(op: str, contains: bool, within: bool, equal: bool) -> bool: ...
+def _decide(op: str, contains: bool, within: bool, equal: bool) -> bool: ...  # noqa: FBT001  the three relations of two costs (of arrays of them too), not flags
 @overload
 def _decide(op: str, contains: np.ndarray, within: np.ndarray, equal: np.ndarray) -> np.ndarray: ...
-def _decide(
-    op: str, contains: bool | np.ndarray, within: bool | np.ndarray, equal: bool | np.ndarray
+def _decide(  # FBT001: the three relations of two costs (of arrays of them too), not flags
+    op: str,
+    contains: bool | np.ndarray,  # noqa: FBT001
+    within: bool | np.ndarray,  # noqa: FBT001
+    equal: bool | np.ndarray,  # noqa: FBT001
 ) -> bool | np.ndarray:
     """The answer of an operator from the three relations of two costs, for one cost or arrays of them."""
     if op in (":", ">="):

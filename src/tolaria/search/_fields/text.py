@@ -66,7 +66,7 @@ class TextFamily(Family):
             self.needle = fold(self.value)
 
     @classmethod
-    def docs(cls, card: Card, with_tilde: bool) -> tuple[str, str]:
+    def docs(cls, card: Card, *, with_tilde: bool) -> tuple[str, str]:
         raw = cls.raw(card)
         if with_tilde:
             raw = tilde(raw, _self_names(card))
@@ -74,7 +74,7 @@ class TextFamily(Family):
 
     def _doc(self, card: Card) -> tuple[str, str]:
         key = (self.column, self.tilde, card.oracle_id)
-        return self.ctx.reference.memo(key, lambda: self.docs(card, self.tilde))
+        return self.ctx.reference.memo(key, lambda: self.docs(card, with_tilde=self.tilde))
 
     def holds(self, card: Card, printing: Printing) -> bool:
         folded, raw = self._doc(card)
@@ -97,7 +97,7 @@ class TextFamily(Family):
             return
         variants = (False, True) if cls.uses_tilde else (False,)
         for t in variants:
-            docs = [cls.docs(c, t) for c in cards]
+            docs = [cls.docs(c, with_tilde=t) for c in cards]
             cols[cls.column + ("~" if t else "")] = TextColumn([d[0] for d in docs], [d[1] for d in docs])
 
     def explain_holds(self) -> str:
@@ -149,7 +149,7 @@ class NameFamily(TextFamily):
         cols["printed_name"] = TextColumn(folded, printed)
 
     @classmethod
-    def docs(cls, card: Card, with_tilde: bool) -> tuple[str, str]:
+    def docs(cls, card: Card, *, with_tilde: bool) -> tuple[str, str]:
         # folded as names are everywhere: "lim-dul" finds Lim-Dûl's Vault, "fire/ice" Fire // Ice
         return fold_name(card.name), card.name
 
@@ -249,7 +249,7 @@ class TypeFamily(TextFamily):
         return card.type_line
 
     @classmethod
-    def docs(cls, card: Card, with_tilde: bool) -> tuple[str, str]:
+    def docs(cls, card: Card, *, with_tilde: bool) -> tuple[str, str]:
         raw = card.type_line
         return " " + _NONWORD.sub(" ", fold(raw)).strip() + " ", raw
 

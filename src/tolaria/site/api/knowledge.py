@@ -45,7 +45,7 @@ def search(
     request: HttpRequest,
     q: str = Query(..., description="plain words or a question"),
     limit: int = 20,
-    grouped: bool = False,
+    grouped: bool = False,  # noqa: FBT001, FBT002  a query parameter: django-ninja reads the signature
 ):
     if not q.strip():
         return error(400, "bad_request", "Give a query in q.")

@@ -125,7 +125,7 @@ class _Read:
     extra_records: int = 0  # the records of tokens and emblems (MTGJSON's set `tokens`), apart from the cards'
 
 
-def _progress(total_hint: int | None, enabled: bool):
+def _progress(total_hint: int | None, *, enabled: bool):
     return tqdm(
         total=total_hint,
         unit=" records",
@@ -140,7 +140,7 @@ def _progress(total_hint: int | None, enabled: bool):
 def read_files(paths: Sequence[str | Path], *, progress: bool = False, today: str | None = None) -> _Read:
     today = today or dt.date.today().isoformat()
     read = _Read()
-    with _progress(None, progress) as bar:
+    with _progress(None, enabled=progress) as bar:
         for path in paths:
             bar.set_description(Path(path).name)
             judged = FileLegalities()

@@ -117,7 +117,7 @@ def zone_counts(rows) -> dict[str, int]:
     return counts
 
 
-def count_label(counts: dict[str, int], unit: bool = True) -> str:
+def count_label(counts: dict[str, int], *, unit: bool = True) -> str:
     """ "60 cards + 5 sideboard + 2 maybeboard": the deck proper, then what is beside it."""
     n = counts["deck"]
     text = f"{n} card{'s' if n != 1 else ''}" if unit else str(n)

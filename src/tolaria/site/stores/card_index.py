@@ -135,7 +135,7 @@ def index_names(index: CardIndex) -> list[tuple[str, str, str]]:
     return _derived(index)["names"]
 
 
-def autocomplete(text: str, limit: int = 20, include_extras: bool = False) -> list[str]:
+def autocomplete(text: str, limit: int = 20, *, include_extras: bool = False) -> list[str]:
     """Up to `limit` card names: names starting with the text first, then names with a word starting
     with it, then names containing it (each group alphabetical); tokens' and emblems' names only with
     include_extras."""

@@ -41,7 +41,7 @@ class IndexUnavailable(Exception):
 _inline_mode: bool | None = None
 
 
-def set_inline(inline: bool) -> None:
+def set_inline(*, inline: bool) -> None:
     """Commands load in the calling thread; gunicorn's workers (forked from a command) set False."""
     global _inline_mode
     _inline_mode = inline

@@ -44,7 +44,7 @@ def symbol_class(symbol: str) -> str:
     return s.replace("/", "").lower()
 
 
-def _symbol_html(symbol: str, cost: bool = True) -> str:
+def _symbol_html(symbol: str, *, cost: bool = True) -> str:
     label = "{" + symbol + "}"
     return (
         f'<span class="sym"><i class="ms ms-{escape(symbol_class(symbol))}{" ms-cost" if cost else ""}" aria-hidden="true"></i>'
@@ -143,7 +143,7 @@ def explained(card) -> list[list[dict]]:
                         "title": seg.title or seg.text,
                         "kind": seg.kind,
                         "in_reminder": seg.in_reminder,
-                        "box": _rule_box(seg.rule, seg.title or seg.text, seg.truncated, seg.rules),
+                        "box": _rule_box(seg.rule, seg.title or seg.text, truncated=seg.truncated, rules=seg.rules),
                     }
                 )
         out.append(segs)
@@ -153,7 +153,7 @@ def explained(card) -> list[list[dict]]:
 _BOXES: dict[tuple, SafeString] = {}
 
 
-def _rule_box(number: str, title: str, truncated: bool, rules) -> SafeString:
+def _rule_box(number: str, title: str, *, truncated: bool, rules) -> SafeString:
     """The body of a term's <details>: each rule of the subtree labelled with its number, then "(CR n)".
     The same few hundred rules open from every card, so the HTML is built once per (rule, title)."""
     key = (number, title, truncated)

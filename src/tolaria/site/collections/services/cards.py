@@ -52,7 +52,7 @@ def unit_prices(pairs) -> dict[tuple, float | None]:
     return out
 
 
-def price_note(printing_id: str, pasted: bool, price: float | None) -> str:
+def price_note(printing_id: str, *, pasted: bool, price: float | None) -> str:
     """What a row's price is, in words, where it is not simply its printing's: none for its printing, or
     the cheapest printing's when the row names none."""
     if printing_id or pasted:

@@ -93,7 +93,14 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
                     )
             if pid and line.finish:  # as written (a .dek's foil CatID is MTGO's own foil)
                 _check_finish(line, cards[oid].name, pid, line.finish, result.warnings)
-            zone = _import_zone(deck, parsed.mtgo_sideboard, line, cards[oid], had_commander, result.warnings)
+            zone = _import_zone(
+                deck,
+                line,
+                cards[oid],
+                result.warnings,
+                mtgo_sideboard=parsed.mtgo_sideboard,
+                had_commander=had_commander,
+            )
             add_card(
                 deck,
                 cards[oid],
@@ -155,7 +162,9 @@ def _cat_id(line, name: str, warnings: list[str]) -> str:
     return ""
 
 
-def _import_zone(deck: Deck, mtgo_sideboard: bool, line, card: Card, had_commander: bool, warnings: list[str]) -> str:
+def _import_zone(
+    deck: Deck, line, card: Card, warnings: list[str], *, mtgo_sideboard: bool, had_commander: bool
+) -> str:
     """The zone a line goes to. MTGO keeps a Commander deck's commander in the sideboard: in a commander
     format, when the deck had no commander before this import, a card of MTGO's unlabelled sideboard (a
     .dek's, or after the blank line of an MTGO or plain list) that may lead the deck goes to the command

@@ -461,7 +461,7 @@ def deck_view(deck: Deck) -> DeckView:
                 r.finish,
                 tuple(r.tags),
                 *_pasted(r, printings, card),
-                price_note(r.printing_id, pasted, price),
+                price_note(r.printing_id, pasted=pasted, price=price),
             )
         )
         if card is not None:

@@ -143,7 +143,9 @@ def list_rows(card_list: CardList) -> tuple[list[Row], float]:
             printings.get(i.printing_id),
             prices.get((i.oracle_id, i.printing_id, i.finish)),
             finish=i.finish,
-            price_note=price_note(i.printing_id, False, prices.get((i.oracle_id, i.printing_id, i.finish))),
+            price_note=price_note(
+                i.printing_id, pasted=False, price=prices.get((i.oracle_id, i.printing_id, i.finish))
+            ),
         )
         for i in items
     ]

@@ -12,7 +12,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("collections/_card_actions.html", takes_context=True)
-def card_actions(context, card, printing_id: str = "", compact: bool = False):
+def card_actions(context, card, printing_id: str = "", *, compact: bool = False):
     request = context.get("request")
     user = getattr(request, "user", None)
     lists = (

@@ -45,7 +45,7 @@ def _frame_face(face: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def card_image_context(source: dict[str, Any], face: int = 0, sizes: str = "", eager: bool = False) -> dict:
+def card_image_context(source: dict[str, Any], face: int = 0, sizes: str = "", *, eager: bool = False) -> dict:
     faces = source["faces"] or [{"name": source["name"]}]
     face = max(0, min(int(face or 0), len(faces) - 1))
     two_sides = sided(source)
@@ -68,10 +68,10 @@ def card_image_context(source: dict[str, Any], face: int = 0, sizes: str = "", e
 
 
 @register.inclusion_tag("web/_card_image.html")
-def card_image(source: Any, printing: Any = None, face: int = 0, sizes: str = "", eager: bool = False) -> dict:
+def card_image(source: Any, printing: Any = None, face: int = 0, sizes: str = "", *, eager: bool = False) -> dict:
     if not (isinstance(source, dict) and "id" in source and "artist" in source):
         source = image_source(source, printing)
-    return card_image_context(source, face, sizes, eager)
+    return card_image_context(source, face, sizes, eager=eager)
 
 
 @register.simple_tag

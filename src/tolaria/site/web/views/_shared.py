@@ -26,7 +26,7 @@ def query_int(value, default: int, lo: int = 1, hi: int = 10**6) -> int:
 _ROWS = CorpusCache()
 
 
-def result_rows(result, full_text: bool = False) -> list[dict]:
+def result_rows(result, *, full_text: bool = False) -> list[dict]:
     """The page's cards as rows (plain dicts): from the worker's cache, the rest in three queries."""
     keys = [(pid, oid, full_text) for pid, oid in zip(result.printing_ids, result.oracle_ids)]
     found = _ROWS.get_many(keys, _build_rows)
