@@ -5,7 +5,7 @@ plain values; the site resolves names to cards and stores decks, this package ju
 from ._commanders import commander_reason, pair_reason, partner_with
 from ._companions import COMPANION_CONDITIONS
 from ._decode import DecklistUnreadable, decode_decklist
-from ._entry import Entry
+from ._entry import Entry, unresolved_entry
 from ._export import (
     CSV_COLUMNS,
     arena_name,
@@ -18,6 +18,7 @@ from ._export import (
     export_mtgo,
     export_mtgo_txt,
     export_text,
+    left_out,
     mtgo_name,
 )
 from ._formats import (
@@ -113,6 +114,8 @@ __all__ = [
     "export_arena",
     "export_mtgo",
     "export_text",
+    "left_out",
+    "unresolved_entry",
     "format_of",
     "pair_reason",
     "parse_decklist",

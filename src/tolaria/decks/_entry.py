@@ -24,3 +24,32 @@ class Entry:
     # newer than the data): kept and written back, never dropped
     set_code: str = ""
     collector_number: str = ""
+    # a line that names no card of the data (an import's unresolved line, or a card a later data no longer
+    # has): `card` is a stand-in of that name (unresolved_entry), written back as pasted by every export
+    unresolved: bool = False
+
+
+def unresolved_entry(
+    name: str,
+    quantity: int,
+    zone: str = MAIN,
+    *,
+    set_code: str = "",
+    collector_number: str = "",
+    finish: str = "",
+    tags: tuple[str, ...] = (),
+) -> Entry:
+    """An Entry for a line naming no card the data knows: its name as the user pasted it, kept in exports."""
+    card = Card(oracle_id="", name=name, layout="normal", faces=[])
+    return Entry(
+        card,
+        quantity,
+        zone,
+        None,
+        finish,
+        tuple(tags),
+        "",
+        set_code,
+        collector_number,
+        unresolved=True,
+    )

@@ -131,11 +131,16 @@ def _mtgo_zones(entries: list[Entry]) -> tuple[list[Entry], list[Entry]]:
     return main, side
 
 
+def _mtgo_entry_name(e: Entry) -> str:
+    """The row's name as MTGO writes it; a line naming no card of the data, as the user pasted it."""
+    return e.card.name if e.unresolved else mtgo_name(e.card)
+
+
 def export_mtgo_txt(entries: list[Entry]) -> str:
     main, side = _mtgo_zones(entries)
-    text = "\n".join(f"{e.quantity} {mtgo_name(e.card)}" for e in main) + "\n"
+    text = "\n".join(f"{e.quantity} {_mtgo_entry_name(e)}" for e in main) + "\n"
     if side:
-        text += "\n" + "\n".join(f"{e.quantity} {mtgo_name(e.card)}" for e in side) + "\n"
+        text += "\n" + "\n".join(f"{e.quantity} {_mtgo_entry_name(e)}" for e in side) + "\n"
     return text
 
 
@@ -151,9 +156,25 @@ def cat_id_of(e: Entry) -> str:
     return str(value) if value else ""
 
 
+DEK_KEPT = "Tolaria kept"  # the start of a .dek comment holding a line MTGO cannot read (read back on import)
+
+
+def _dek_kept_comment(e: Entry) -> str:
+    """A row the .dek cannot hold (a maybeboard card, a line naming no card of the data) as an XML comment,
+    which MTGO skips and Tolaria's import reads back: `Tolaria kept (maybeboard): 1 Name (SET) 12 *F* #tag`."""
+    why = e.zone + ("; not in Tolaria's data" if e.unresolved else "")
+    line = f"{e.quantity} {e.card.name}{_printing_text(e)}{_finish_mark(e.finish)}"
+    line += "".join(f" #{tag}" for tag in e.tags)
+    text = f" {DEK_KEPT} ({why}): {line} "
+    while "--" in text:  # XML allows no "--" inside a comment
+        text = text.replace("--", "-\u2010")
+    return text
+
+
 def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> str:
     """MTGO .dek XML. The CatID is the row's (`cat_id_of`) or `cat_ids[oracle id]`; without one the
-    attribute is left out rather than invented."""
+    attribute is left out rather than invented. What MTGO cannot read (the maybeboard, lines naming no
+    card of the data) is kept in XML comments (`_dek_kept_comment`), never dropped."""
     cat_ids = cat_ids or {}
     root = ET.Element(
         "Deck",
@@ -162,6 +183,8 @@ def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> 
     ET.SubElement(root, "NetDeckID").text = "0"
     ET.SubElement(root, "PreconstructedDeckID").text = "0"
     main, side = _mtgo_zones(entries)
+    kept = [e for e in main + side if e.unresolved] + _sorted(entries, MAYBEBOARD)
+    main, side = [e for e in main if not e.unresolved], [e for e in side if not e.unresolved]
     for rows, sideboard in ((main, "false"), (side, "true")):
         for e in rows:
             attrs = {}
@@ -172,6 +195,8 @@ def export_mtgo(entries: list[Entry], cat_ids: dict[str, str] | None = None) -> 
                 {"Quantity": str(e.quantity), "Sideboard": sideboard, "Name": mtgo_name(e.card), "Annotation": "0"}
             )
             ET.SubElement(root, "Cards", attrs)
+    for e in kept:
+        root.append(ET.Comment(_dek_kept_comment(e)))
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -366,6 +391,29 @@ def export_csv(entries: list[Entry], kind: str, set_names: dict[str, str] | None
         values = _csv_values(kind, e, set_names or {})
         writer.writerow({c: neutralised_cell(values.get(c, "")) for c in columns})
     return buf.getvalue()
+
+
+# --------------------------------------------------------------------------------------------
+# What a format cannot hold
+
+_NO_MAYBEBOARD = {"arena": "MTG Arena", "mtgo": "MTGO's .txt", "csv_manabox": "ManaBox's CSV"}
+
+
+def left_out(entries: list[Entry], kind: str) -> list[str]:
+    """What the export `kind` leaves out of its file, in words ([] when every row is in it). Only a zone
+    the format has no place for: Arena, MTGO's .txt and ManaBox's CSV have no maybeboard (the .dek keeps
+    it, and lines naming no card of the data, in comments; every other format holds every row)."""
+    if kind not in _NO_MAYBEBOARD:
+        return []
+    rows = _sorted(entries, MAYBEBOARD)
+    if not rows:
+        return []
+    n = sum(e.quantity for e in rows)
+    names = ", ".join(f"{e.quantity} {e.card.name}" for e in rows[:5]) + (", …" if len(rows) > 5 else "")
+    return [
+        f"{_NO_MAYBEBOARD[kind]} has no maybeboard: its {n} card{'s' if n != 1 else ''} ({names}) are not in "
+        "this file; the plain text, Moxfield, Archidekt, .dek and the other CSV exports keep them."
+    ]
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -380,7 +381,10 @@ def _card_line(
 def parse_mtgo_dek(text: str) -> ParsedList:
     result = ParsedList(kind="mtgo_dek")
     try:
-        root = SafeET.fromstring(text)
+        # comments kept: Tolaria's own .dek holds there what MTGO cannot read (_export.DEK_KEPT)
+        parser = SafeET.DefusedXMLParser(target=ET.TreeBuilder(insert_comments=True))
+        parser.feed(text)
+        root = parser.close()
     except DefusedXmlException:
         result.errors.append("The .dek file declares XML entities or a DTD, which a deck file never needs; not read.")
         return result
@@ -411,7 +415,20 @@ def parse_mtgo_dek(text: str) -> ParsedList:
                 cat_id=(node.get("CatID") or "").strip(),
             )
         )
+    kept_at = len(result.lines)
+    for node in root.iter(ET.Comment):
+        found = _DEK_KEPT.match(node.text or "")
+        if found is None:
+            continue
+        kept_at += 1
+        zone = found.group("zone") if found.group("zone") in (COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD) else MAIN
+        line = _card_line(found.group("line").strip(), kept_at, zone, (), result.errors)
+        if line is not None:
+            result.lines.append(line)
     return result
+
+
+_DEK_KEPT = re.compile(r"\s*Tolaria kept \((?P<zone>[a-z]+)[^)]*\):\s*(?P<line>.+?)\s*$", re.S)
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from tolaria.site.accounts.api_auth import AUTH, caller
 from tolaria.site.catalog.services import suggest_names
 from tolaria.site.collections import services as svc
 from tolaria.site.collections.models import CardList, Deck, zone_counts
+from tolaria.site.collections.services.deck_export import LEFT_OUT_HEADER, left_out_header
 
 from ._schemas import ErrorOut
 
@@ -221,7 +222,7 @@ class UnknownName(Schema):
 
 
 class ImportOut(Schema):
-    ok: bool
+    ok: bool  # nothing pasted was lost: every line is a deck row or kept as written (unknown); `lost` is empty
     format: str  # the detected format's key (arena, mtgo, mtgo_dek, moxfield, archidekt, plain, csv_…)
     format_label: str
     added: int
@@ -229,6 +230,7 @@ class ImportOut(Schema):
     unknown: list[UnknownName]  # kept in the deck as unresolved rows
     errors: list[str]
     warnings: list[str]
+    lost: list[str] = []  # what was pasted and is not in the deck (unreadable lines, values dropped), in words
 
 
 # ------------------------------------------------------------------------------------------
@@ -693,6 +695,7 @@ def import_deck(request, token: str, body: ImportIn):
         "rows": result.rows,
         "errors": result.errors,
         "warnings": result.warnings,
+        "lost": result.lost,
         "unknown": [{"name": n, "suggestions": s} for n, s in result.unknown],
     }
     return Status(400 if result.rows == 0 and not result.unknown else 200, out)
@@ -720,5 +723,8 @@ def export_deck(
     deck = svc.visible_deck(caller(request), token)
     if deck is None:
         raise HttpError(404, "No such deck.")
-    text, content_type, _ = svc.export_deck(deck, format)
-    return HttpResponse(text, content_type=content_type)
+    done = svc.deck_export(deck, format)
+    response = HttpResponse(done.text, content_type=done.content_type)
+    if done.left_out:  # what the format has no place for (a maybeboard in Arena): said, not dropped in silence
+        response[LEFT_OUT_HEADER] = left_out_header(done.left_out)
+    return response

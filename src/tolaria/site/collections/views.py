@@ -31,6 +31,7 @@ from tolaria.decks import (
 from . import pending, saved
 from . import services as svc
 from .models import VISIBILITY_CHOICES, CardList, Deck
+from .services.deck_export import LEFT_OUT_HEADER, left_out_header
 
 
 def _safe_next(request, fallback: str) -> str:
@@ -399,6 +400,7 @@ def _deck_page(
             "import_text": import_text,
             "import_error": import_error,
             "export_formats": [(k, label) for k, (label, _, _) in svc.EXPORT_FORMATS.items()],
+            "export_left_out": svc.export_left_out(view),
         },
         status=status,
     )
@@ -594,10 +596,12 @@ def deck_unresolved(request, token, line_id: int):
 def deck_export(request, token):
     deck = _visible_deck(request, token)
     try:
-        text, content_type, filename = svc.export_deck(deck, request.GET.get("format", "text"))
+        done = svc.deck_export(deck, request.GET.get("format", "text"))
     except svc.CollectionError as exc:
         return HttpResponse(str(exc), status=400, content_type="text/plain")
-    response = HttpResponse(text, content_type=content_type)
+    response = HttpResponse(done.text, content_type=done.content_type)
+    if done.left_out:  # the format has no place for some rows: said, never dropped in silence
+        response[LEFT_OUT_HEADER] = left_out_header(done.left_out)
     if request.GET.get("download"):
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response

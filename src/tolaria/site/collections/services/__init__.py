@@ -22,7 +22,7 @@ from .cards import (
     set_codes,
     unit_prices,
 )
-from .deck_export import EXPORT_FORMATS, export_deck, public_decks
+from .deck_export import EXPORT_FORMATS, DeckExport, deck_export, export_deck, export_left_out, public_decks
 from .decklist_import import MAX_CAT_ID, ImportResult, drop_unresolved, import_decklist, resolve_unresolved
 from .decks import (
     DeckView,
@@ -59,6 +59,7 @@ from .user_export import user_data
 __all__ = [
     "CHEAPEST",
     "CollectionError",
+    "DeckExport",
     "DeckView",
     "EXPORT_FORMATS",
     "ImportResult",
@@ -75,12 +76,14 @@ __all__ = [
     "create_deck",
     "create_list",
     "deck_entries",
+    "deck_export",
     "deck_view",
     "default_list",
     "drop_unresolved",
     "edit_deck",
     "edit_list",
     "export_deck",
+    "export_left_out",
     "import_decklist",
     "list_csv",
     "list_oracle_ids",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import re
+from dataclasses import dataclass
 
 from tolaria import decks
 from tolaria.site.catalog import repository
@@ -30,19 +32,68 @@ EXPORT_FORMATS = {
 _EXPORT_KIND = {"mtgo": "mtgo_dek", "mtgo_txt": "mtgo"}  # the site's export names -> decks' format keys
 
 
+@dataclass(frozen=True, slots=True)
+class DeckExport:
+    text: str
+    content_type: str
+    filename: str
+    left_out: list[str]  # what the format has no place for, in words ([]: every row is in the file)
+
+
 def export_deck(deck: Deck, kind: str) -> tuple[str, str, str]:
     """(text, content type, file name) of the deck in `kind` (a key of EXPORT_FORMATS)."""
+    done = deck_export(deck, kind)
+    return done.text, done.content_type, done.filename
+
+
+def deck_export(deck: Deck, kind: str) -> DeckExport:
+    """The deck in `kind`, every row in it: the lines an import could not place (unresolved) and rows of
+    cards the data no longer has are written back by the name pasted; `left_out` says what the format has
+    no place for (a maybeboard in Arena, MTGO .txt, ManaBox)."""
     if kind not in EXPORT_FORMATS:
         raise CollectionError("Export formats are " + ", ".join(EXPORT_FORMATS) + ".")
-    entries = deck_entries(deck)
+    entries = _every_row(deck)
     if kind == "mtgo":
         entries = _with_mtgo_ids(entries)
     slug = "".join(ch if ch.isalnum() else "-" for ch in deck.name).strip("-") or "deck"
     _, content_type, suffix = EXPORT_FORMATS[kind]
-    text = decks.export_deck(
-        entries, _EXPORT_KIND.get(kind, kind), set_names=_set_names(entries), set_codes=set_codes()
-    )
-    return text, content_type, f"{slug}{suffix}"
+    core_kind = _EXPORT_KIND.get(kind, kind)
+    text = decks.export_deck(entries, core_kind, set_names=_set_names(entries), set_codes=set_codes())
+    return DeckExport(text, content_type, f"{slug}{suffix}", decks.left_out(entries, core_kind))
+
+
+def _every_row(deck: Deck) -> list[decks.Entry]:
+    """The deck's rows as entries, then what names no card of the data: rows whose card a later data lost
+    (by the name kept beside them) and the import's unresolved lines (as pasted)."""
+    rows = list(deck.cards.all())
+    known = deck_entries(deck, rows)
+    kept = {e.card.oracle_id for e in known}
+    lost = [
+        decks.unresolved_entry(
+            r.card_name,
+            r.quantity,
+            r.zone,
+            set_code=r.set_code,
+            collector_number=r.collector_number,
+            finish=r.finish,
+            tags=tuple(r.tags),
+        )
+        for r in rows
+        if r.oracle_id not in kept
+    ]
+    waiting = [
+        decks.unresolved_entry(
+            u.name,
+            u.quantity,
+            u.zone if u.zone in decks.ZONES else decks.MAIN,
+            set_code=u.set_code,
+            collector_number=u.collector_number,
+            finish=u.finish,
+            tags=tuple(u.tags),
+        )
+        for u in deck.unresolved.all()
+    ]
+    return known + lost + waiting
 
 
 def _with_mtgo_ids(entries: list[decks.Entry]) -> list[decks.Entry]:
@@ -50,13 +101,13 @@ def _with_mtgo_ids(entries: list[decks.Entry]) -> list[decks.Entry]:
     has no MTGO id (or that names no printing) takes the MTGO id of another printing of the card, the
     most preferred that has one (the default printing first; the foil id for a foil row where MTGO has
     one). A row of a card MTGO never had keeps none."""
-    missing = [e for e in entries if not decks.cat_id_of(e)]
+    missing = [e for e in entries if not decks.cat_id_of(e) and not e.unresolved]
     if not missing:
         return entries
     by_card = printings_by_preference(e.card.oracle_id for e in missing)
     out = []
     for e in entries:
-        if not decks.cat_id_of(e):
+        if not decks.cat_id_of(e) and not e.unresolved:
             ids = [p.identifiers or {} for p in by_card.get(e.card.oracle_id, [])]
             foil = [i["mtgo_foil_id"] for i in ids if i.get("mtgo_foil_id")] if e.finish == decks.FOIL else []
             plain = [i["mtgo_id"] for i in ids if i.get("mtgo_id")]
@@ -64,6 +115,25 @@ def _with_mtgo_ids(entries: list[decks.Entry]) -> list[decks.Entry]:
             if found:
                 e = dataclasses.replace(e, cat_id=str(found))
         out.append(e)
+    return out
+
+
+LEFT_OUT_HEADER = "X-Tolaria-Left-Out"
+
+
+def left_out_header(notes: list[str]) -> str:
+    """`left_out` as one header value (printable ASCII: a card name may be anything)."""
+    return re.sub(r"[^\x20-\x7e]", "?", " ".join(notes))[:2000]
+
+
+def export_left_out(view) -> list[tuple[str, str]]:
+    """(format label, what it leaves out) for the deck page, from its DeckView (rows and unresolved lines)."""
+    entries = list(view.entries) + [
+        decks.unresolved_entry(u.name, u.quantity, u.zone) for u in view.unresolved if u.zone == decks.MAYBEBOARD
+    ]
+    out = []
+    for kind, (label, _, _) in EXPORT_FORMATS.items():
+        out += [(label, note) for note in decks.left_out(entries, _EXPORT_KIND.get(kind, kind))]
     return out
 
 

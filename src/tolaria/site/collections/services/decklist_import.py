@@ -32,11 +32,20 @@ class ImportResult:
     unknown: list[tuple[str, list[str]]] = field(default_factory=list)  # name, suggestions (kept as unresolved)
     errors: list[str] = field(default_factory=list)  # lines that could not be read, in words
     warnings: list[str] = field(default_factory=list)  # what was read but not as written (unknown printings)
+    dropped: list[str] = field(default_factory=list)  # the warnings that say a value pasted is not kept
     name: str = ""
 
     @property
+    def lost(self) -> list[str]:
+        """What was pasted and is not in the deck, in words: lines that could not be read, values dropped.
+        A line naming no known card is not lost (it waits in the deck as written, and every export writes
+        it back), nor is a printing the data lacks (kept as pasted)."""
+        return self.errors + self.dropped
+
+    @property
     def ok(self) -> bool:
-        return not self.unknown and not self.errors and not self.warnings
+        """Nothing lost: every line pasted is a row of the deck or kept in it as written."""
+        return not self.lost
 
 
 def import_decklist(deck: Deck, text: str) -> ImportResult:
@@ -53,6 +62,7 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
         noun=parsed.noun,
         errors=list(parsed.errors),
         warnings=list(parsed.warnings),
+        dropped=list(parsed.warnings),  # a set name the data does not know: the card is found by its name only
         name=parsed.name,
     )
     if not parsed.lines and not parsed.errors:
@@ -74,7 +84,7 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
     with transaction.atomic():
         for line, oid in resolved:
             pid, finish, pasted = "", line.finish, ("", "")
-            cat_id = _cat_id(line, cards[oid].name, result.warnings)
+            cat_id = _cat_id(line, cards[oid].name, result)
             if line.cat_id and (oid, line.cat_id) in by_cat_id:
                 pid, foil = by_cat_id[(oid, line.cat_id)]
                 finish = finish or (decks.FOIL if foil else "")
@@ -149,16 +159,19 @@ def _check_finish(line, name: str, printing_id: str, finish: str, warnings: list
 MAX_CAT_ID = 16  # DeckCard.cat_id's length: MTGO's catalog ids are numbers of 5 or 6 digits today
 
 
-def _cat_id(line, name: str, warnings: list[str]) -> str:
-    """The line's MTGO CatID when it is one (a number of at most MAX_CAT_ID digits); else "" and a warning."""
+def _cat_id(line, name: str, result: ImportResult) -> str:
+    """The line's MTGO CatID when it is one (a number of at most MAX_CAT_ID digits); else "" and a warning
+    (the value is dropped: the import is not `ok`)."""
     value = (line.cat_id or "").strip()
     if not value or (value.isdigit() and len(value) <= MAX_CAT_ID):
         return value
     shown = value if len(value) <= 40 else value[:40] + "…"
-    warnings.append(
+    said = (
         f"Line {line.line_number}: {name}: CatID {shown} is not an MTGO catalog id (a number of at most "
         f"{MAX_CAT_ID} digits); the card was added without it."
     )
+    result.warnings.append(said)
+    result.dropped.append(said)
     return ""
 
 

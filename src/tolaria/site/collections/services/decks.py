@@ -333,8 +333,9 @@ def _to_command_zone(deck: Deck, row: DeckCard, n: int) -> str:
     )
 
 
-def deck_entries(deck: Deck) -> list[decks.Entry]:
-    rows = list(deck.cards.all())
+def deck_entries(deck: Deck, rows: list[DeckCard] | None = None) -> list[decks.Entry]:
+    """The deck's rows (or `rows`, read already) whose card the data has, as the core's entries."""
+    rows = list(deck.cards.all()) if rows is None else rows
     cards = load_cards(r.oracle_id for r in rows)
     printings = load_printings(r.printing_id for r in rows)
     return [_entry(r, cards[r.oracle_id], printings) for r in rows if r.oracle_id in cards]
