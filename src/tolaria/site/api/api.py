@@ -11,7 +11,7 @@ from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from tolaria.site.catalog.repository import stats as catalog_stats
+from tolaria.site.stores.figures import corpus_figures
 
 from . import bulk, cards, collections_api, knowledge, rules, sets, symbology
 from ._objects import error
@@ -54,7 +54,8 @@ def _not_found(request, exc):
 
 @api.get("/stats", tags=["catalog"], summary="Counts of the loaded data")
 def stats(request):
-    return catalog_stats()
+    """The home page's figures: counted once per corpus version (stores.figures), never per request."""
+    return {k: v for k, v in corpus_figures().items() if k != "sources"}
 
 
 api.add_router("/cards", knowledge.similar_router)  # before cards: /cards/{id} would swallow /cards/{id}/similar
