@@ -18,8 +18,9 @@ from tolaria import decks
 from tolaria.decks import DecklistTooLarge
 from tolaria.site.accounts.api_auth import AUTH, caller
 from tolaria.site.catalog.services import suggest_names
+from tolaria.site.collections import jobs
 from tolaria.site.collections import services as svc
-from tolaria.site.collections.models import CardList, Deck, zone_counts
+from tolaria.site.collections.models import CardList, Deck, ImportJob, zone_counts
 from tolaria.site.collections.services.deck_export import LEFT_OUT_HEADER, left_out_header
 
 from ._schemas import ErrorOut
@@ -231,6 +232,17 @@ class ImportOut(Schema):
     errors: list[str]
     warnings: list[str]
     lost: list[str] = []  # what was pasted and is not in the deck (unreadable lines, values dropped), in words
+
+
+class ImportJobOut(Schema):
+    object: str = "import_job"
+    id: int
+    state: Literal["queued", "running", "done", "failed"]
+    total: int  # lines to read
+    done: int  # lines read so far
+    url: str  # this job, to poll
+    result: ImportOut | None = None  # the outcome, once the state is done
+    error: str | None = None  # why it failed (nothing was added then)
 
 
 # ------------------------------------------------------------------------------------------
@@ -677,28 +689,37 @@ def delete_deck_card(request, token: str, row_id: int):
 
 @decks_router.post(
     "/{token}/import",
-    response={200: ImportOut, 400: ImportOut, 404: Error, 413: Error},
+    response={200: ImportOut, 202: ImportJobOut, 400: ImportOut, 404: Error, 413: Error},
     auth=AUTH,
     summary="Add a decklist in any format the deck page reads; names it cannot find are kept as unresolved rows",
 )
 def import_deck(request, token: str, body: ImportIn):
+    """A list of at most 100 lines is imported at once (200, the outcome); a longer one becomes a job
+    (202, Location: the job), read at /api/decks/{token}/imports/{id} until its state is done."""
     deck = _own_deck(request, token)
     try:
-        result = svc.import_decklist(deck, body.text)
+        result = jobs.import_or_job(deck, body.text)
     except DecklistTooLarge as exc:
         raise HttpError(413, str(exc)) from None
-    out = {
-        "ok": result.ok,
-        "format": result.kind,
-        "format_label": result.label,
-        "added": result.added,
-        "rows": result.rows,
-        "errors": result.errors,
-        "warnings": result.warnings,
-        "lost": result.lost,
-        "unknown": [{"name": n, "suggestions": s} for n, s in result.unknown],
-    }
-    return Status(400 if result.rows == 0 and not result.unknown else 200, out)
+    if isinstance(result, ImportJob):
+        out = jobs.job_out(result)
+        response = Status(202, out)
+        return response
+    return Status(400 if result.rows == 0 and not result.unknown else 200, svc.result_out(result))
+
+
+@decks_router.get(
+    "/{token}/imports/{job_id}",
+    response={200: ImportJobOut, 404: Error},
+    auth=AUTH,
+    summary="How far an import job is, and its outcome when done",
+)
+def import_job(request, token: str, job_id: int):
+    deck = _own_deck(request, token)
+    job = deck.import_jobs.filter(pk=job_id).first()
+    if job is None:
+        raise HttpError(404, "No such import in this deck.")
+    return jobs.job_out(job)
 
 
 @decks_router.get(

@@ -171,3 +171,25 @@ class UnresolvedCard(models.Model):
 
     class Meta:
         ordering = ["line_number", "pk"]
+
+
+class ImportJob(models.Model):
+    """A decklist import too long to answer at once (over decklist_import.JOB_LINES lines): a thread of the
+    worker that took it does the work (collections.jobs) and writes its progress here, which the deck page
+    and /api/decks/{token}/imports/{id} read. The cards are added in one transaction at the end, so a job
+    whose worker stopped added nothing (it reads as failed once its heartbeat is old)."""
+
+    QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="import_jobs")
+    text = models.TextField()  # the decklist as sent (at most decks.MAX_BYTES)
+    state = models.CharField(max_length=8, default=QUEUED)
+    total = models.PositiveIntegerField(default=0)  # lines to read
+    done = models.PositiveIntegerField(default=0)  # lines read so far
+    result = models.JSONField(default=dict, blank=True)  # the import's answer (the API's ImportOut) when done
+    error = models.TextField(blank=True, default="")
+    seen = models.BooleanField(default=False)  # the deck page has shown its outcome
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)  # the heartbeat: the worker writes it as it goes
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]

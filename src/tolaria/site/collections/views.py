@@ -28,9 +28,9 @@ from tolaria.decks import (
     decode_decklist,
 )
 
-from . import pending, saved
+from . import jobs, pending, saved
 from . import services as svc
-from .models import VISIBILITY_CHOICES, CardList, Deck
+from .models import VISIBILITY_CHOICES, CardList, Deck, ImportJob
 from .services.deck_export import LEFT_OUT_HEADER, left_out_header
 
 
@@ -369,7 +369,16 @@ def _undo_of(request, deck) -> dict | None:
 
 
 def _deck_page(
-    request, deck, *, import_result=None, import_text="", import_error="", status=200, add_text="", add_choices=None
+    request,
+    deck,
+    *,
+    import_result=None,
+    import_text="",
+    import_error="",
+    status=200,
+    add_text="",
+    add_choices=None,
+    import_job=None,
 ):
     view = svc.deck_view(deck)
     group = _group(request)
@@ -397,6 +406,7 @@ def _deck_page(
             "formats": FORMATS.values(),
             "visibility_choices": VISIBILITY_CHOICES,
             "import_result": import_result,
+            "import_job": import_job,
             "import_text": import_text,
             "import_error": import_error,
             "export_formats": [(k, label) for k, (label, _, _) in svc.EXPORT_FORMATS.items()],
@@ -408,7 +418,8 @@ def _deck_page(
 
 @require_GET
 def deck_detail(request, token):
-    return _deck_page(request, _visible_deck(request, token))
+    deck = _visible_deck(request, token)
+    return _deck_page(request, deck, import_job=_import_job(request, deck))
 
 
 @login_required
@@ -526,26 +537,49 @@ def deck_import(request, token):
                     f"This file is {upload.size // 1024:,} KB; an import is at most {MAX_BYTES // 1024:,} KB."
                 )
             text = decode_decklist(upload.read(MAX_BYTES + 1))  # UTF-8, UTF-16 or cp1252, as tools write
-        result = svc.import_decklist(deck, text)
+        result = jobs.import_or_job(deck, text)
     except DecklistTooLarge as exc:
         return _deck_page(request, deck, import_error=str(exc), status=413)
     except DecklistUnreadable as exc:
         return _deck_page(request, deck, import_error=str(exc), status=400)
+    if isinstance(result, ImportJob):  # a long list: the deck page shows the job's progress
+        messages.info(request, f"Importing {result.total:,} lines: the cards appear here as soon as they are read.")
+        return redirect("collections:deck_detail", deck.token)
     if result.rows == 0 and not result.unknown:
         return _deck_page(request, deck, import_result=result, import_text=text, status=400)
-    added = f"Imported {result.added} card{'s' if result.added != 1 else ''} from {result.phrase}."
-    messages.success(request, added)
-    for warning in result.warnings:
+    _say_imported(request, svc.result_out(result))
+    return redirect("collections:deck_detail", deck.token)
+
+
+def _say_imported(request, out: dict) -> None:
+    """The messages of an import's outcome (result_out's dict: the same for an import done at once and a job)."""
+    added = out["added"]
+    messages.success(request, f"Imported {added} card{'s' if added != 1 else ''} from {out['phrase']}.")
+    for warning in out["warnings"]:
         messages.warning(request, warning)
-    for error in result.errors:
+    for error in out["errors"]:
         messages.error(request, error)
-    if result.unknown:
+    if out["unknown"]:
+        n = len(out["unknown"])
         messages.warning(
             request,
-            f"{len(result.unknown)} line{'s' if len(result.unknown) != 1 else ''} named no card Tolaria knows; "
+            f"{n} line{'s' if n != 1 else ''} named no card Tolaria knows; "
             "they wait under “Not found” below with suggestions.",
         )
-    return redirect("collections:deck_detail", deck.token)
+
+
+def _import_job(request, deck) -> ImportJob | None:
+    """The deck's import job to show its owner: its progress while it runs; once done, its outcome as the
+    page's messages (once)."""
+    job = jobs.latest(deck) if deck.owned_by(request.user) else None
+    if job is None or job.state in (ImportJob.QUEUED, ImportJob.RUNNING):
+        return job
+    if job.state == ImportJob.DONE:
+        _say_imported(request, job.result)
+    else:
+        messages.error(request, job.error)
+    ImportJob.objects.filter(pk=job.pk).update(seen=True)
+    return None
 
 
 def _deck_import_too_large(request, token):

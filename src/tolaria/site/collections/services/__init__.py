@@ -23,7 +23,15 @@ from .cards import (
     unit_prices,
 )
 from .deck_export import EXPORT_FORMATS, DeckExport, deck_export, export_deck, export_left_out, public_decks
-from .decklist_import import MAX_CAT_ID, ImportResult, drop_unresolved, import_decklist, resolve_unresolved
+from .decklist_import import (
+    JOB_LINES,
+    MAX_CAT_ID,
+    ImportResult,
+    drop_unresolved,
+    import_decklist,
+    resolve_unresolved,
+    result_out,
+)
 from .decks import (
     DeckView,
     add_card,
@@ -63,6 +71,7 @@ __all__ = [
     "DeckView",
     "EXPORT_FORMATS",
     "ImportResult",
+    "JOB_LINES",
     "MAX_CAT_ID",
     "MAX_NAME",
     "MAX_QUANTITY",
@@ -99,6 +108,7 @@ __all__ = [
     "public_decks",
     "resolve_card",
     "resolve_unresolved",
+    "result_out",
     "save_card",
     "search_lists",
     "set_codes",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -48,13 +49,26 @@ class ImportResult:
         return not self.lost
 
 
-def import_decklist(deck: Deck, text: str) -> ImportResult:
+# A list of more lines than this is imported by a job (collections.jobs.import_or_job): the request
+# answers at once with the job, whose progress the deck page and the API show. Each line costs a name
+# lookup (and, for a name no card has, suggestions) and a few writes: 100 lines stay under 2 s.
+JOB_LINES = 100
+
+
+def import_decklist(deck: Deck, text: str, progress: Callable[[int], None] | None = None) -> ImportResult:
     """Add the cards of a pasted or uploaded decklist to the deck. Nothing is rejected whole: lines
     naming no known card are kept as unresolved rows with suggestions, and what could not be read or
-    was read otherwise than written (an unknown printing) is reported line by line.
+    was read otherwise than written (an unknown printing) is reported line by line. `progress(n)` is
+    told the lines read so far, as it goes (a job's progress).
     Raises decks.DecklistTooLarge before reading anything when the list is over a size limit."""
     codes = set_codes()
     parsed = decks.parse_decklist(text, set_codes=codes)  # Deckbox's Edition is a set's name
+    return import_parsed(deck, parsed, codes, progress)
+
+
+def import_parsed(
+    deck: Deck, parsed: decks.ParsedList, codes: decks.SetCodes, progress: Callable[[int], None] | None = None
+) -> ImportResult:
     result = ImportResult(
         kind=parsed.kind,
         label=parsed.label,
@@ -69,7 +83,9 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
         result.errors.append("The decklist is empty.")
     index = name_index()
     resolved, unresolved = [], []
-    for line in parsed.lines:
+    for n, line in enumerate(parsed.lines, 1):
+        if progress is not None:
+            progress(n - 1)
         oid = index.find(line.name)
         if oid is None:
             suggestions = suggest_names(line.name)
@@ -141,7 +157,25 @@ def import_decklist(deck: Deck, text: str) -> ImportResult:
             )
         if resolved or unresolved:
             _touch(deck)
+    if progress is not None:
+        progress(len(parsed.lines))
     return result
+
+
+def result_out(result: ImportResult) -> dict:
+    """The import's answer as the API gives it (ImportOut), and as a job keeps it."""
+    return {
+        "ok": result.ok,
+        "format": result.kind,
+        "format_label": result.label,
+        "phrase": result.phrase,
+        "added": result.added,
+        "rows": result.rows,
+        "errors": result.errors,
+        "warnings": result.warnings,
+        "lost": result.lost,
+        "unknown": [{"name": n, "suggestions": s} for n, s in result.unknown],
+    }
 
 
 def _check_finish(line, name: str, printing_id: str, finish: str, warnings: list[str]) -> None:
