@@ -52,7 +52,16 @@ from ._problems import Problem, Validation
 from ._resolve import NameIndex, name_key, name_variants
 from ._sets import DATA_NOTE, SetCodes, set_codes
 from ._stats import TYPE_ORDER, Stats, pip_counts, primary_type, statistics
-from ._typed_line import TypedCard, TypedLine, TypedLineResolver, is_deck_card, is_legal_in, nicknames, read_typed_line
+from ._typed_line import (
+    TypedCard,
+    TypedLine,
+    TypedLineResolver,
+    is_deck_card,
+    is_legal_in,
+    nicknames,
+    printing_of_line,
+    read_typed_line,
+)
 from ._validation import copy_allowance, validate
 
 __all__ = [
@@ -60,6 +69,7 @@ __all__ = [
     "TypedLine",
     "TypedLineResolver",
     "is_deck_card",
+    "printing_of_line",
     "is_legal_in",
     "nicknames",
     "read_typed_line",

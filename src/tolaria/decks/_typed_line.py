@@ -17,15 +17,16 @@ from __future__ import annotations
 import csv
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 
-from tolaria.cards import Card, NameTable, fold_name
+from tolaria.cards import Card, NameTable, Printing, fold_name
 
 from ._formats import MAIN, format_of
 from ._parse import _QUANTITY, _card_line, _count
 from ._resolve import name_variants
+from ._sets import SetCodes
 
 # layouts of cards that are not put in a deck (Scryfall's layout values)
 _NOT_DECK_LAYOUTS = frozenset(
@@ -93,6 +94,37 @@ def nicknames() -> dict[str, str]:
     text = resources.files("tolaria").joinpath("data", "card_nicknames.tsv").read_text(encoding="utf-8")
     rows = csv.DictReader((line for line in text.splitlines() if not line.startswith("#")), delimiter="\t")
     return {fold_name(row["nickname"]): row["card"] for row in rows if row.get("nickname") and row.get("card")}
+
+
+def _number_key(number: str) -> str:
+    """A collector number as numbers are compared: case and leading zeros aside (`060` is `60`, `a-60` is `A-60`)."""
+    number = (number or "").strip().upper()
+    stripped = number.lstrip("0")
+    return stripped if stripped and stripped != number and stripped[0].isdigit() else number
+
+
+def printing_of_line(
+    set_code: str, number: str, printings: Sequence[Printing], codes: SetCodes | None = None
+) -> tuple[Printing | None, str]:
+    """The printing a line names by `(SET) number` (`4 Opt (DOM) 60`, Arena's `4 Opt (DAR) 60`), among
+    the card's `printings` in order of preference (the default first): the one in that set (the code
+    through `codes`, which knows the codes other tools write) with that collector number (case and
+    leading zeros aside); a set without a number is the set's first printing in that order.
+    (printing, "") when found; (None, why) when the data has no such printing; (None, "") when the
+    line names no set."""
+    if not (set_code or "").strip():
+        return None, ""
+    code, why = codes.resolve(set_code) if codes is not None else ((set_code or "").strip().lower(), "")
+    if not code:
+        return None, why
+    in_set = [p for p in printings if p.set_code.lower() == code]
+    if not number:
+        return (in_set[0], "") if in_set else (None, f"Tolaria's data has no printing of this card in {code.upper()}")
+    wanted = _number_key(number)
+    for p in in_set:
+        if _number_key(p.collector_number) == wanted:
+            return p, ""
+    return None, f"Tolaria's data has no printing of this card numbered {number} in {code.upper()}"
 
 
 def is_deck_card(card: Card) -> bool:

@@ -26,6 +26,7 @@ from tolaria.decks import (
     charts,
     commander_reason,
     decode_decklist,
+    printing_of_line,
 )
 
 from . import jobs, pending, saved
@@ -471,18 +472,29 @@ def deck_add(request, token):
         return _deck_page(request, deck, add_text=choices[0][0] if choices else typed, add_choices=choices, status=200)
     if request.POST.get("quantity") and not answer.line.quantity_typed:
         quantity = request.POST.get("quantity")  # the quantity field, unless one was typed with the name
+    # "4 Opt (DOM) 60" names a printing: the data's, as the importer finds it; one the data lacks is kept as typed
+    printing, why = printing_of_line(
+        answer.line.set_code,
+        answer.line.number,
+        svc.printings_by_preference([card.oracle_id]).get(card.oracle_id, []) if answer.line.set_code else [],
+        svc.set_codes() if answer.line.set_code else None,
+    )
     try:
         row = svc.add_card(
             deck,
             card,
             quantity,
             request.POST.get("zone") or MAIN,
-            set_code=answer.line.set_code,
-            collector_number=answer.line.number,
+            printing.id if printing else "",
+            set_code="" if printing else answer.line.set_code,
+            collector_number="" if printing else answer.line.number,
         )
     except svc.CollectionError as exc:
         messages.error(request, str(exc))
         return _deck_page(request, deck, add_text=typed)
+    if why:
+        printed = f"({answer.line.set_code.upper()}) {answer.line.number}".strip()
+        messages.warning(request, f"{card.name} {printed}: {why}; the card was added by its name, with the set and number as typed.")
     added = int(quantity)
     # the page says which card it took for what was typed, and offers to take it back
     messages.success(request, f"Added {added} {card.name} for “{typed}”." if answer.guessed else f"Added {card.name}.")
