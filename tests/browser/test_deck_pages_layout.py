@@ -20,6 +20,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 KRENKO = "68418069-f615-40ef-ae0d-764192acae00"
 OVERFLOW = "document.scrollingElement.scrollWidth <= window.innerWidth"
+# the card page's header at 390 px (tests/browser/test_phone.py): the name and the search on one line, the
+# links on one line under it. A signed-in player's links wrapped into a column of three (138 px).
+COMPACT_HEADER = 100
+
+
+def _compact_header(page) -> None:
+    if page.width > 600:
+        return
+    height = page.locator("header.site-header").bounding_box()["height"]
+    assert height <= COMPACT_HEADER, f"the header of {page.url} is {height} px high at {page.width} px"
+    links = page.locator("header.site-header .header-links").bounding_box()
+    assert links["height"] <= 30, f"the header's links take {links['height']} px: more than one line"
 
 
 def _sign_up(page, who: str) -> None:
@@ -44,6 +56,7 @@ def test_start_a_deck_form_is_the_sites_form(page, shot):
     page.get_by_role("link", name="Start a deck with this card").click()
     page.wait_for_url(re.compile(r"/decks/new/\?card="))
     shot("deck-start-form")
+    _compact_header(page)
     button = page.get_by_role("button", name="Create deck")
     assert "button" in (button.get_attribute("class") or "").split()
     # the fields stack, one label over its field, each as wide as the form (not inline text boxes)
@@ -67,6 +80,7 @@ def test_deck_and_list_pages_fit_and_rows_line_up(page, shot):
     _add(page, "Sol Ring", "Main deck (21)")
     _add(page, "4 Lightning Bolt", "Main deck (25)")
     shot("deck-page")
+    _compact_header(page)
     assert page.evaluate(OVERFLOW), "the deck page is wider than the screen"
     xs = [box["x"] for box in (q.bounding_box() for q in page.locator(".row-edit input[name=quantity]").all())]
     assert len(xs) >= 3, xs  # the commander's, Sol Ring's, Mountain's (and Bolt's when the sample has it)
@@ -78,6 +92,7 @@ def test_deck_and_list_pages_fit_and_rows_line_up(page, shot):
 
     page.goto("/decks/")
     shot("deck-my-decks")
+    _compact_header(page)
     assert page.evaluate(OVERFLOW), "My decks is wider than the screen"
 
     page.goto("/lists/")
@@ -85,4 +100,5 @@ def test_deck_and_list_pages_fit_and_rows_line_up(page, shot):
     page.wait_for_url(re.compile(r"/lists/[^/]+/$"))
     expect(page.get_by_role("combobox", name=re.compile("Printing of"))).to_have_count(1)
     shot("deck-list-page")
+    _compact_header(page)
     assert page.evaluate(OVERFLOW), "the list page is wider than the screen"
