@@ -20,6 +20,7 @@ urlpatterns = [
     path("decks/<str:token>/delete/", views.deck_delete, name="deck_delete"),
     path("decks/<str:token>/cards/", views.deck_add, name="deck_add"),
     path("decks/<str:token>/cards/<int:row_id>/", views.deck_card, name="deck_card"),
+    path("decks/<str:token>/restore/", views.deck_restore, name="deck_restore"),
     path("decks/<str:token>/import/", views.deck_import, name="deck_import"),
     path("decks/<str:token>/unresolved/<int:line_id>/", views.deck_unresolved, name="deck_unresolved"),
     path("decks/<str:token>/export/", views.deck_export, name="deck_export"),

@@ -362,11 +362,30 @@ def _back_to_deck(request, deck, anchor: str = ""):
 
 
 def _undo_of(request, deck) -> dict | None:
-    """The last card added by typing, once, for the Undo beside its message (the row still there)."""
+    """The last change to undo, once, for the Undo beside its message: the card added by typing (the row
+    still there), or the row just removed (to put back: what it was is kept in the session until then)."""
     undo = request.session.pop("deck_undo", None)
-    if not undo or undo.get("deck") != deck.token or not deck.cards.filter(pk=undo.get("row")).exists():
+    if not undo or undo.get("deck") != deck.token:
+        return None
+    if undo.get("kind") == "restore":
+        removed = request.session.get("deck_removed") or {}
+        return undo if removed.get("deck") == deck.token else None
+    if not deck.cards.filter(pk=undo.get("row")).exists():
         return None
     return undo
+
+
+# what a removed row was, to put it back as it was (its printing, finish, tags and printing as pasted)
+_REMOVED_FIELDS = ("oracle_id", "card_name", "quantity", "zone", "printing_id", "finish", "tags", "cat_id")
+_REMOVED_PASTED = ("set_code", "collector_number")
+
+
+def _keep_removed(request, deck, row) -> None:
+    kept = {f: getattr(row, f) for f in (*_REMOVED_FIELDS, *_REMOVED_PASTED)}
+    kept["tags"] = list(kept["tags"] or [])
+    request.session["deck_removed"] = {"deck": deck.token, **kept}
+    label = f"{row.quantity} {row.card_name}"
+    request.session["deck_undo"] = {"deck": deck.token, "kind": "restore", "label": label}
 
 
 def _deck_page(
@@ -513,9 +532,13 @@ def deck_card(request, token, row_id: int):
     deck = _owned_deck(request, token)
     try:
         if "remove" in request.POST:
+            removed = deck.cards.filter(pk=row_id).first()
             svc.update_card(deck, row_id, quantity=0)
             if request.POST.get("undo"):
                 messages.success(request, f"Undone: took out {request.POST['undo'][:120]}.")
+            elif removed is not None:
+                messages.success(request, f"Took out {removed.quantity} {removed.card_name}.")
+                _keep_removed(request, deck, removed)
         else:
             note = svc.update_card(
                 deck,
@@ -534,6 +557,37 @@ def deck_card(request, token, row_id: int):
     # back to the row (without JavaScript the page would open at its top), or to its zone when it is gone
     row = deck.cards.filter(pk=row_id).first()
     return _back_to_deck(request, deck, f"row-{row_id}" if row else "cards-h")
+
+
+@login_required
+@require_POST
+def deck_restore(request, token):
+    """Undo a Remove: the row removed last is put back as it was (quantity, zone, printing, finish, tags)."""
+    deck = _owned_deck(request, token)
+    kept = request.session.get("deck_removed") or {}
+    card = svc.resolve_card(kept.get("oracle_id", "")) if kept.get("deck") == deck.token else None
+    if card is None:
+        messages.error(request, "Nothing to put back: the card removed last is back already, or was not in this deck.")
+        return _back_to_deck(request, deck, "cards-h")
+    try:
+        row = svc.add_card(
+            deck,
+            card,
+            kept["quantity"],
+            kept["zone"],
+            kept["printing_id"],
+            finish=kept["finish"],
+            tags=kept["tags"],
+            cat_id=kept["cat_id"],
+            set_code=kept["set_code"],
+            collector_number=kept["collector_number"],
+        )
+    except svc.CollectionError as exc:
+        messages.error(request, str(exc))
+        return _back_to_deck(request, deck, "cards-h")
+    request.session.pop("deck_removed", None)
+    messages.success(request, f"Undone: put back {kept['quantity']} {card.name}.")
+    return _back_to_deck(request, deck, f"row-{row.pk}")
 
 
 @login_required

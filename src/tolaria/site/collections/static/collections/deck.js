@@ -72,7 +72,7 @@
     if (target) target.focus();
   }
 
-  async function send(form, submitter) {
+  async function send(form, submitter, beforeFallback) {
     const body = new FormData(form);
     if (submitter && submitter.name) body.append(submitter.name, submitter.value);
     const live = document.getElementById("deck-live");
@@ -92,6 +92,7 @@
       restoreFocus(fresh, key);
       return fresh;
     } catch (e) {
+      if (beforeFallback) beforeFallback();
       form.submit();  // the network failed: fall back to a plain post
       return null;
     } finally {
@@ -106,22 +107,31 @@
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
         const add = form.classList.contains("add-card");
-        const fresh = await send(form, event.submitter);
+        const name = form.querySelector("input[name=name]");
+        const sent = add ? name.value : "";
+        // the form's fields are read before send's first await; a plain post after a failed fetch sends the line again
+        const answer = send(form, event.submitter, () => { if (add && !name.value) name.value = sent; });
+        // the box is free at once for the next line: what is typed while the card is added is not wiped
+        if (add) name.value = "";
+        const fresh = await answer;
         if (add) {
-          const name = form.querySelector("input[name=name]");
-          // several cards fit (or none): the box keeps what was typed, quantity first, and the choices show
+          const typedSince = name.value !== "";
+          // several cards fit: the box holds the likely one (the first choice), selected, so Enter takes it
+          // and typing replaces it
           const first = fresh && fresh.querySelector(".add-choices input[name=name]");
-          if (first) {
-            // no card clearly meant: the box holds the likely one (the first choice), selected, so Enter
-            // takes it and typing replaces it
+          if (first && !typedSince) {
             name.value = first.value;
-            name.focus();
             name.select();
-          } else {
-            name.value = "";
+          } else if (!first && !typedSince && fresh && fresh.querySelector(".message.error")) {
+            name.value = sent;  // not added (no such card, a quantity refused): the line stays, to correct
+          } else if (!first && !typedSince) {
             form.querySelector("input[name=quantity]").value = "1";
-            name.focus();
           }
+          name.focus();
+        } else if (form.matches(".undo-add, .undo-remove")) {
+          // the Undo is gone with its message: the keyboard goes back to the add box, not to the page's top
+          const box = document.querySelector("form.add-card input[name=name]");
+          if (box) box.focus();
         } else if (form.closest(".add-choices")) {
           const box = document.querySelector("form.add-card input[name=name]");
           if (box && fresh && !fresh.querySelector(".add-choices")) { box.value = ""; box.focus(); }
