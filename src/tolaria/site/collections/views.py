@@ -513,7 +513,9 @@ def deck_add(request, token):
         return _deck_page(request, deck, add_text=typed)
     if why:
         printed = f"({answer.line.set_code.upper()}) {answer.line.number}".strip()
-        messages.warning(request, f"{card.name} {printed}: {why}; the card was added by its name, with the set and number as typed.")
+        messages.warning(
+            request, f"{card.name} {printed}: {why}; the card was added by its name, with the set and number as typed."
+        )
     added = int(quantity)
     # the page says which card it took for what was typed, and offers to take it back
     messages.success(request, f"Added {added} {card.name} for “{typed}”." if answer.guessed else f"Added {card.name}.")
