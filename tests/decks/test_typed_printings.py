@@ -11,6 +11,8 @@ from django.urls import reverse
 from tolaria import decks
 from tolaria.cards import sort_printings
 from tolaria.decks import parse_decklist, printing_of_line, read_typed_line
+from tolaria.site.catalog import models as catalog
+from tolaria.site.collections import services as svc
 
 
 @pytest.fixture(scope="module")
@@ -80,8 +82,6 @@ def test_a_printing_the_data_lacks_says_why(printings_of, codes):
 
 @pytest.fixture
 def client_deck(client, django_user_model, settings):
-    from tolaria.site.collections import services as svc
-
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     user = django_user_model.objects.create_user(username="typist", password="correct horse battery")
     client.force_login(user)
@@ -94,8 +94,6 @@ def _typed(client, deck, line: str) -> str:
 
 @pytest.mark.django_db
 def test_the_editor_adds_the_printing_typed(client_deck):
-    from tolaria.site.catalog import models as catalog
-
     client, deck = client_deck
     html = _typed(client, deck, "4 Opt (DAR) 60")
     row = deck.cards.get()
