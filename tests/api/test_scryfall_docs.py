@@ -447,7 +447,7 @@ def _resolve(spec, schema):
 JSON_TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
 
 
-def _check(spec, schema, value, where="$"):
+def _check(spec, schema, value, where="$"):  # noqa: C901  one branch per JSON Schema keyword it checks
     """The subset of JSON Schema pydantic writes: $ref, anyOf, type, const, enum, properties, required,
     items, additionalProperties. Returns the problems found."""
     schema = _resolve(spec, schema)

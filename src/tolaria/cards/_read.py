@@ -81,47 +81,61 @@ _STREAM_ERRORS = (
 def _peek_shape(stream: BinaryIO, source: str) -> _Shape:
     """Look at the first events of a JSON document to tell which format it is."""
     events = ijson.parse(stream)
-    meta: dict[str, Any] = {}
     try:
-        prefix, event, value = next(events)
+        _prefix, event, _value = next(events)
         if event == "start_array":
-            for prefix, event, value in events:
-                if prefix == "item.object":
-                    return _Shape({"card": "scryfall-cards", "ruling": "scryfall-rulings"}.get(value, "unknown"))
-                if event == "end_array":
-                    return _Shape("scryfall-cards")
-            return _Shape("unknown")
+            return _array_shape(events)
         if event != "start_map":
             return _Shape("unknown")
-        for prefix, event, value in events:
-            if prefix == "object" and value == "list":
-                return _Shape("scryfall-list")
-            if prefix.startswith("meta.") and event in ("string", "number"):
-                meta[prefix[5:]] = value
-            if prefix == "data" and event == "start_array":
-                return _Shape("scryfall-list", meta)
-            if prefix == "data" and event == "map_key":
-                key = value
-                for prefix, event, value in events:
-                    if prefix == "data" and event == "map_key" and key in ("cards", "code", "baseSetSize"):
-                        return _Shape("mtgjson-set", meta)
-                    if prefix == f"data.{key}" and event == "start_array":
-                        return _Shape("mtgjson-atomic", meta)
-                    if prefix == f"data.{key}" and event == "map_key":
-                        if value in ("paper", "mtgo"):
-                            return _Shape("mtgjson-prices", meta)
-                        if value in ("baseSetSize", "cards", "code", "name", "booster", "block"):
-                            return _Shape("mtgjson-allprintings", meta)
-                    if prefix == "data" and event == "map_key" and key in ("cards", "code", "baseSetSize", "block"):
-                        return _Shape("mtgjson-set", meta)
-                return _Shape(
-                    "mtgjson-set" if key in ("baseSetSize", "block", "booster", "cards", "code") else "unknown", meta
-                )
+        return _object_shape(events)
     except StopIteration:
         raise DataFileError(source, "the file is empty or ends before its first record", record=0) from None
     except _STREAM_ERRORS as exc:
         raise DataFileError(source, f"not a JSON file this reader knows ({exc})", record=0) from None
+
+
+def _array_shape(events: Iterator[tuple[str, str, Any]]) -> _Shape:
+    """A document that is an array: Scryfall's bulk cards or rulings, told by the first item's `object`."""
+    for prefix, event, value in events:
+        if prefix == "item.object":
+            return _Shape({"card": "scryfall-cards", "ruling": "scryfall-rulings"}.get(value, "unknown"))
+        if event == "end_array":
+            return _Shape("scryfall-cards")
+    return _Shape("unknown")
+
+
+def _object_shape(events: Iterator[tuple[str, str, Any]]) -> _Shape:
+    """A document that is an object: a Scryfall list (`object: list`, or a `data` array), or an MTGJSON
+    file (its `meta`, then `data`)."""
+    meta: dict[str, Any] = {}
+    for prefix, event, value in events:
+        if prefix == "object" and value == "list":
+            return _Shape("scryfall-list")
+        if prefix.startswith("meta.") and event in ("string", "number"):
+            meta[prefix[5:]] = value
+        if prefix == "data" and event == "start_array":
+            return _Shape("scryfall-list", meta)
+        if prefix == "data" and event == "map_key":
+            return _mtgjson_shape(events, value, meta)
     return _Shape("unknown", meta)
+
+
+def _mtgjson_shape(events: Iterator[tuple[str, str, Any]], key: str, meta: dict[str, Any]) -> _Shape:
+    """MTGJSON's `data`, told by its first key (`key`) and what follows it: a set's fields, AllPrintings'
+    sets, AtomicCards' card names (each an array) or AllPrices' printings (paper, mtgo)."""
+    for prefix, event, value in events:
+        if prefix == "data" and event == "map_key" and key in ("cards", "code", "baseSetSize"):
+            return _Shape("mtgjson-set", meta)
+        if prefix == f"data.{key}" and event == "start_array":
+            return _Shape("mtgjson-atomic", meta)
+        if prefix == f"data.{key}" and event == "map_key":
+            if value in ("paper", "mtgo"):
+                return _Shape("mtgjson-prices", meta)
+            if value in ("baseSetSize", "cards", "code", "name", "booster", "block"):
+                return _Shape("mtgjson-allprintings", meta)
+        if prefix == "data" and event == "map_key" and key in ("cards", "code", "baseSetSize", "block"):
+            return _Shape("mtgjson-set", meta)
+    return _Shape("mtgjson-set" if key in ("baseSetSize", "block", "booster", "cards", "code") else "unknown", meta)
 
 
 def detect_format(path: str | Path) -> str:
@@ -343,6 +357,23 @@ _READERS = {
 }
 
 
+def _add_set(corpus: Corpus, batch: SetBatch, judged: FileLegalities) -> None:
+    """A set's cards and printings into the corpus: a card read again keeps the rulings it had, a token
+    made in several sets names every set's makers."""
+    corpus.sets[batch.card_set.code] = batch.card_set
+    for card in batch.cards:
+        previous = corpus.cards.get(card.oracle_id)
+        if previous is not None and not card.rulings:
+            card.rulings = previous.rulings
+        extra = corpus.extras.get(card.oracle_id)
+        if extra is not None:
+            card.made_by = tuple(dict.fromkeys([*extra.made_by, *card.made_by]))
+        judged.add(card)
+        corpus.add_card(card)
+    for printing in batch.printings:
+        corpus.add_printing(printing)
+
+
 def read_corpus(*paths: str | Path) -> Corpus:
     """Read card files into one in-memory Corpus (later files win), e.g. for tests and the index."""
     corpus = Corpus()
@@ -352,18 +383,7 @@ def read_corpus(*paths: str | Path) -> Corpus:
             if isinstance(item, SourceMeta):
                 corpus.data_date = max(corpus.data_date, item.date)
             elif isinstance(item, SetBatch):
-                corpus.sets[item.card_set.code] = item.card_set
-                for card in item.cards:
-                    previous = corpus.cards.get(card.oracle_id)
-                    if previous is not None and not card.rulings:
-                        card.rulings = previous.rulings
-                    extra = corpus.extras.get(card.oracle_id)
-                    if extra is not None:  # a token made in several sets: every set's makers
-                        card.made_by = tuple(dict.fromkeys([*extra.made_by, *card.made_by]))
-                    judged.add(card)
-                    corpus.add_card(card)
-                for printing in item.printings:
-                    corpus.add_printing(printing)
+                _add_set(corpus, item, judged)
             elif isinstance(item, RulingsBatch):
                 for oracle_id, rulings in item.rulings.items():
                     if oracle_id in corpus.cards:

@@ -260,10 +260,15 @@ def _parse_text(text: str, kind: str) -> ParsedList:
             companions.append(parsed)
         else:
             result.lines.append(parsed)
-    for comp in companions:  # Arena lists the companion under Companion and again under Sideboard
+    _companions_in_sideboard(result, companions)
+    return result
+
+
+def _companions_in_sideboard(result: ParsedList, companions: list[ParsedLine]) -> None:
+    """Arena lists the companion under Companion and again under Sideboard: it is one card, in the sideboard."""
+    for comp in companions:
         if not any(p.zone == SIDEBOARD and p.name.lower() == comp.name.lower() for p in result.lines):
             result.lines.append(replace(comp, zone=SIDEBOARD))
-    return result
 
 
 def _heading(line: str) -> tuple[str, tuple[str, ...]] | None:
@@ -289,12 +294,7 @@ def _card_line(
     sideboard = rest.startswith("SB:")
     if sideboard:
         rest = rest[3:].strip()
-    quantity, written = 1, "1"
-    match = _QUANTITY.match(rest)
-    if match:
-        written = match.group("qty")
-        quantity = _count(written)
-        rest = rest[match.end() :]
+    quantity, written, rest = _leading_quantity(rest)
     if quantity < 1 or quantity > MAX_QUANTITY:
         shown = written if len(written) <= 12 else f"{written[:12]}… ({len(written):,} digits)"
         errors.append(f"Line {number}: {shown} is not a quantity between 1 and {MAX_QUANTITY} ({line[:80]!r}).")
@@ -303,53 +303,16 @@ def _card_line(
     if label:
         rest = rest[: label.start()]
     tags: list[str] = list(heading_tags)
-    commander = False
-    finish = ""
-    found = _TAIL_BRACKETS.search(rest)
-    if found:
-        rest = rest[: found.start()]
-        for category in (c.strip() for c in found.group("cats").split(",")):
-            if not category:
-                continue
-            bare = _FLAGS.sub("", category).strip()
-            flags = {f.lower() for f in _FLAGS.findall(category)}
-            category_zone = _CATEGORY_ZONES.get(bare.lower())
-            if category_zone is not None:
-                zone = category_zone
-            elif "nodeck" in flags and zone == MAIN:
-                zone = MAYBEBOARD
-                tags.append(category)
-            else:
-                tags.append(category)
-    tag_at = _TAGS.search(rest)
-    if tag_at:
-        tag_text = rest[tag_at.end() :]
-        rest = rest[: tag_at.start()]
-        for mark in _MARK.findall(tag_text):  # a marker written after the tags still counts
-            rest += f" *{mark}*"
-        tag_text = _MARK.sub("", tag_text)
-        tags.extend(t.strip() for t in tag_text.split(" #") if t.strip())
-    while (marker := _TAIL_MARKER.search(rest)) is not None:
-        mark = marker.group("mark").upper()
-        rest = rest[: marker.start()]
-        if mark == "CMDR":
-            commander = True
-        elif mark == "F":
-            finish = FOIL
-        elif mark == "E":
-            finish = ETCHED
+    rest, zone = _categories(rest, zone, tags)
+    rest = _hashtags(rest, tags)
+    rest, commander, finish = _markers_after_the_set(rest)
     set_code = number_text = ""
     printed = _TAIL_SET.search(rest)
     if printed:
         rest = rest[: printed.start()]
         set_code = printed.group("set").lower()
         number_text = printed.group("num") or ""
-    # markers may also come before the set (Archidekt writes "(set) 123 *F* [Cat]", some tools the reverse)
-    while (marker := _TAIL_MARKER.search(rest)) is not None:
-        mark = marker.group("mark").upper()
-        rest = rest[: marker.start()]
-        commander = commander or mark == "CMDR"
-        finish = finish or {"F": FOIL, "E": ETCHED}.get(mark, "")
+    rest, commander, finish = _markers_before_the_set(rest, commander=commander, finish=finish)
     name = rest.strip()
     if not name:
         errors.append(f"Line {number}: no card name in {line!r}.")
@@ -372,6 +335,81 @@ def _card_line(
         tuple(dict.fromkeys(tags)),
         commander_hint=commander,
     )
+
+
+def _leading_quantity(rest: str) -> tuple[int, str, str]:
+    """(the quantity, as written, the rest of the line): "4 ", "4x "; 1 when the line types none."""
+    match = _QUANTITY.match(rest)
+    if not match:
+        return 1, "1", rest
+    written = match.group("qty")
+    return _count(written), written, rest[match.end() :]
+
+
+def _categories(rest: str, zone: str, tags: list[str]) -> tuple[str, str]:
+    """Archidekt's [categories] at the end of the line, cut off (the rest of the line, the card's zone): a
+    zone's category moves the card there, a {noDeck} one sends a main-deck card to the maybeboard; every
+    other category is a tag (added to `tags`)."""
+    found = _TAIL_BRACKETS.search(rest)
+    if not found:
+        return rest, zone
+    for category in (c.strip() for c in found.group("cats").split(",")):
+        if not category:
+            continue
+        bare = _FLAGS.sub("", category).strip()
+        flags = {f.lower() for f in _FLAGS.findall(category)}
+        category_zone = _CATEGORY_ZONES.get(bare.lower())
+        if category_zone is not None:
+            zone = category_zone
+        elif "nodeck" in flags and zone == MAIN:
+            zone = MAYBEBOARD
+            tags.append(category)
+        else:
+            tags.append(category)
+    return rest[: found.start()], zone
+
+
+def _hashtags(rest: str, tags: list[str]) -> str:
+    """Moxfield's #tags at the end of the line, cut off and added to `tags`; a marker written after the
+    tags still counts (it goes back onto the line)."""
+    tag_at = _TAGS.search(rest)
+    if not tag_at:
+        return rest
+    tag_text = rest[tag_at.end() :]
+    rest = rest[: tag_at.start()]
+    for mark in _MARK.findall(tag_text):
+        rest += f" *{mark}*"
+    tag_text = _MARK.sub("", tag_text)
+    tags.extend(t.strip() for t in tag_text.split(" #") if t.strip())
+    return rest
+
+
+def _markers_after_the_set(rest: str) -> tuple[str, bool, str]:
+    """The *CMDR*, *F* (foil) and *E* (etched) markers at the end of the line, cut off: (the rest, whether
+    the card is the commander, its finish); read from the end, the first one written wins."""
+    commander = False
+    finish = ""
+    while (marker := _TAIL_MARKER.search(rest)) is not None:
+        mark = marker.group("mark").upper()
+        rest = rest[: marker.start()]
+        if mark == "CMDR":
+            commander = True
+        elif mark == "F":
+            finish = FOIL
+        elif mark == "E":
+            finish = ETCHED
+    return rest, commander, finish
+
+
+def _markers_before_the_set(rest: str, *, commander: bool, finish: str) -> tuple[str, bool, str]:
+    """Markers may also come before the set (Archidekt writes "(set) 123 *F* [Cat]", some tools the
+    reverse): they add to those after it, which win a finish."""
+    while (marker := _TAIL_MARKER.search(rest)) is not None:
+        mark = marker.group("mark").upper()
+        rest = rest[: marker.start()]
+        commander = commander or mark == "CMDR"
+        finish = finish or {"F": FOIL, "E": ETCHED}.get(mark, "")
+    return rest, commander, finish
 
 
 # --------------------------------------------------------------------------------------------

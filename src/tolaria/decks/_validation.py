@@ -47,47 +47,11 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
     companions = [e for e in side if e.card.is_companion]
     companion = companions[0].card if len(companions) == 1 and companions[0].quantity == 1 else None
 
-    # Deck size
     if fmt.commander:
-        size = main_count + commander_count
-        if fmt.exact_size is not None and size != fmt.exact_size:
-            out.append(
-                Problem(
-                    "size",
-                    f"A {fmt.label} deck has exactly {fmt.exact_size} cards including its commander; "
-                    f"this one has {size}.",
-                )
-            )
         extra = [e for e in side if e.card is not companion]
-        if extra:
-            out.append(
-                Problem(
-                    "sideboard",
-                    f"{fmt.label} decks have no sideboard (only a companion may wait outside the deck); "
-                    f"move {', '.join(e.card.name for e in extra)} to the main deck or the maybeboard.",
-                )
-            )
+        _check_commander_deck_size(fmt, main_count + commander_count, extra, out)
     else:
-        if main_count < fmt.min_size:
-            out.append(
-                Problem(
-                    "size",
-                    f"A {fmt.label} deck has at least {fmt.min_size} cards in its main deck; "
-                    f"this one has {main_count}.",
-                )
-            )
-        if fmt.sideboard_max is not None and side_count > fmt.sideboard_max:
-            out.append(
-                Problem("sideboard", f"A sideboard has at most {fmt.sideboard_max} cards; this one has {side_count}.")
-            )
-        if commanders:
-            out.append(
-                Problem(
-                    "commander",
-                    f"{fmt.label} decks have no commander; move "
-                    f"{', '.join(e.card.name for e in commanders)} to the main deck.",
-                )
-            )
+        _check_deck_size(fmt, main_count, side_count, commanders, out)
 
     # Copies (the sideboard counts with the main deck; the maybeboard is not part of the deck)
     counts: Counter = Counter()
@@ -95,6 +59,63 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
     for e in commanders + main + side:
         counts[e.card.oracle_id] += e.quantity
         by_id[e.card.oracle_id] = e.card
+    _check_copies(fmt, counts, by_id, out)
+    _check_legality(fmt, counts, by_id, commanders, out)
+
+    if fmt.commander:
+        _check_commanders(fmt, commanders, main + side, out)
+
+    if companion is not None:
+        check_companion(fmt, companion, commanders + main, main_count + (commander_count if fmt.commander else 0), out)
+    return result
+
+
+def _check_commander_deck_size(fmt: Format, size: int, extra: list[Entry], out: list[Problem]) -> None:
+    """A commander deck: its exact size counts the commander; nothing but a companion waits outside it (`extra`)."""
+    if fmt.exact_size is not None and size != fmt.exact_size:
+        out.append(
+            Problem(
+                "size",
+                f"A {fmt.label} deck has exactly {fmt.exact_size} cards including its commander; this one has {size}.",
+            )
+        )
+    if extra:
+        out.append(
+            Problem(
+                "sideboard",
+                f"{fmt.label} decks have no sideboard (only a companion may wait outside the deck); "
+                f"move {', '.join(e.card.name for e in extra)} to the main deck or the maybeboard.",
+            )
+        )
+
+
+def _check_deck_size(
+    fmt: Format, main_count: int, side_count: int, commanders: list[Entry], out: list[Problem]
+) -> None:
+    """Any other deck: a main deck of at least the least size, a sideboard of at most its most, no commander."""
+    if main_count < fmt.min_size:
+        out.append(
+            Problem(
+                "size",
+                f"A {fmt.label} deck has at least {fmt.min_size} cards in its main deck; this one has {main_count}.",
+            )
+        )
+    if fmt.sideboard_max is not None and side_count > fmt.sideboard_max:
+        out.append(
+            Problem("sideboard", f"A sideboard has at most {fmt.sideboard_max} cards; this one has {side_count}.")
+        )
+    if commanders:
+        out.append(
+            Problem(
+                "commander",
+                f"{fmt.label} decks have no commander; move "
+                f"{', '.join(e.card.name for e in commanders)} to the main deck.",
+            )
+        )
+
+
+def _check_copies(fmt: Format, counts: Counter, by_id: dict[str, Card], out: list[Problem]) -> None:
+    """No more copies of a card than the format allows (one of a restricted card where that is what it means)."""
     for oid, n in counts.items():
         card = by_id[oid]
         status = card.legalities.get(fmt.key)
@@ -125,7 +146,11 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
                     )
                 )
 
-    # Legality of each card
+
+def _check_legality(
+    fmt: Format, counts: Counter, by_id: dict[str, Card], commanders: list[Entry], out: list[Problem]
+) -> None:
+    """Each card legal in the format: not banned, and a restricted one no commander where that is what it means."""
     for oid in counts:
         card = by_id[oid]
         status = card.legalities.get(fmt.key)
@@ -142,13 +167,6 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
                 )
         elif status != "legal":
             out.append(Problem("not_legal", f"{card.name} is not legal in {fmt.label}.", card.name))
-
-    if fmt.commander:
-        _check_commanders(fmt, commanders, main + side, out)
-
-    if companion is not None:
-        check_companion(fmt, companion, commanders + main, main_count + (commander_count if fmt.commander else 0), out)
-    return result
 
 
 def _check_commanders(fmt: Format, commanders: list[Entry], rest: list[Entry], out: list[Problem]) -> None:

@@ -421,13 +421,11 @@ def _write_rulings(read: _Read, summary: IngestSummary) -> None:
 _PRICE_FIELDS = ["usd", "usd_foil", "usd_etched", "eur", "eur_foil", "tix"]
 
 
-def _write_prices(read: _Read, summary: IngestSummary) -> None:
-    if not read.price_points:
-        return
-    uuids = [p.printing_id for kind, p in read.price_points if kind == "mtgjson_uuid"]
-    by_uuid: dict[str, str] = {}
-    for chunk in _chunks(uuids, 900):
-        by_uuid.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", "printing_id"))
+def _points_by_printing_and_date(
+    read: _Read, by_uuid: dict[str, str], summary: IngestSummary
+) -> dict[tuple[str, str], PricePoint]:
+    """The price points read, one per printing and date (MTGJSON's uuids told as printings; a point of no
+    known printing counted as unmatched): two face records of one printing keep the first value of each field."""
     points: dict[tuple[str, str], PricePoint] = {}
     for kind, point in read.price_points:
         printing_id = by_uuid.get(point.printing_id) if kind == "mtgjson_uuid" else point.printing_id
@@ -438,10 +436,21 @@ def _write_prices(read: _Read, summary: IngestSummary) -> None:
         merged = points.get(key)
         if merged is None:
             points[key] = PricePoint(printing_id, point.date, point.prices)
-        else:  # two face records of one printing: keep the first value of each field
-            for name in _PRICE_FIELDS:
-                if getattr(merged.prices, name) is None:
-                    setattr(merged.prices, name, getattr(point.prices, name))
+            continue
+        for name in _PRICE_FIELDS:
+            if getattr(merged.prices, name) is None:
+                setattr(merged.prices, name, getattr(point.prices, name))
+    return points
+
+
+def _write_prices(read: _Read, summary: IngestSummary) -> None:
+    if not read.price_points:
+        return
+    uuids = [p.printing_id for kind, p in read.price_points if kind == "mtgjson_uuid"]
+    by_uuid: dict[str, str] = {}
+    for chunk in _chunks(uuids, 900):
+        by_uuid.update(m.MtgjsonUuid.objects.filter(uuid__in=chunk).values_list("uuid", "printing_id"))
+    points = _points_by_printing_and_date(read, by_uuid, summary)
     known_printings = set()
     for chunk in _chunks(list({pid for pid, _ in points}), 900):
         known_printings.update(m.Printing.objects.filter(pk__in=chunk).values_list("pk", flat=True))
