@@ -66,10 +66,12 @@ test-browser: install node
 bench: install
 	TOLARIA_SHARED=$(abspath $(SHARED)) $(PY) benchmarks/run_all.py --shared $(abspath $(SHARED)) --out BENCHMARKS.md
 
-# ruff (rules and format), the import contracts of pyproject.toml, and mypy over the core packages
-# that type-check, strict where pyproject.toml's [tool.mypy] overrides say (see CONTRIBUTING.md)
+# ruff (rules and format), the import contracts of pyproject.toml, and mypy over the core packages,
+# the site and the CLI, strict where pyproject.toml's [tool.mypy] overrides say (see CONTRIBUTING.md)
 LINT_PATHS = src tests benchmarks scripts
 TYPED_CORE = -p tolaria.cards -p tolaria.search -p tolaria.rules -p tolaria.tags -p tolaria.oracle -p tolaria.decks -p tolaria.errors -p tolaria._http -p tolaria.knowledge
+
+TYPED_APPS = -p tolaria.site -p tolaria.cli
 
 lint: install
 	$(VENV)/bin/ruff check $(LINT_PATHS)
@@ -79,7 +81,7 @@ lint: install
 	$(MAKE) --no-print-directory mypy
 
 mypy: install
-	$(VENV)/bin/mypy $(TYPED_CORE)
+	$(VENV)/bin/mypy $(TYPED_CORE) $(TYPED_APPS)
 
 clean:
 	rm -rf $(VENV) node_modules var .pytest_cache

@@ -109,7 +109,7 @@ def rules_ingest(path: str | None, *, latest: bool, page: str | None = None) -> 
     from tolaria.rules import decode_rules, fetch_rules_text, latest_rules_url
     from tolaria.site.catalog import editions as rules_editions
 
-    if latest:
+    if latest or path is None:  # the command gives a path exactly when --latest is not given
         url = latest_rules_url(page)
         print(f"Downloading {url}", file=sys.stderr)
         text, source = fetch_rules_text(url), url

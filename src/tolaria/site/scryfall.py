@@ -438,7 +438,7 @@ def _absolute(request: HttpRequest | None, path: str) -> str:
 _OBJECTS = CorpusCache()
 
 
-def card_objects(request: HttpRequest | None, pairs: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+def card_objects(request: HttpRequest | None, pairs: Sequence[tuple[str | None, str]]) -> list[dict[str, Any]]:
     """Card objects for (printing id, oracle id) pairs, in order: from the worker's cache, the rest
     built in three queries (a search answers printings in other languages too)."""
     # the image base is in the key: objects built under another base (a test's setting) are not reused

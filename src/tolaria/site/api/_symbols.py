@@ -54,8 +54,11 @@ def font_glyphs(package: str, font: str) -> dict[str, Glyph]:
     if not path.exists():
         return {}
     text = path.read_text(encoding="utf-8")
-    default = float(re.search(r'<font\b[^>]*horiz-adv-x="([\d.]+)"', text).group(1))
-    glyphs = {}
+    font_width = re.search(r'<font\b[^>]*horiz-adv-x="([\d.]+)"', text)
+    if font_width is None:
+        raise ValueError(f"{path}: an SVG font without its horiz-adv-x")
+    default = float(font_width.group(1))
+    glyphs: dict[str, Glyph] = {}
     for match in _GLYPH.finditer(text):
         attrs = dict(_ATTR.findall(match.group(1)))
         if "glyph-name" not in attrs or not attrs.get("d"):

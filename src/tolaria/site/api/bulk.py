@@ -105,7 +105,7 @@ def one_bulk(request: HttpRequest, key: str):
 def _serve(key: str, which: str, content_type: str):
     entry = _entry(key)
     path = _bulk.path_of(entry[which]) if entry else None
-    if path is None or not path.exists():
+    if entry is None or path is None or not path.exists():
         return error(404, "not_found", f"No bulk file {key!r}.")
     response = FileResponse(path.open("rb"), content_type=content_type)
     for header, value in _bulk.download_headers(entry[which], content_type).items():

@@ -8,7 +8,7 @@ import io
 
 import orjson
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from ninja import Query, Router
 
 from tolaria.cards import IMAGE_SIZES, Card, Printing
@@ -202,7 +202,7 @@ def named(
     if set:
         printing_id = _printing_in_set(oid, set)
         if printing_id is None:
-            return error(404, "not_found", f"{load_card(oid).name!r} has no printing in the set {set!r}.")
+            return error(404, "not_found", f"{_known_card(oid).name!r} has no printing in the set {set!r}.")
     return _card_answer(request, _one_card(request, oid, printing_id), format)
 
 
@@ -346,7 +346,7 @@ def _find(kind: str, ident: dict) -> tuple[str, str] | None:
         else:
             pid = data.default_printing_id(oid)
         row = (pid, oid) if pid else None
-    return tuple(row) if row else None
+    return (row[0], row[1]) if row else None
 
 
 def _by_illustration(illustration_id: str) -> tuple[str, str] | None:
@@ -469,8 +469,16 @@ for _kind, _label in (
 # --- one card, its rulings ------------------------------------------------------------------------
 
 
-def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = None) -> dict:
+def _known_card(oracle_id: str) -> Card:
+    """The card of an oracle id the index or a printing gave; a 404 if the database no longer holds it."""
     card = load_card(oracle_id)
+    if card is None:
+        raise Http404(oracle_id)
+    return card
+
+
+def _one_card(request: HttpRequest, oracle_id: str, printing_id: str | None = None) -> dict:
+    card = _known_card(oracle_id)
     if printing_id is None:
         printing_id = data.default_printing_id(oracle_id)
     printing = load_printings([printing_id], other_languages=True).get(printing_id) if printing_id else None
@@ -503,7 +511,7 @@ def ruling_objects(card: Card) -> list[dict]:
 
 
 def _rulings(request: HttpRequest, oracle_id: str):
-    card = load_card(oracle_id)
+    card = _known_card(oracle_id)
     rulings = ruling_objects(card)
     return _respond(request, {"object": "list", "has_more": False, "data": rulings})
 
@@ -534,6 +542,8 @@ def _by_number(code: str, number: str, lang: str | None = None) -> Printing | No
     for p in printings:
         if lang is None or p.lang == lang:
             return p
+    if lang is None:
+        return None
     for p in printings:
         found = foreign_printing(p.id, lang)
         if found is not None:
@@ -563,7 +573,7 @@ def card_explained(request: HttpRequest, id: str):
     found = _resolve(id)
     if found is None:
         return _not_found(id)
-    card = load_card(found[0])
+    card = _known_card(found[0])
     return json_response(explained_dict(card))
 
 

@@ -399,7 +399,8 @@ def _write_rulings(read: _Read, summary: IngestSummary) -> None:
     missing = [oid for oid in read.rulings if oid not in known_cards]
     for chunk in _chunks(missing, 900):
         known_cards.update(m.OracleCard.objects.filter(pk__in=chunk).values_list("pk", flat=True))
-    to_delete, to_add = [], []
+    to_delete: list[str] = []
+    to_add: list[m.Ruling] = []
     for oid, rulings in wanted.items():
         if oid not in known_cards:
             continue

@@ -77,7 +77,7 @@ def find_card(name: str) -> tuple[Card | None, list[str]]:
     if oracle_id:
         return load_card(oracle_id), []
     match = name_table().fuzzy(name)
-    if match.status == "found":
+    if match.status == "found" and match.key is not None:
         return load_card(match.key), []
     return None, list(match.candidates)[:5] or suggest_names(name)
 

@@ -666,7 +666,7 @@ def _deck_import_too_large(request, token):
     return _deck_page(request, deck, import_error=why, status=413)
 
 
-deck_import.too_large = _deck_import_too_large  # type: ignore[attr-defined]
+deck_import.too_large = _deck_import_too_large
 
 
 @login_required

@@ -23,6 +23,7 @@ locked" (`locks.retrying`): a derive waits out the site's writes instead of fail
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import time
@@ -280,9 +281,7 @@ def _derive(*, only, force, corpus, embed, progress) -> dict[str, float]:
         run.values[step.name] = step.build(run)
         seconds = round(time.perf_counter() - started, 2)
         run.seconds[step.name] = seconds
-        locks.retrying(
-            lambda step=step, seconds=seconds: _record(step, current, seconds), what=f"recording {step.name}"
-        )
+        locks.retrying(functools.partial(_record, step, current, seconds), what=f"recording {step.name}")
     return run.seconds
 
 

@@ -162,7 +162,7 @@ def forget_older(keep: Published) -> None:
     The one before stays: the other workers of this machine still serve from it (a bulk file opened
     per request, a catalog read) until each has loaded `keep`, so a publication never leaves them a
     404 meanwhile; the copy after that goes with the next publication."""
-    copies = {}
+    copies: dict[int | None, list[Path]] = {}
     for path in cache_dir().glob(f"{keep.name}-*"):
         copies.setdefault(_cached_id(path, keep.name), []).append(path)
     older = sorted(i for i in copies if i is not None and i < keep.id)

@@ -427,7 +427,7 @@ def typed_matches(name: str, limit: int = 12) -> list[str]:
     if len(found) <= 1:
         return found
     names = card_names()
-    cards = load_cards({names.get(n.lower()) for n in found} - {None})
+    cards = load_cards({oid for n in found if (oid := names.get(n.lower())) is not None})
     words = fold_name(name).split()
 
     def key(display: str) -> tuple:

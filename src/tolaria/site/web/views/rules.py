@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from tolaria.rules import diff_rulebooks, normalize_term, parse_rules
+from tolaria.rules import Rule, diff_rulebooks, normalize_term, parse_rules
 from tolaria.search import SearchRequest, search
 from tolaria.site.catalog.editions import NotADate, edition, edition_date, stored_dates, stored_texts
 from tolaria.site.stores import knowledge_index
@@ -48,7 +48,7 @@ def rule_page(request, number: str):
     page = query_int(request.GET.get("page"), 1)
     result = search(current_index(), SearchRequest(f"rule:{rule.number}", page=page, page_size=60))
     total, has_more, cards = result.total, result.has_more, result_rows(result)
-    parents = []
+    parents: list[Rule] = []
     cur = rule.parent
     while cur:
         pr = book.get(cur)
