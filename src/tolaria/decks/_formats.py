@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD = "commander", "main", "sideboard", "maybeboard"
 ZONES = (COMMANDER, MAIN, SIDEBOARD, MAYBEBOARD)
@@ -22,7 +23,7 @@ class Format:
     restricted_means: str = "one"  # "one": at most one copy; "no_commander": may not be the commander
 
 
-def _commander_format(key: str, label: str, **kw) -> Format:
+def _commander_format(key: str, label: str, **kw: Any) -> Format:
     kw.setdefault("exact_size", 100)
     kw.setdefault("restricted_means", "no_commander")
     return Format(key, label, copy_limit=1, sideboard_max=None, commander=True, **kw)

@@ -555,7 +555,7 @@ def csv_cell(text: str) -> str:
     return text
 
 
-def _csv_row(row: dict, columns: dict[str, str], number: int, errors: list[str]) -> ParsedLine | None:
+def _csv_row(row: dict[str, str], columns: dict[str, str], number: int, errors: list[str]) -> ParsedLine | None:
     def value(key: str) -> str:
         column = columns[key]
         return csv_cell((row.get(column) or "").strip()) if column else ""

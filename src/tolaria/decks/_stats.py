@@ -12,9 +12,9 @@ from ._entry import Entry
 from ._formats import COMMANDER, MAIN, MAYBEBOARD
 
 
-def pip_counts(card: Card) -> Counter:
+def pip_counts(card: Card) -> Counter[str]:
     """Colored mana symbols in the card's costs (a hybrid {W/U} counts once for each of its colors)."""
-    pips: Counter = Counter()
+    pips: Counter[str] = Counter()
     for face in card.faces or []:
         try:
             symbols = parse_mana_cost(face.mana_cost)

@@ -217,7 +217,7 @@ class TypedLineResolver:
         return not rivals
 
 
-def _rank(card: Card, how: str, format_key: str, typed: str) -> tuple:
+def _rank(card: Card, how: str, format_key: str, typed: str) -> tuple[bool, int, bool, bool, float, str]:
     """A card of the game first, then the most trusted way found, legal in the format, the name that starts
     as typed (`snapdax`: Snapdax, Apex of the Hunt before Mythos of Snapdax), the most played (EDHREC)."""
     rank = card.edhrec_rank if card.edhrec_rank is not None else float("inf")

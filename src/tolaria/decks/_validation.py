@@ -54,7 +54,7 @@ def validate(entries: list[Entry], format_key: str) -> Validation:
         _check_deck_size(fmt, main_count, side_count, commanders, out)
 
     # Copies (the sideboard counts with the main deck; the maybeboard is not part of the deck)
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     by_id: dict[str, Card] = {}
     for e in commanders + main + side:
         counts[e.card.oracle_id] += e.quantity
@@ -114,7 +114,7 @@ def _check_deck_size(
         )
 
 
-def _check_copies(fmt: Format, counts: Counter, by_id: dict[str, Card], out: list[Problem]) -> None:
+def _check_copies(fmt: Format, counts: Counter[str], by_id: dict[str, Card], out: list[Problem]) -> None:
     """No more copies of a card than the format allows (one of a restricted card where that is what it means)."""
     for oid, n in counts.items():
         card = by_id[oid]
@@ -148,7 +148,7 @@ def _check_copies(fmt: Format, counts: Counter, by_id: dict[str, Card], out: lis
 
 
 def _check_legality(
-    fmt: Format, counts: Counter, by_id: dict[str, Card], commanders: list[Entry], out: list[Problem]
+    fmt: Format, counts: Counter[str], by_id: dict[str, Card], commanders: list[Entry], out: list[Problem]
 ) -> None:
     """Each card legal in the format: not banned, and a restricted one no commander where that is what it means."""
     for oid in counts:
