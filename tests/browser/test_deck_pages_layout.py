@@ -85,6 +85,13 @@ def test_deck_and_list_pages_fit_and_rows_line_up(page, shot):
     xs = [box["x"] for box in (q.bounding_box() for q in page.locator(".row-edit input[name=quantity]").all())]
     assert len(xs) >= 3, xs  # the commander's, Sol Ring's, Mountain's (and Bolt's when the sample has it)
     assert max(xs) - min(xs) <= 1, f"the rows' quantity boxes do not line up: {xs}"
+    if page.width >= 1100:  # beside the statistics: a row's controls on one line, Remove beside its quantity
+        for form in page.locator("form.row-edit").all():
+            quantity, remove = form.locator("input[name=quantity]").bounding_box(), form.locator("button[name=remove]")
+            remove_box = remove.bounding_box()
+            assert abs(remove_box["y"] - quantity["y"]) <= 6, (
+                f"{remove.get_attribute('aria-label')} wrapped under its row"
+            )
     # the statistics are on the page: the count in the title line, the curve, the price line
     expect(page.locator(".meta .card-count")).to_contain_text("26")
     expect(page.locator(".deck-stats svg").first).to_be_visible()
@@ -99,6 +106,8 @@ def test_deck_and_list_pages_fit_and_rows_line_up(page, shot):
     page.get_by_role("link", name="Saved cards").click()
     page.wait_for_url(re.compile(r"/lists/[^/]+/$"))
     expect(page.get_by_role("combobox", name=re.compile("Printing of"))).to_have_count(1)
+    # the sample has no prices: the list's total says so rather than showing $0.00
+    expect(page.locator(".list-total")).to_contain_text("unknown")
     shot("deck-list-page")
     _compact_header(page)
     assert page.evaluate(OVERFLOW), "the list page is wider than the screen"

@@ -29,8 +29,8 @@ def bar_chart(
     *,
     css_class: str,
     fills: list[str] | None = None,
-    width: int = 360,
-    height: int = 170,
+    width: int = 300,
+    height: int = 160,
 ) -> str:
     top, bottom, left = 18, 22, 8
     n = max(len(values), 1)
@@ -61,7 +61,7 @@ def mana_curve(stats: Stats) -> str:
     return bar_chart(values, f"Mana curve of the nonland cards ({summary})", css_class="mana-curve")
 
 
-def color_balance(stats: Stats, width: int = 360, height: int = 190) -> str:
+def color_balance(stats: Stats, width: int = 300, height: int = 180) -> str:
     """Two bars per color: share of colored pips in costs vs share of mana sources producing it."""
     colors = [c for c in "WUBRG" if stats.pips.get(c) or stats.produced.get(c)]
     if stats.produced.get("C"):
@@ -93,7 +93,7 @@ def color_balance(stats: Stats, width: int = 360, height: int = 190) -> str:
                 f'<text x="{x + bar_w / 2:.1f}" y="{y - 3:.1f}" text-anchor="middle" font-size="10">{count}</text></g>'
             )
         body.append(
-            f'<text x="{x0 + bar_w:.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="11">{COLOR_NAME[c]}</text>'
+            f'<text x="{x0 + bar_w:.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="10">{COLOR_NAME[c]}</text>'
         )
     body.append(
         f'<text x="{left}" y="{height - 4}" font-size="10">Left: symbols in costs · right (light): sources</text>'
@@ -106,7 +106,27 @@ def color_balance(stats: Stats, width: int = 360, height: int = 190) -> str:
     return _svg(width, height, title, body, "color-balance")
 
 
+def row_chart(values: list[tuple[str, int]], title: str, *, css_class: str, width: int = 300, row: int = 20) -> str:
+    """A bar per row, its label on the left and its count after it: six card types under bars side by side
+    ran their labels together ("CreaturePlaneswalkerInstant") at the width of the deck page's side column."""
+    label_w, left, right = 96, 4, 30
+    peak = max((v for _, v in values), default=0) or 1
+    scale = (width - label_w - left - right) / peak
+    height = max(len(values), 1) * row + 4
+    body = []
+    for i, (label, value) in enumerate(values):
+        y = 2 + i * row
+        w = value * scale
+        body.append(
+            f'<g class="bar"><title>{escape(label)}: {value}</title>'
+            f'<text x="{left}" y="{y + row * 0.68:.1f}" font-size="12">{escape(label)}</text>'
+            f'<rect x="{label_w}" y="{y + 3}" width="{w:.1f}" height="{row - 6}" fill="{TYPE_FILL}" stroke="#333" stroke-width="0.5"/>'
+            f'<text x="{label_w + w + 4:.1f}" y="{y + row * 0.68:.1f}" font-size="12">{value}</text></g>'
+        )
+    return _svg(width, height, title, body, css_class)
+
+
 def type_breakdown(stats: Stats) -> str:
     values = [(t, n) for t, n in stats.types.items()]
     summary = ", ".join(f"{t}: {n}" for t, n in values) or "no cards"
-    return bar_chart(values or [("—", 0)], f"Card types ({summary})", css_class="type-breakdown")
+    return row_chart(values or [("—", 0)], f"Card types ({summary})", css_class="type-breakdown")

@@ -161,6 +161,8 @@ def list_detail(request, token):
             "card_list": card_list,
             "rows": rows,
             "total": total,
+            # "$0.00" for cards the data has no price for would be a price: the total says what it leaves out
+            "unpriced": sum(1 for r in rows if r.line_total is None),
             "is_owner": card_list.owned_by(request.user),
             "visibility_choices": VISIBILITY_CHOICES,
             "card_count": sum(r.quantity for r in rows),
