@@ -1,21 +1,77 @@
-"""A new player's first ten minutes, in a real browser: the home page, a search, a card, "Save this
-card" (which asks to sign up and then saves), a deck started from the card, log out, a mistyped card
-address. Fails on any console error, failed request, missing message or un-styled error page.
+"""A new player's first ten minutes, in a real browser: the home page, a search, a card (its image, from
+the local image host of tests/browser/image_server.py), "Save this card" (which asks to sign up and then
+saves), a Legacy deck started from the card, 20 cards typed by the nicknames players type ("4 goyf",
+"4 llanowar", "1 jtms", ...; each must add the card meant, and the page must say which), a decklist
+imported (printings by set and number, a sideboard), the deck exported and read back with nothing lost,
+log out, a mistyped card address. Fails on any console error, failed request, missing message or
+un-styled error page.
 
-Screenshots of every step are kept under <data dir>/screenshots/first-ten-minutes/ (printed)."""
+Screenshots of every step (and the exported list) are kept under <data dir>/screenshots/first-ten-minutes/
+(printed)."""
 
 from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+from tolaria.decks import parse_decklist
 
 from .test_accounts_browser import _deferred_test_transaction  # noqa: F401  (the writes need it)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 PASSWORD = "a long enough secret 7"
+
+# 20 lines as players type them into the add box, each with the card it must add (every nickname from
+# src/tolaria/data/card_nicknames.tsv; the quantity before or after the name, with or without an x)
+TYPED = [
+    ("4 goyf", "Tarmogoyf"),
+    ("2 bolt", "Lightning Bolt"),
+    ("4x path", "Path to Exile"),
+    ("swords x4", "Swords to Plowshares"),
+    ("1 jtms", "Jace, the Mind Sculptor"),
+    ("4 llanowar", "Llanowar Elves"),
+    ("4 sfm", "Stoneforge Mystic"),
+    ("4 fow", "Force of Will"),
+    ("4 bop", "Birds of Paradise"),
+    ("1 jitte", "Umezawa's Jitte"),
+    ("1 sylvan", "Sylvan Library"),
+    ("2 twin", "Splinter Twin"),
+    ("4 ste", "Sakura-Tribe Elder"),
+    ("3 lotv", "Liliana of the Veil"),
+    ("hoof", "Craterhoof Behemoth"),
+    ("4 thalia", "Thalia, Guardian of Thraben"),
+    ("4 swiftspear", "Monastery Swiftspear"),
+    ("4 delver", "Delver of Secrets // Insectile Aberration"),
+    ("2 tks", "Thought-Knot Seer"),
+    ("4 helix", "Lightning Helix"),
+]
+# an MTG Arena list: printings by set and number, two more Bolts in a printing of their own (a row of their
+# own, exported as such), and a sideboard: the deck is then a legal Legacy deck
+IMPORTED = """Deck
+4 Opt (DOM) 60
+2 Counterspell (MH2) 267
+2 Lightning Bolt (M10) 146
+4 Daze
+4 Wasteland
+3 Scalding Tarn
+
+Sideboard
+2 Ponder
+"""
+
+
+def _quantity(line: str) -> int:
+    found = re.search(r"(?:^|\s)x?(\d+)x?(?:\s|$)", line)
+    return int(found.group(1)) if found else 1
+
+
+def _front(name: str) -> str:
+    return name.split(" // ")[0]
 
 
 @pytest.fixture
@@ -48,6 +104,7 @@ def steps(page):
         taken.append(path)
         return path
 
+    shot.folder = folder  # type: ignore[attr-defined]
     yield shot
     print(f"\nscreenshots of the first ten minutes ({page.width} px): {folder}")
     assert not problems, problems
@@ -123,10 +180,62 @@ def test_a_new_players_first_ten_minutes(page, steps):
     page.get_by_role("link", name="Start a deck with this card").click()
     page.wait_for_url(re.compile(r"/decks/new/\?card="))
     steps("start-a-deck")
+    page.select_option("#deck-format", "legacy")
     page.get_by_role("button", name="Create deck").click()
     page.wait_for_url(re.compile(r"/decks/[^/]+/$"))
     assert f"with {card_name}" in message(page)
     steps("deck-started")
+
+    # 20 cards typed by nickname: each adds the card meant, and the page says which it took for the line
+    expected: Counter[tuple[str, str]] = Counter({(card_name, "main"): 1})
+    box = page.get_by_role("combobox", name="Card name")
+    messages_box = page.locator("#deck-live .messages")
+    for line, meant in TYPED:
+        box.fill(line)
+        box.press("Enter")
+        quantity = _quantity(line)
+        expect(messages_box).to_have_text(f"Added {quantity} {meant} for “{line}”.")
+        expected[(_front(meant), "main")] += quantity
+        expect(page.locator("#zone-main")).to_have_text(f"Main deck ({sum(expected.values())})")
+        expect(box).to_have_value("")
+    for _, meant in TYPED:
+        expect(page.locator("a.card-link", has_text=meant)).to_have_count(1)
+    steps("twenty-cards-typed")
+
+    # a decklist imported: the format is named, the printings are the data's, the sideboard is a sideboard
+    page.locator("#import textarea[name=decklist]").fill(IMPORTED)
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_url(re.compile(r"/decks/[^/]+/"))
+    imported = parse_decklist(IMPORTED).lines
+    expect(page.locator("#deck-live .messages")).to_contain_text(
+        f"Imported {sum(line.quantity for line in imported)} cards from an MTG Arena list."
+    )
+    for line in imported:
+        expected[(line.name, line.zone)] += line.quantity
+    main = sum(n for (_, zone), n in expected.items() if zone == "main")
+    expect(page.locator("#zone-main")).to_have_text(f"Main deck ({main})")
+    expect(page.locator("#zone-sideboard")).to_have_text("Sideboard (2)")
+    expect(page.locator("tr", has=page.locator("a.card-link", has_text="Opt"))).to_contain_text("DOM 60")
+    assert not page.locator("#zone-unresolved").count(), "every imported line named a card"
+    expect(page.locator(".validation-summary")).to_have_text("This deck is legal in Legacy.")
+    steps("decklist-imported")
+
+    # exported (Moxfield's text) and read back: every card, quantity, zone and printing is there
+    href = page.get_by_role("link", name="Moxfield", exact=True).get_attribute("href")
+    answer = page.request.get(href)
+    assert answer.ok, answer.status
+    exported_text = answer.text()
+    (steps.folder / f"deck-export-moxfield-{page.width}.txt").write_text(exported_text, encoding="utf-8")
+    exported = parse_decklist(exported_text)
+    assert exported.kind == "moxfield" and not exported.errors, exported.errors
+    read_back: Counter[tuple[str, str]] = Counter()
+    for line in exported.lines:
+        read_back[(_front(line.name), line.zone)] += line.quantity
+    assert read_back == expected, f"lost or changed: {expected - read_back}, gained: {read_back - expected}"
+    printings = {(line.name, line.set_code, line.collector_number) for line in exported.lines}
+    for line in imported:
+        if line.set_code:
+            assert (line.name, line.set_code, line.collector_number) in printings, line
 
     page.locator("header.site-header").get_by_role("button", name="Log out").click()
     page.wait_for_url(re.compile(r"/$"))  # LOGOUT_REDIRECT_URL
