@@ -142,8 +142,10 @@ def test_glossary_terms(linker):
         )
     }
     texts = {t for t, _, _ in got}
-    assert {"Treasure", "Food", "the monarch", "the initiative", "Monster Role", "night", "token"} <= texts
-    assert ("Treasure", "111.10a", "treasure token") in got
+    assert {"Treasure token", "Food token", "the monarch", "the initiative", "Monster Role token", "night"} <= texts
+    assert ("Treasure token", "111.10a", "treasure token") in got
+    # a predefined token's name and the word "token" after it are one link, to the rule that defines it
+    assert "token" not in texts and "Treasure" not in texts
     assert not {"draw", "card"} & texts  # words of the basic game: not marked (linker._ORDINARY_TERMS)
 
 
@@ -384,3 +386,75 @@ def test_keywords_issue_26_full_data_misses(linker):
     ]
     saga = "III — Domain — Target creature you control gets +1/+1 for each basic land type among lands you control."
     assert ("Domain", "207.2c") in pairs(linker.link(saga, "The Weatherseed Treaty"))
+
+
+def _marks(linker, text, name=None):
+    return {(s.text, s.kind, s.rule) for s in linker.link(text, name)}
+
+
+def test_the_kind_of_object_a_self_reference_names_is_a_term(linker):
+    """Fresh draw 2026120311: "Exile this Saga" explains Saga (714); "this" and the card's name stay
+    unmarked, and the ordinary "this creature" stays unmarked as "creature" always does."""
+    got = _marks(
+        linker,
+        "III — Exile this Saga, then return it to the battlefield transformed under your control.",
+        "The Long Reach of Night",
+    )
+    assert ("Saga", "glossary", "714") in got
+    assert not {t for t, _, _ in got} & {"this", "this Saga", "creature"}
+    assert not {t for t, _, _ in _marks(linker, "When this creature dies, draw a card.")} & {"this", "creature"}
+
+
+def test_a_plural_of_the_head_of_a_term_with_of_is_the_term(linker):
+    got = _marks(linker, "Black and/or red permanents and spells are colorless sources of damage.", "Ghostly Flame")
+    assert ("sources of damage", "glossary", "609.7") in got
+
+
+def test_two_adjectives_that_share_a_terms_noun_are_each_the_term(linker):
+    """Skyshooter's "attacking or blocking creature": an attacking creature (508) and a blocking creature
+    (509); "activated or triggered ability": the activated ability's kind (602), not the action Activate."""
+    got = _marks(linker, "Destroy target attacking or blocking creature with flying.")
+    assert {("attacking", "glossary", "508"), ("blocking creature", "glossary", "509")} <= got
+    got = _marks(linker, "Counter target activated or triggered ability.")
+    assert ("activated", "glossary", "602") in got and ("activated", "keyword_action", "701.2") not in got
+    assert ("Activate", "keyword_action", "701.2") in _marks(linker, "Activate only as a sorcery.")
+
+
+def test_a_form_a_keywords_glossary_entry_defines_is_the_keyword(linker):
+    """ "if it was kicked" (Torch Slinger): the glossary's "Kicker, Kicked" says a spell "has been kicked
+    if …": the keyword ability 702.33, as "bargained" is Bargain's."""
+    got = _marks(
+        linker,
+        "When Torch Slinger enters the battlefield, if it was kicked, it deals 2 damage to target creature.",
+        "Torch Slinger",
+    )
+    assert ("kicked", "keyword_ability", "702.33") in got
+    assert ("kicked", "glossary", "702.33") not in got
+    assert ("bargained", "keyword_ability", "702.166") in _marks(linker, "If this spell was bargained, draw a card.")
+
+
+def test_the_game_is_a_draw_is_the_result_of_a_game_not_drawing(linker):
+    got = _marks(
+        linker,
+        "When you remove the last intervention counter from Divine Intervention, the game is a draw.",
+        "Divine Intervention",
+    )
+    assert ("the game is a draw", "glossary", "104.4") in got
+    assert not {t for t, _, _ in _marks(linker, "Draw a card.")} & {"Draw", "draw"}  # still an ordinary word
+
+
+def test_face_down_and_face_up_as_a_permanents_status(linker):
+    """Ixidron turns creatures face down without morph: 708 (Face-Down Spells and Permanents), whose title
+    names the status; "turn it face up" of morph stays 702.37; the hyphenated adjective is the status too."""
+    ixidron = _marks(
+        linker, "As Ixidron enters the battlefield, turn all other nontoken creatures face down.", "Ixidron"
+    )
+    assert ("face down", "glossary", "708") in ixidron
+    assert ("face-down", "glossary", "708") in _marks(
+        linker, "Whenever a face-down creature you control dies, draw a card."
+    )
+    assert ("face-up", "glossary", "702.37") in _marks(linker, "Each face-up nontoken creature gets +1/+1.")
+    cloud = _marks(
+        linker, "Morph {4}{G}{G}\nWhen Krosan Cloudscraper is turned face up, you gain 2 life.", "Krosan Cloudscraper"
+    )
+    assert ("face up", "glossary", "702.37") in cloud

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from tolaria.oracle import Ability, FaceReading, read_card, reader_for
+from tolaria.oracle import Ability, FaceReading, Part, read_card, reader_for
 
 from ._model import GlossaryEntry, RuleBook, normalize_term
 from ._parser import find_references
@@ -164,6 +164,11 @@ class _Catalog:
     # pattern over the folded text from the keyword's start, subrule)
     variants: list[tuple[str, re.Pattern[str], str]] = field(default_factory=list)
     status_words: set[str] = field(default_factory=set)  # "tapped": a glossary term spelled as an action's form
+    # the forms a keyword's glossary entry defines ("A spell has been kicked if …", "is “suspended” if"):
+    # the keyword itself, spoken of (folded form -> the keyword's rule)
+    keyword_forms: dict[str, str] = field(default_factory=dict)
+    # phrases of a sense of an ordinary word that is no ordinary word ("the game is a draw": Draw, sense 2)
+    sense_phrases: set[str] = field(default_factory=set)
     zone_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # "exile" -> (zone rule, term)
     symbols: dict[str, tuple[str, str]] = field(default_factory=dict)  # "{q}" -> (rule, term)
     day_night_own: str | None = None  # the rule a card's own "it becomes day" reads under (730.1)
@@ -197,6 +202,7 @@ class Linker:
         for phrase in sorted(cat.glossary_phrases, key=len, reverse=True):
             if head := _ACTION_WORD.match(phrase):
                 self._gloss_by_word.setdefault(head.group(0), []).append(phrase)
+        self._elision: dict[str, re.Pattern[str]] = {}  # phrase -> its elided form (see _elided)
         self._action_by_word: dict[str, list[str]] = {}
         for phrase in sorted(cat.actions, key=len, reverse=True):
             if head := _ACTION_WORD.match(phrase):
@@ -260,6 +266,8 @@ class Linker:
                         name = m.group(1)
                         term = book.glossary_entry(f"{name} Token") or book.glossary_entry(name)
                         cat.glossary_phrases[_fold(name)] = (child.number, term.key if term else None, name)
+                        # "a Blood token": the token the rule defines, one link (not "Blood", then "token")
+                        cat.glossary_phrases[_fold(name) + " token"] = (child.number, term.key if term else None, name)
                         if name.endswith(" Role"):
                             role = book.glossary_entry("Role")
                             cat.glossary_phrases.setdefault("role", (r.number, role.key if role else None, "Role"))
@@ -273,6 +281,7 @@ class Linker:
                 player = "a designation a player can have" in entry.definition.lower()
                 phrase = f"the {designation}" if player and not designation.startswith("the ") else designation
                 cat.glossary_phrases[phrase] = (entry.see_rules[0], entry.key, None)
+        _keyword_forms(book, cat)
         _glossary_terms(book, cat)
         _defined_forms(book, cat)
         _variants(book, cat, kw_rules)
@@ -297,12 +306,15 @@ class Linker:
         if reading is None:
             reading = self.reader.read(oracle_text, names=(card_name,) if card_name else ())
         folded = _fold(oracle_text)
-        masked = [(p.start, min(p.end, len(oracle_text))) for p in reading.self_refs]
+        masked = [_self_mask(p, len(oracle_text)) for p in reading.self_refs]
         cands: list[_Cand] = []
         self._structure(reading, folded, cands)
         self._granted_keywords(folded, cands)
         words = [(w.start(), w.group(0)) for w in _ACTION_WORD.finditer(folded)]
         self._actions(folded, cands, words, reading)
+        for start, w in words if self.catalog.keyword_forms else ():
+            if (number := self.catalog.keyword_forms.get(w)) and not (start and folded[start - 1].isalnum()):
+                cands.append((start, start + len(w), "keyword_ability", number, None))
         self._glossary(oracle_text, folded, cands, reading, words)
         self._non_terms(folded, cands)
         self._defined(folded, cands, reading)
@@ -445,9 +457,9 @@ class Linker:
         for m in _phrase_matches(folded, self._gloss_by_word, words, ("", "s", "es")):
             key = m.group(1)
             number, term, as_written = self.catalog.glossary_phrases[key]
-            if term in self._ordinary:
+            if term in self._ordinary and key not in self.catalog.sense_phrases:
                 continue  # a word of the basic game: see _ORDINARY_TERMS
-            if as_written and text[m.start(1) : m.start(1) + len(key)] != as_written:
+            if as_written and text[m.start(1) : m.start(1) + len(as_written)] != as_written:
                 continue
             if key == "die" and re.search(
                 r"\b(?:a|the|that|sided|planar)[\s-]+$", folded[max(0, m.start() - 8) : m.start()]
@@ -466,14 +478,45 @@ class Linker:
             if term in ("day", "night") and self.catalog.day_night_own and not reading.in_reminder(m.start(), m.end()):
                 number = self.catalog.day_night_own  # the card's own effect: the designation, not the untap-step check
             cands.append((m.start(1), m.end(), "glossary", number, term))
+        self._elided(folded, cands, words)
+
+    def _elided(self, folded: str, cands: list[_Cand], words: _Words) -> None:
+        """A term whose last words two adjectives share: "attacking or blocking creature" is an attacking
+        creature and a blocking creature, "activated or triggered ability" an activated ability. The first
+        adjective is linked to its whole term (the second is a term as written)."""
+        elided: set[tuple[int, int]] = set()
+        for start, w in words:
+            if (start and folded[start - 1].isalnum()) or folded[start + len(w) : start + len(w) + 1] not in (" ", ","):
+                continue
+            for phrase in self._gloss_by_word.get(w, ()):
+                if not phrase.startswith(w + " "):
+                    continue
+                pattern = self._elision.get(phrase)
+                if pattern is None:
+                    rest = re.escape(phrase[len(w) :])
+                    pattern = self._elision[phrase] = re.compile(
+                        r"(?:,? (?:or|and|and/or) |, )(?:[a-z-]+(?:, |,? (?:or|and|and/or) ))*[a-z-]+"
+                        + rest
+                        + r"(?:s|es)?"
+                        + _E
+                    )
+                if pattern.match(folded, start + len(w)):
+                    number, term, as_written = self.catalog.glossary_phrases[phrase]
+                    if term not in self._ordinary and as_written is None:
+                        cands.append((start, start + len(w), "glossary", number, term))
+                        elided.add((start, start + len(w)))
+                    break
+        if elided:  # "activated" of "activated or triggered ability" is the ability's kind, not the action
+            cands[:] = [c for c in cands if c[2] != "keyword_action" or (c[0], c[1]) not in elided]
 
 
 _ACTION_WORD = re.compile(r"[a-z0-9]+")
 _INNER_LABEL = re.compile(r"([^—\n•:()]{1,40}?) — ")
 _NON = re.compile(r"(?<![a-z0-9])non-?([a-z]+)(?![a-z0-9])")
-# the verb that changes a permanent's status in the clause before a status term: "turn it face up",
-# "turned face up", "turns all face-down creatures face up"
-_TURNED = re.compile(r"\bturn(?:s|ed)?\b[^.;:]*$")
+# the verb that changes a permanent's or a spell's status in the clause before a status term: "turn it
+# face up", "turned face up", "turns all face-down creatures face up", "cast this card face down", "put …
+# onto the battlefield face down" (708.3, 708.4); "exile it face down" is the card in a zone (section 4)
+_TURNED = re.compile(r"\b(?:turn(?:s|ed)?|cast|onto the battlefield)\b[^.;:]*$")
 
 
 class _Match:
@@ -580,6 +623,16 @@ def _name_ranges(text: str, card_name: str | None) -> list[tuple[int, int]]:
     return out
 
 
+def _self_mask(ref: Part, length: int) -> tuple[int, int]:
+    """What of a self-reference is never linked: the card's name, "~", and the "this" of "this Saga" (the
+    words after it say what kind of object the card is: "Saga", "face-down", "token" are terms a reader may
+    need explained, as anywhere else; the ordinary ones, "creature" and "spell", stay unmarked as always)."""
+    end = min(ref.end, length)
+    if ref.text[:5] in ("this ", "This "):
+        return ref.start, ref.start + 4
+    return ref.start, end
+
+
 def _find_day_night(book: RuleBook) -> dict[str, str]:
     """{'night': rule that makes it night, 'day': rule that makes it day}, read from the Day and Night rule."""
     out: dict[str, str] = {}
@@ -656,7 +709,35 @@ def _term_forms(phrase: str, *, verb: bool) -> set[str]:
         forms.add(last[:-1])
     if verb:
         forms |= _inflections(last)
-    return {" ".join([*words[:-1], f]) for f in forms}
+    out = {" ".join([*words[:-1], f]) for f in forms}
+    if len(words) >= 3 and words[1] == "of" and not verb:  # "Source of Damage": "sources of damage"
+        head = words[0]
+        if head.endswith("y") and head[-2:-1] not in "aeiou":
+            plural = head[:-1] + "ies"
+        else:
+            plural = head + ("es" if head.endswith(("s", "x", "ch", "sh")) else "s")
+        out.add(" ".join([plural, *words[1:]]))
+    return out
+
+
+_DEFINED_FORM = re.compile(r"\b(?:has been|is|was) [“\"]?([a-z]+ed)[”\"]? (?:if|by)\b")
+
+
+def _keyword_forms(book: RuleBook, cat: _Catalog) -> None:
+    """The participles a keyword's glossary entry defines ("Kicker, Kicked": "A spell has been kicked if its
+    controller declared the intention to pay …"; "Suspend": a card is "suspended" if …): linked as the
+    keyword, to its rule, not as a glossary term of their own."""
+    for entry in book.glossary.values():
+        if entry.obsolete:
+            continue
+        first = _fold(re.sub(r"\s*\(.*?\)\s*", " ", entry.term).split(",")[0].strip(' “”"'))
+        number = cat.abilities.get(first)
+        if number is None:
+            continue
+        for m in _DEFINED_FORM.finditer(entry.definition):
+            form = m.group(1)
+            if form not in cat.abilities and form not in cat.actions:
+                cat.keyword_forms[form] = number
 
 
 def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
@@ -673,8 +754,11 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
             key = _fold(phrase)
             if key.endswith(" token") and key[: -len(" token")] in cat.glossary_phrases:
                 continue  # a predefined token: its own rule (111.10a) on its name, read above
-            if not key or key in keyword_names or key in ("day", "night") or not re.search(r"[a-z]", key):
+            if not key or key in keyword_names or key in cat.keyword_forms or key in ("day", "night"):
                 continue
+            if not re.search(r"[a-z]", key):
+                continue
+            _game_result_sense(book, cat, entry, key)
             if key in action_names:
                 _action_term(book, cat, entry, key, action_names[key])
                 continue
@@ -741,16 +825,38 @@ def _spoken_forms(key: str) -> set[str]:
     return out
 
 
+def _game_result_sense(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str) -> None:
+    """A sense that is the result of a game ("Draw": "2. The result of a game in which neither player wins or
+    loses. See rule 104.4."): a card says it as "the game is a draw", a sense the everyday word has not."""
+    for sense in _senses(entry)[1:]:
+        if re.match(r"The result of a game\b", sense):
+            cited = [r.target for r in find_references(sense, frozenset(book.rules))]
+            if cited:
+                for phrase in (f"the game is a {key}", f"game is a {key}"):
+                    cat.glossary_phrases.setdefault(phrase, (cited[0], entry.key, None))
+                    cat.sense_phrases.add(phrase)
+
+
 def _status_sense(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str) -> None:
     senses = _senses(entry)
     for sense in senses[1:] if len(senses) > 1 else ():
         if not re.match(r"^An? (?:default )?status a permanent may have", sense):
             continue
         cited = [r.target for r in find_references(sense, frozenset(book.rules))]
-        # the rule the sense names by its title (“Morph”) says how the status changes; else its first rule
+        # a rule of the entry whose title names the status itself ("Face Down": 708 "Face-Down Spells and
+        # Permanents", which any card turning a permanent face down follows, morph or not); else the rule
+        # the sense names by its title (“Morph”) says how the status changes; else its first rule
+        words = set(key.split())
+        own = [
+            r.target
+            for r in find_references(entry.definition, frozenset(book.rules))
+            if words <= set(re.findall(r"[a-z]+", book.rule(r.target).title.lower()))
+        ]
         titled = [n for n in cited if re.search(rf"{re.escape(n)},? “", sense)]
         if cited:
-            cat.status_rules[key] = (titled or cited)[0]
+            cat.status_rules[key] = (own or titled or cited)[0]
+            if " " in key:  # the status as an adjective: "a face-down creature", as the CR writes it
+                cat.glossary_phrases.setdefault(key.replace(" ", "-"), (cat.status_rules[key], entry.key, None))
         return
 
 
