@@ -43,3 +43,12 @@ def test_destroy_exile_counter_edict_and_shrink():
     assert [(e.kind, e.subject) for e in edict] == [("edict", "Each player")]
     shrink = effects(shipped_reader().read("Target creature gets -2/-2 until end of turn.", names=["Disfigure"]))
     assert [(e.kind, e.subject) for e in shrink] == [("shrink", "Target creature")]
+
+
+def test_returning_a_permanent_to_its_owners_hand_is_read_with_what_it_returns():
+    assert read("Return target nonland permanent to its owner's hand.", "Banish into Fable") == [
+        ("bounce", "target nonland permanent")
+    ]
+    assert read("Return all creatures to their owners' hands.", "Evacuation") == [("bounce", "all creatures")]
+    # a card returned from a graveyard goes to "your hand": no permanent leaves the battlefield
+    assert read("Return target creature card from your graveyard to your hand.", "Raise Dead", "Sorcery") == []

@@ -287,3 +287,57 @@ def test_a_drawback_a_flicker_or_a_graveyard_card_is_no_removal():
     rain = _real("Stone Rain", "Sorcery", "Destroy target land.")
     for c in (djinn, shift, welder, rain):
         assert not {"theme:burn", "theme:removal", "theme:board-wipe"} & _theme_ids(c), c.name
+
+
+def test_bounce_and_untargeted_destruction_are_removal_an_edict_is_no_sacrifice_theme():
+    """Fresh draw 2026120312 (issue 26): Banish into Fable's bounce is removal, Dispense Justice's edict is
+    removal and no sacrifice outlet; the last stop's untargeted "destroy that creature" / "destroy all
+    artifacts" are removal, "return all creatures" a board wipe, and a flicker or one's own bounce is none."""
+    banish = _real(
+        "Banish into Fable",
+        "Instant",
+        "When you cast this spell from your hand, copy it if you control an artifact, then copy it if you control "
+        "an enchantment. You may choose new targets for the copies.\nReturn target nonland permanent to its "
+        "owner's hand. You create a 2/2 white Knight creature token with vigilance.",
+    )
+    assert {"theme:removal", "theme:artifacts", "theme:enchantments", "theme:tokens"} <= _theme_ids(banish)
+    justice = _real(
+        "Dispense Justice",
+        "Instant",
+        "Target player sacrifices an attacking creature.\nMetalcraft — That player sacrifices two attacking "
+        "creatures instead if you control three or more artifacts.",
+    )
+    assert "theme:removal" in _theme_ids(justice) and "theme:sacrifice" not in _theme_ids(justice)
+    cockatrice = _real(
+        "Thorn Thallid Cousin",
+        "Creature — Fungus",
+        "Whenever Thorn Thallid Cousin blocks or becomes blocked by a creature, destroy that creature at end of combat.",
+    )
+    shatterstorm = _real("Shatterstorm", "Sorcery", "Destroy all artifacts. They can't be regenerated.")
+    evacuation = _real("Evacuation", "Instant", "Return all creatures to their owners' hands.")
+    assert "theme:removal" in _theme_ids(cockatrice) and "theme:removal" in _theme_ids(shatterstorm)
+    assert "theme:board-wipe" in _theme_ids(evacuation)
+    own = _real("Stampede Driver Cousin", "Instant", "Return target creature you control to its owner's hand.")
+    self_bounce = _real(
+        "Gilded Drake Cousin", "Creature — Drake", "{U}: Return Gilded Drake Cousin to its owner's hand."
+    )
+    for c in (own, self_bounce):
+        assert not {"theme:removal", "theme:board-wipe"} & _theme_ids(c), c.name
+
+
+def test_a_draw_the_card_gives_to_its_controllers_permanent_is_card_draw():
+    """Quicksmith Spy (fresh draw 2026120312): the artifact it gives "{T}: Draw a card" draws for its
+    controller; an ability given to an opponent's creature is no card draw of the card's."""
+    spy = _real(
+        "Quicksmith Spy",
+        "Creature — Human Artificer",
+        'When Quicksmith Spy enters the battlefield, target artifact you control gains "{T}: Draw a card" for '
+        "as long as you control Quicksmith Spy.",
+    )
+    assert {"theme:card-draw", "theme:artifacts"} <= _theme_ids(spy)
+    gift = _real(
+        "Gift Cousin",
+        "Enchantment",
+        'Creatures your opponents control have "{T}: Draw a card."',
+    )
+    assert "theme:card-draw" not in _theme_ids(gift)

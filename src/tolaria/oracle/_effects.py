@@ -1,9 +1,10 @@
 """What a face's effects do to objects and players, read as a deck builder reads them: damage and whom
 it is dealt to (CR 120), destroying and exiling (701.8, 701.13), countering (701.6), an edict (a player
-sacrificing, 701.21), and -N/-N. Each effect knows its verb and the object phrase it acts on, so that
-"deals 3 damage to any target" (burn and removal), "destroy all creatures" (a board wipe) and "counter
-target spell" (a counterspell) are told from "deals 1 damage to you" (a drawback), "Exile target artifact
-card from a graveyard" (no permanent) or "Exile target creature you control" (a flicker).
+sacrificing, 701.21), -N/-N, and returning a permanent to its owner's hand (a bounce). Each effect knows
+its verb and the object phrase it acts on, so that "deals 3 damage to any target" (burn and removal),
+"destroy all creatures" (a board wipe) and "counter target spell" (a counterspell) are told from "deals 1
+damage to you" (a drawback), "Exile target artifact card from a graveyard" (no permanent) or "Exile target
+creature you control" (a flicker).
 
 Never read inside reminder text, an ability quoted for another object, a negation, a trigger condition
 or an "if" / "as long as" condition: those describe, grant or test, they do nothing.
@@ -16,7 +17,7 @@ from typing import Literal, NamedTuple
 
 from ._reading import FaceReading, Part
 
-EffectKind = Literal["damage", "destroy", "exile", "counter", "edict", "shrink"]
+EffectKind = Literal["damage", "destroy", "exile", "counter", "edict", "shrink", "bounce"]
 
 
 class Effect(NamedTuple):
@@ -36,6 +37,12 @@ _OBJECT_VERB = re.compile(
     r"\b(?P<verb>destroy|destroys|exile|exiles|counter|counters)\b (?P<target>[^.;:\n]+)", re.IGNORECASE
 )
 _EDICT = re.compile(r"\b(?P<verb>sacrifices)\b (?P<target>[^.;:\n]+)", re.IGNORECASE)
+# "Return target nonland permanent to its owner's hand", "return all creatures to their owners' hands"
+# (a permanent leaves the battlefield for its owner's hand: 400.7); the object phrase is what comes between
+_BOUNCE = re.compile(
+    r"\b(?P<verb>returns?) (?P<target>(?:(?!\bto\b)[^.;:\n])+?) to (?:its|their) owner(?:['’]s|s['’]) hands?\b",
+    re.IGNORECASE,
+)
 _SHRINK = re.compile(r"\b(?P<verb>gets?|get) (?:[+-]?(?:\d+|X)/-(?:[1-9]\d*|X))\b", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[.;:\n•]|, (?=then\b)|, ")
 _CONDITION = re.compile(r"^\s*(?:if|as long as|unless|whenever|when|each time)\b", re.IGNORECASE)
@@ -51,7 +58,7 @@ def effects(reading: FaceReading) -> tuple[Effect, ...]:
     """The damage, destruction, exile, counter, edict and -N/-N effects of a face, in text order."""
     text = reading.text
     low = text.lower()
-    if not any(w in low for w in ("damage", "destroy", "exile", "counter", "sacrifices", "/-")):
+    if not any(w in low for w in ("damage", "destroy", "exile", "counter", "sacrifices", "/-", "hand")):
         return ()
     found: list[Effect] = []
     for m in _DAMAGE.finditer(text):
@@ -64,6 +71,8 @@ def effects(reading: FaceReading) -> tuple[Effect, ...]:
         found.append(Effect(kind, _p(text, *m.span("verb")), _target(text, m)))
     for m in _EDICT.finditer(text):
         found.append(Effect("edict", _p(text, *m.span("verb")), _target(text, m), _subject(text, m.start())))
+    for m in _BOUNCE.finditer(text) if "return" in low else ():
+        found.append(Effect("bounce", _p(text, *m.span("verb")), _p(text, *m.span("target"))))
     for m in _SHRINK.finditer(text):
         found.append(
             Effect("shrink", _p(text, m.start(), m.end()), _p(text, m.start(), m.end()), _subject(text, m.start()))

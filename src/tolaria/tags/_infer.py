@@ -176,14 +176,15 @@ theme(
     "theme:artifacts",
     any_of={"keyword:affinity", "keyword:improvise", "abilityword:metalcraft", "keyword:modular", "keyword:fabricate"},
     pattern=r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
-    r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b",
+    r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b"
+    r"|\bif you control (?:an?|another|\w+ or more) artifacts?\b",
     needs=("artifact",),
 )
 theme(
     "theme:enchantments",
     any_of={"abilityword:constellation"},
     pattern=r"\benchantments? (?:you control|spells?|cards?)\b|\bfor each enchantment\b"
-    r"|\bwhenever (?:an|another) enchantment\b",
+    r"|\bwhenever (?:an|another) enchantment\b|\bif you control (?:an?|another|\w+ or more) enchantments?\b",
     needs=("enchantment",),
 )
 theme(
@@ -232,15 +233,38 @@ def _sacrifice_theme(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
         text = face.plain
         if "acrific" not in text:
             continue
+        edicts = {e.verb.start for e in effects(reading) if e.kind == "edict" and _EDICT_PLAYER.search(e.subject)}
         for m in _SACRIFICE.finditer(text):
             if reading.negated(m.start(), m.end()) or _OBJECT_SELF.match(text, m.end()):
                 continue
+            if m.start() in edicts:
+                continue  # "target player sacrifices a creature": an edict (removal), not a sacrifice outlet
             j = m.end()
             while j < len(text) and text[j] == " ":
                 j += 1
             if reading.is_self(j, j + 1):
                 continue
             yield "theme:sacrifice", span(face.index, m.start(), m.end(), face.text)
+
+
+_DRAW_IN_GRANT = re.compile(r"\bdraws? (?:up to )?(?:a|one|two|three|X|that many) cards?\b", re.IGNORECASE)
+# who gets the quoted ability: a permanent its controller controls, the creature an Equipment is on, or a
+# token the card creates ("target artifact you control gains “{T}: Draw a card”")
+_OWN_RECIPIENT = re.compile(r"\byou control\b|\bequipped creature\b|\bcreates?\b", re.IGNORECASE)
+
+
+def _granted_draw(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """Card draw in an ability the card gives to a permanent of its controller's: that permanent draws for
+    the same player (effect:draw reads only the card's own abilities)."""
+    for face in ctx.faces:
+        reading = ctx.readings[face.index]
+        for grant in reading.grants:
+            m = _DRAW_IN_GRANT.search(face.plain, grant.start, grant.end)
+            if m is None:
+                continue
+            sentence = max(face.plain.rfind(".", 0, grant.start), face.plain.rfind("\n", 0, grant.start)) + 1
+            if _OWN_RECIPIENT.search(face.plain, sentence, grant.start):
+                yield "theme:card-draw", span(face.index, m.start(), m.end(), face.text)
 
 
 def _extend(tag_id: str, extra) -> None:
@@ -255,6 +279,7 @@ def _extend(tag_id: str, extra) -> None:
 
 
 _extend("theme:sacrifice", _sacrifice_theme)
+_extend("theme:card-draw", _granted_draw)
 
 
 def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
@@ -391,12 +416,19 @@ _NOT_ON_BATTLEFIELD = re.compile(
     r"|\byou (?:control|own)\b",
     re.I,
 )
+# every permanent of a kind other than creatures and lands: "destroy all artifacts", "exile all enchantments"
+_ALL_OF_A_TYPE = re.compile(r"^(?:all|each)\b(?:[^,]*?\b)?(?:artifacts|enchantments|planeswalkers|battles)\b", re.I)
+# the permanent a trigger or an earlier clause names: "destroy that creature", "destroy those permanents"
+_THAT_PERMANENT = re.compile(
+    r"^(?:that|those) (?:creatures?|permanents?|planeswalkers?|artifacts?|enchantments?)\b(?! you control)", re.I
+)
 _EDICT_PLAYER = re.compile(r"\b(?:players?|opponents?|controller)\b", re.I)
 
 
 def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """The roles a deck builder gives the card's effects (read by ``tolaria.oracle.effects``): damage to a
-    player is burn; destroying, exiling, damaging or shrinking a target permanent, or an edict, is removal;
+    player is burn; destroying, exiling, returning to its owner's hand, damaging or shrinking a target
+    permanent, or an edict, is removal (so is destroying every artifact, or the creature a trigger names);
     the same to all or each creature is a board wipe; countering a target spell is a counterspell."""
     for face in ctx.faces:
         for e in effects(ctx.readings[face.index]):
@@ -409,13 +441,17 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                     yield "theme:removal", where
                 if re.search(r"\b(?:each|all)\b(?! of (?:those|them|the))(?:[^,]*?\b)?creatures?\b", target, re.I):
                     yield "theme:board-wipe", where
-            elif e.kind in ("destroy", "exile"):
+            elif e.kind in ("destroy", "exile", "bounce"):
                 if _NOT_ON_BATTLEFIELD.search(target):
                     continue
                 if _TARGET_PERMANENT.search(target):
                     yield "theme:removal", where
                 elif _ALL_CREATURES.search(target):
                     yield "theme:board-wipe", where
+                elif _ALL_OF_A_TYPE.search(target):
+                    yield "theme:removal", where  # "destroy all artifacts": every one of a kind, no creature
+                elif e.kind == "destroy" and _THAT_PERMANENT.search(target):
+                    yield "theme:removal", where  # "destroy that creature": the one the trigger names
             elif e.kind == "counter":
                 if re.match(r"(?:up to \w+ )?(?:another )?target\b[^.]*\bspells?\b", target, re.I):
                     yield "theme:counterspell", where
