@@ -341,3 +341,19 @@ def test_a_draw_the_card_gives_to_its_controllers_permanent_is_card_draw():
         'Creatures your opponents control have "{T}: Draw a card."',
     )
     assert "theme:card-draw" not in _theme_ids(gift)
+
+
+def test_an_edict_in_a_granted_ability_is_no_sacrifice_theme_a_reward_for_sacrificing_is():
+    demon = _real(
+        "Demon of Wailing Agonies",
+        "Creature — Demon",
+        "Flying\nLieutenant — As long as you control your commander, Demon of Wailing Agonies gets +2/+2 and has "
+        '"Whenever Demon of Wailing Agonies deals combat damage to a player, that player sacrifices a creature."',
+    )
+    assert "theme:sacrifice" not in _theme_ids(demon)
+    devil = _real(
+        "Mayhem Devil",
+        "Creature — Devil",
+        "Whenever a player sacrifices a permanent, Mayhem Devil deals 1 damage to any target.",
+    )
+    assert "theme:sacrifice" in _theme_ids(devil)

@@ -225,6 +225,21 @@ _SACRIFICE = re.compile(r"\bsacrific(?:e|es|ed|ing)\b", re.IGNORECASE)
 _OBJECT_SELF = re.compile(r"\s+(?:~+|this\b|it\b(?! and)|enchanted\b|equipped\b)", re.IGNORECASE)
 
 
+_EDICT_SUBJECT = re.compile(r"\b(?:players?|opponents?|controller)\s*$", re.IGNORECASE)
+_TRIGGER_WORD = re.compile(r"\b(?:when|whenever|each time|if)\b", re.IGNORECASE)
+
+
+def _is_edict(text: str, m: re.Match) -> bool:
+    """ "Target player sacrifices", "each opponent sacrifices" (also in an ability the card grants): a player
+    other than the card's controller sacrifices. Not a trigger on it ("Whenever a player sacrifices a
+    permanent": a reward for sacrificing)."""
+    if m.group(0).lower() != "sacrifices":
+        return False
+    start = max(text.rfind(ch, 0, m.start()) for ch in '.;:\n,"“') + 1
+    before = text[start : m.start()]
+    return bool(_EDICT_SUBJECT.search(before)) and not _TRIGGER_WORD.search(before)
+
+
 def _sacrifice_theme(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """Sacrificing other permanents: not the card sacrificing itself (as its own cost, "Sacrifice ~:", or
     at end of turn), and not "can't be sacrificed"."""
@@ -233,11 +248,10 @@ def _sacrifice_theme(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
         text = face.plain
         if "acrific" not in text:
             continue
-        edicts = {e.verb.start for e in effects(reading) if e.kind == "edict" and _EDICT_PLAYER.search(e.subject)}
         for m in _SACRIFICE.finditer(text):
             if reading.negated(m.start(), m.end()) or _OBJECT_SELF.match(text, m.end()):
                 continue
-            if m.start() in edicts:
+            if _is_edict(text, m):
                 continue  # "target player sacrifices a creature": an edict (removal), not a sacrifice outlet
             j = m.end()
             while j < len(text) and text[j] == " ":
