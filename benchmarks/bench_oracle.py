@@ -74,7 +74,7 @@ def wrong_senses(cards, linker: Linker) -> Counter:
                     or "arabian nights" in low[max(0, s.start - 8) : s.end + 1]
                 ):
                     out["'Arabian Nights', 'night counter', 'that day' linked to Day and Night"] += 1
-                if reading.is_self(s.start, s.end):
+                if _own_name(reading, s):
                     out["the card's own name linked"] += 1
                 if s.kind == "ability_word" and rule_title(s.rule, s.glossary_term) == "Text Box":
                     out["an ability-word panel titled 'Text Box'"] += 1
@@ -85,6 +85,15 @@ def wrong_senses(cards, linker: Linker) -> Counter:
             out[name] += len(faces) if name in _SPAN_COUNTS else bool(faces)
             faces.clear()
     return out
+
+
+def _own_name(reading, s) -> bool:
+    """The span lies on the card's name, "~" or the "this" of "this Saga" (the kind after "this" is a term)."""
+    for p in reading.self_refs:
+        end = p.start + 4 if p.text[:5] in ("this ", "This ") else p.end
+        if s.start < end and p.start < s.end:
+            return True
+    return False
 
 
 # issue 26: the error classes of the fresh audit, each read from the text itself (not from the reading the
@@ -115,7 +124,35 @@ ISSUE_26 = (
     _TAPPED_26,
     _CHANGE_26,
 )
+# the second stop of issue 26 (fresh draw 2026120311 and the items the first stop left)
+_THIS_26 = "the kind a self-reference names ('this Saga', 'this Aura') marked nowhere on its face"
+_OF_26 = "'sources of damage' not linked to Source of Damage"
+_ELIDED_26 = "'attacking or blocking creature': the first adjective's term marked nowhere on its face"
+_ACTIVATED_26 = "'activated' of 'activated or triggered ability' linked to the action Activate"
+_KICKED_26 = "'kicked', 'bargained', 'suspended', 'championed' not linked as the keyword ability"
+_DRAW_26 = "'the game is a draw' not linked to 104.4"
+_FACE_DOWN_26 = "'face down' as a permanent's status linked to morph (702.37) instead of 708"
+_HYPHEN_26 = "'face-down' / 'face-up' with the face up/down term marked nowhere on its face"
+_TOKEN_26 = "a predefined token's name and 'token' linked apart ('Blood', then 'token')"
+ISSUE_26 += (
+    _THIS_26,
+    _OF_26,
+    _ELIDED_26,
+    _ACTIVATED_26,
+    _KICKED_26,
+    _DRAW_26,
+    _FACE_DOWN_26,
+    _HYPHEN_26,
+    _TOKEN_26,
+)
 _SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26}
+_THIS_KIND = re.compile(
+    r"\b[Tt]his (Saga|Aura|Equipment|Vehicle|Class|Case|Room|Fortification|token|emblem|Contraption|Attraction|Siege)s?\b"
+)
+_ELIDED = re.compile(
+    r"\b(attacking|blocking|activated|triggered|blocked|unblocked)(?:,? (?:or|and|and/or) |, )"
+    r"(?:[a-z-]+(?:, |,? (?:or|and|and/or) ))*[a-z-]+ (creature|abilit)"
+)
 # a trigger condition (its commas only those of a list: "an artifact, creature, or land"), then ", if"
 _TRIGGER_THEN_IF = re.compile(r"\b(?:When|Whenever|At)\b[^.\n,]*(?:, (?:[\w'-]+, )*(?:or|and) [^.\n,]*)?, (if)\b")
 
@@ -170,6 +207,40 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
     changes = [m.start() for m in re.finditer(r"\bchange (?:the|a|any) (?:text|targets?)\b", low)]
     if changes and not any(linked(at) for at in changes):
         marks[_CHANGE_26].add(name)
+    _issue26_second_stop(text, low, spans, marks, name)
+
+
+def _issue26_second_stop(text: str, low: str, spans, marks: dict, name: str) -> None:
+    terms = {(s.glossary_term or "").replace("-", " ") for s in spans if s.kind == "glossary"}
+    for m in _THIS_KIND.finditer(text):
+        if not any(m.group(1).lower() in t.split() for t in terms):
+            marks[_THIS_26].add(name)
+    if "sources of damage" in low and not any(s.rule == _BOOK26["source_of_damage"] for s in spans):
+        marks[_OF_26].add(name)
+    for m in _ELIDED.finditer(low):
+        noun = "ability" if m.group(2) == "abilit" else "creature"
+        term = f"{m.group(1)} {noun}"
+        if term in _BOOK26["terms"] and term not in terms:
+            marks[_ELIDED_26].add(name)
+    for m in re.finditer(r"\bactivated (?:or|and|and/or) triggered abilit", low):
+        if any(s.start == m.start() and s.kind == "keyword_action" for s in spans):
+            marks[_ACTIVATED_26].add(name)
+    for m in re.finditer(r"\b(?:kicked|bargained|championed|suspended)\b", low):
+        if not any(s.start == m.start() and s.kind == "keyword_ability" for s in spans):
+            marks[_KICKED_26].add(name)
+    if "game is a draw" in low and not any(s.rule.startswith("104.4") for s in spans):
+        marks[_DRAW_26].add(name)
+    for s in spans:
+        if s.text.lower().replace("-", " ") == "face down" and s.rule.startswith(_BOOK26["morph"]):
+            marks[_FACE_DOWN_26].add(name)
+        if s.rule.startswith(_BOOK26["predefined"] + ".") and (
+            nxt := next((t for t in spans if t.start == s.end + 1), None)
+        ):
+            if nxt.text.lower().startswith("token"):
+                marks[_TOKEN_26].add(name)
+    for m in re.finditer(r"\bface-(down|up)\b", low):
+        if "face " + m.group(1) not in terms:
+            marks[_HYPHEN_26].add(name)
 
 
 def _in_parens(text: str, pos: int) -> bool:
@@ -188,6 +259,12 @@ def _issue26_catalog(book) -> dict:
         "partner": book.keyword_abilities()["Partner"],
         "token": book.glossary_entry("Token").see_rules[0],
         "tap_for_mana": next(r.number for r in book.rules.values() if "“tap [a permanent] for mana”" in r.text),
+        "source_of_damage": book.glossary_entry("Source of Damage").see_rules[0],
+        "morph": book.keyword_abilities()["Morph"],
+        "predefined": next(
+            r.number for r in book.rules.values() if r.level == "numbered" and "predefined token" in r.text.lower()
+        ),
+        "terms": {e.key for e in book.glossary.values()},
     }
 
 
@@ -230,6 +307,7 @@ WRONG_THEMES = (
     "tribal tags from a type the card sets ('becomes a 2/2 Golem', 'is also a Cleric, Rogue')",
     "theme:discard from the card discarding itself as a cost",
     "theme:spellslinger from a casting restriction ('can't cast', 'cost {1} more')",
+    "theme:sacrifice from an edict alone ('target player sacrifices a creature'; issue 26, second stop)",
 )
 
 
@@ -244,6 +322,8 @@ def wrong_themes(card, tags) -> Counter:
             out[WRONG_THEMES[0]] += 1
         if t.id == "theme:spellslinger" and texts and not facts and all(_restricted(card, e) for e in texts):
             out[WRONG_THEMES[2]] += 1
+        if t.id == "theme:sacrifice" and texts and not facts and all(_edict(card, e) for e in texts):
+            out[WRONG_THEMES[3]] += 1
     if "theme:discard" in tags and "keyword:madness" not in tags and "action:discard" in tags:
         discards = [e for e in tags["theme:discard"].evidence if e.source == "text"]
         if any(e.source == "facts" for e in tags["theme:discard"].evidence):
@@ -273,6 +353,17 @@ def _restricted(card, e) -> bool:
     start, end = text.rfind(".", 0, e.start) + 1, text.find(".", e.end)
     sentence = text[start : end if end >= 0 else len(text)]
     return bool(re.search(r"can['’]t (?:be )?cast|costs? (?:\{[^}]+\})+ more", sentence))
+
+
+def _edict(card, e) -> bool:
+    """ "Target player sacrifices", "each opponent sacrifices": a player other than the card's controller
+    (or every player) sacrifices, read from the words before the verb in its clause."""
+    before, _after = _clause(card, e)
+    before = re.split(r'["“]', before)[-1]
+    return (e.text or "").lower() == "sacrifices" and bool(
+        re.search(r"\b(?:players?|opponents?|controller)$", before.strip(), re.I)
+        and not re.search(r"\b(?:when|whenever|each time|if)\b", before, re.I)
+    )
 
 
 def _discards_itself_as_cost(card, e) -> bool:
