@@ -418,6 +418,11 @@ def test_two_adjectives_that_share_a_terms_noun_are_each_the_term(linker):
     got = _marks(linker, "Counter target activated or triggered ability.")
     assert ("activated", "glossary", "602") in got and ("activated", "keyword_action", "701.2") not in got
     assert ("Activate", "keyword_action", "701.2") in _marks(linker, "Activate only as a sorcery.")
+    # a list of nouns is no elision: "artifact" of "artifact, creature, or land" is no artifact land
+    listed = linker.link(
+        "Tap target artifact, creature, or land. Destroy target artifact, enchantment, or nonbasic land."
+    )
+    assert not [s for s in listed if s.text.lower() == "artifact" and s.kind == "glossary"]
 
 
 def test_a_form_a_keywords_glossary_entry_defines_is_the_keyword(linker):

@@ -488,6 +488,9 @@ class Linker:
         for start, w in words:
             if (start and folded[start - 1].isalnum()) or folded[start + len(w) : start + len(w) + 1] not in (" ", ","):
                 continue
+            alone = self.catalog.glossary_phrases.get(w)
+            if alone is not None and alone[1] == w:
+                continue  # a noun of its own ("artifact, creature, or land"): a list of objects, no elision
             for phrase in self._gloss_by_word.get(w, ()):
                 if not phrase.startswith(w + " "):
                     continue
