@@ -233,8 +233,10 @@ def _issue26_second_stop(text: str, low: str, spans, marks: dict, name: str) -> 
     for s in spans:
         if s.text.lower().replace("-", " ") == "face down" and s.rule.startswith(_BOOK26["morph"]):
             marks[_FACE_DOWN_26].add(name)
-        if s.rule.startswith(_BOOK26["predefined"] + ".") and (
-            nxt := next((t for t in spans if t.start == s.end + 1), None)
+        if (
+            s.rule != _BOOK26["predefined"]
+            and s.rule.startswith(_BOOK26["predefined"])
+            and (nxt := next((t for t in spans if t.start == s.end + 1), None))
         ):
             if nxt.text.lower().startswith("token"):
                 marks[_TOKEN_26].add(name)
