@@ -418,6 +418,11 @@ def test_two_adjectives_that_share_a_terms_noun_are_each_the_term(linker):
     got = _marks(linker, "Counter target activated or triggered ability.")
     assert ("activated", "glossary", "602") in got and ("activated", "keyword_action", "701.2") not in got
     assert ("Activate", "keyword_action", "701.2") in _marks(linker, "Activate only as a sorcery.")
+    # no list, no elision: "becomes blocked, each creature blocking it" links no Blocked Creature
+    wight = linker.link("Whenever Plague Wight becomes blocked, each creature blocking it gets -1/-1.", "Plague Wight")
+    assert not [s for s in wight if s.text == "blocked" and s.glossary_term == "blocked creature"]
+    listed = _marks(linker, "Untap all attacking, blocking, or tapped creatures.")
+    assert ("attacking", "glossary", "508") in listed
     # a list of nouns is no elision: "artifact" of "artifact, creature, or land" is no artifact land
     listed = linker.link(
         "Tap target artifact, creature, or land. Destroy target artifact, enchantment, or nonbasic land."

@@ -498,10 +498,10 @@ class Linker:
                 if pattern is None:
                     rest = re.escape(phrase[len(w) :])
                     pattern = self._elision[phrase] = re.compile(
-                        r"(?:,? (?:or|and|and/or) |, )(?:[a-z-]+(?:, |,? (?:or|and|and/or) ))*[a-z-]+"
-                        + rest
-                        + r"(?:s|es)?"
-                        + _E
+                        # a list that ends in "or"/"and": "attacking or blocking", "attacking, blocking, or
+                        # tapped" (not "becomes blocked, each creature …": no list)
+                        r"(?:, (?!(?:each|a|an|the|target|another|any)\b)[a-z-]+)*,? (?:or|and|and/or) "
+                        r"(?!(?:each|a|an|the|target|another|any)\b)[a-z-]+" + rest + r"(?:s|es)?" + _E
                     )
                 if pattern.match(folded, start + len(w)):
                     number, term, as_written = self.catalog.glossary_phrases[phrase]
