@@ -50,5 +50,7 @@ def test_returning_a_permanent_to_its_owners_hand_is_read_with_what_it_returns()
         ("bounce", "target nonland permanent")
     ]
     assert read("Return all creatures to their owners' hands.", "Evacuation") == [("bounce", "all creatures")]
+    sweepers = "When Hoverguard Sweepers enters the battlefield, you may return up to two target creatures to their owners' hands."
+    assert read(sweepers, "Hoverguard Sweepers", "Creature") == [("bounce", "up to two target creatures")]
     # a card returned from a graveyard goes to "your hand": no permanent leaves the battlefield
     assert read("Return target creature card from your graveyard to your hand.", "Raise Dead", "Sorcery") == []

@@ -40,7 +40,7 @@ _EDICT = re.compile(r"\b(?P<verb>sacrifices)\b (?P<target>[^.;:\n]+)", re.IGNORE
 # "Return target nonland permanent to its owner's hand", "return all creatures to their owners' hands"
 # (a permanent leaves the battlefield for its owner's hand: 400.7); the object phrase is what comes between
 _BOUNCE = re.compile(
-    r"\b(?P<verb>returns?) (?P<target>(?:(?!\bto\b)[^.;:\n])+?) to (?:its|their) owner(?:['’]s|s['’]) hands?\b",
+    r"\b(?P<verb>returns?) (?P<target>(?:(?!\bto (?:its|their) owner)[^.;:\n])+?) to (?:its|their) owner(?:['’]s|s['’]) hands?\b",
     re.IGNORECASE,
 )
 _SHRINK = re.compile(r"\b(?P<verb>gets?|get) (?:[+-]?(?:\d+|X)/-(?:[1-9]\d*|X))\b", re.IGNORECASE)
