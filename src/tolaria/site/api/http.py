@@ -33,6 +33,7 @@ CODES = {
     404: "not_found",
     405: "method_not_allowed",
     413: "payload_too_large",
+    414: "uri_too_long",
     415: "unsupported_media_type",
     422: "bad_request",
     429: "too_many_requests",
@@ -138,6 +139,26 @@ def _cors(request: HttpRequest, response: HttpResponse) -> None:
         response["Access-Control-Max-Age"] = "86400"
 
 
+# the longest address part or parameter value read: four times the longest query a route takes (1,000
+# characters: search, answers); a longer one is refused before any work, in the error object
+MAX_PARAMETER = 4096
+
+
+def _over_long(request: HttpRequest) -> str:
+    """Why the request's address is too long to read (its path, or one of its parameters), else ""."""
+    if len(request.path) > MAX_PARAMETER:
+        return f"This address is {len(request.path):,} characters long; the API reads at most {MAX_PARAMETER:,}."
+    for name, values in request.GET.lists():
+        for value in values:
+            if len(value) > MAX_PARAMETER or len(name) > MAX_PARAMETER:
+                shown = name if len(name) <= 40 else name[:40] + "…"
+                return (
+                    f"The parameter {shown} is {max(len(value), len(name)):,} characters long; the API reads "
+                    f"at most {MAX_PARAMETER:,} characters in one."
+                )
+    return ""
+
+
 class ApiMiddleware:
     """Only /api/ paths; everything else passes through untouched."""
 
@@ -168,6 +189,9 @@ class ApiMiddleware:
             )
             out["Retry-After"] = str(wait)
             return out
+        too_long = _over_long(request)
+        if too_long:  # refused before any route reads it (a search of 100,000 characters, a name as long)
+            return error(414, "uri_too_long", too_long)
         cacheable = request.method in ("GET", "HEAD") and _public(request.path) and request.path not in UNCACHED
         shared = cacheable and not _credentialed(request)
         etag, last = _validator(request) if shared else ("", None)
