@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import orjson
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from ninja import Query, Router
 
@@ -17,7 +19,7 @@ from tolaria.search import QueryError, SearchRequest, find_cards
 from tolaria.site.accounts.api_auth import caller
 from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import card as load_card
-from tolaria.site.catalog.repository import foreign_printing, load_printings, set_names
+from tolaria.site.catalog.repository import corpus_version, foreign_printing, load_printings, set_names
 from tolaria.site.catalog.services import suggest_names
 from tolaria.site.collections.services import search_lists
 from tolaria.site.scryfall import card_object, card_objects, list_object, scryfall_text
@@ -255,7 +257,7 @@ def manifest(
         printing_lang = orjson.loads(raw).get("lang", "en")
         return None if lang and printing_lang != lang else _manifest_row(pid, oid, printing_lang, name, code, number)
 
-    return _manifest_page(request, values, page, english_row)
+    return _manifest_page(request, values, page, english_row, lang or "any")
 
 
 def _foreign_manifest(request: HttpRequest, lang: str, page: int):
@@ -268,18 +270,44 @@ def _foreign_manifest(request: HttpRequest, lang: str, page: int):
     def foreign_row(pid, oid, name, code, number) -> dict:
         return _manifest_row(pid, oid, lang, name, code, number)
 
-    return _manifest_page(request, rows.values_list(*fields), page, foreign_row)
+    return _manifest_page(request, rows.values_list(*fields), page, foreign_row, lang)
 
 
-def _manifest_page(request: HttpRequest, rows, page: int, row_of) -> HttpResponse:
-    """One page of the manifest: `row_of(*values)` is a row's object, or None for a row left out."""
-    last = max(1, -(-rows.count() // MANIFEST_PAGE))
+MANIFEST_CACHE_SECONDS = 24 * 3600  # a page is keyed by the corpus version: a new version is new keys
+
+
+class _NoCache:
+    def get(self, key):
+        return None
+
+    def set(self, key, value, timeout):
+        return None
+
+
+_NO_CACHE = _NoCache()
+
+
+def _manifest_page(request: HttpRequest, rows, page: int, row_of, lang: str) -> HttpResponse:
+    """One page of the manifest: `row_of(*values)` is a row's object, or None for a row left out. Its
+    rows are read once per corpus version and kept in the cache the workers share (an anonymous page of
+    15,000 rows in another language took seconds of the database's time on every request)."""
+    # a language code is a few letters: anything else is read (an empty list) but not kept
+    shared = cache if re.fullmatch(r"[a-z]{1,8}(?:[-_][a-z]{1,8})?", lang) else _NO_CACHE
+    prefix = f"api-manifest:v{corpus_version()}:{lang}"
+    last = shared.get(f"{prefix}:last")
+    if last is None:
+        last = max(1, -(-rows.count() // MANIFEST_PAGE))
+        shared.set(f"{prefix}:last", last, MANIFEST_CACHE_SECONDS)
     if page > last:  # before the database sees an offset past what its integers hold
         return error(404, "not_found", f"page {page} is past the last page ({last}) of the manifest")
-    start = (page - 1) * MANIFEST_PAGE
-    data = [row for values in rows[start : start + MANIFEST_PAGE + 1] if (row := row_of(*values)) is not None]
-    more = len(data) > MANIFEST_PAGE
-    out = {"object": "list", "has_more": more, "data": data[:MANIFEST_PAGE]}
+    kept = shared.get(f"{prefix}:{page}")
+    if kept is None:
+        start = (page - 1) * MANIFEST_PAGE
+        data = [row for values in rows[start : start + MANIFEST_PAGE + 1] if (row := row_of(*values)) is not None]
+        kept = (len(data) > MANIFEST_PAGE, data[:MANIFEST_PAGE])
+        shared.set(f"{prefix}:{page}", kept, MANIFEST_CACHE_SECONDS)
+    more, data = kept
+    out = {"object": "list", "has_more": more, "data": data}
     if more:
         out["next_page"] = absolute_with(request, page=page + 1)
     return _respond(request, out)
