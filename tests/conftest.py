@@ -10,6 +10,7 @@ import pytest
 
 from tolaria.cards import load_sample
 from tolaria.site.stores import ensure_loaded, runtime
+from tolaria.site.stores.corpus_cache import forget_all
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("TOLARIA_SHARED", ROOT.parent / "shared"))
@@ -40,3 +41,9 @@ def django_db_setup(django_db_setup, django_db_blocker):
 def _no_api_rate_limit(settings):
     """The suite sends far more requests than a client may; the rate-limit tests set their own limit."""
     settings.TOLARIA_API_RATE_LIMIT = (0, 60)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_corpus_caches():
+    """A worker's caches of card data hold what a test wrote in its transaction: each test starts empty."""
+    forget_all()

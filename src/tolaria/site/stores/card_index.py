@@ -116,6 +116,7 @@ def _derived(index: CardIndex) -> dict[str, Any]:
             names=names,
             extra_names=extra_names,
             card_rows=[pos for pos in range(index.n_cards) if pos not in extra],
+            sets={s.code.lower(): {"name": s.name, "keyrune_code": s.keyrune_code} for s in index.sets.values()},
         )
     return _cache
 
@@ -128,6 +129,12 @@ def card_rows(index: CardIndex) -> list[int]:
 
 def card_positions(index: CardIndex) -> dict[str, int]:
     return _derived(index)["positions"]
+
+
+def set_lookup(index: CardIndex) -> dict[str, dict[str, str]]:
+    """Set code (lower case) -> its name and keyrune code, for every set of the index's corpus."""
+    sets: dict[str, dict[str, str]] = _derived(index)["sets"]
+    return sets
 
 
 def index_names(index: CardIndex) -> list[tuple[str, str, str]]:

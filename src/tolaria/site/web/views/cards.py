@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import urllib.parse
 
-import orjson
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET
 
-from tolaria.cards import LANG_CODES, LANG_NAMES
+from tolaria.cards import LANG_CODES, LANG_NAMES, Printing
 from tolaria.search import facts_of, missing_price_reason
 from tolaria.site.card_links import card_url
-from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import default_printing_address
+from tolaria.site.stores import card_pages
 from tolaria.site.stores import similar as similar_store
 from tolaria.site.stores import tags as tag_store
 from tolaria.site.stores.card_index import current_index
@@ -40,23 +39,19 @@ def card_by_id(request, oracle_id: str):
 
 @require_GET
 def card_page(request, set_code: str, number: str, slug: str = ""):
-    row = m.Printing.objects.filter(set_code=set_code.lower(), collector_number=number).select_related("card").first()
-    if row is None:
+    # two queries at most: the printing with its price points, and its card's rows (one query, kept by
+    # the worker for the corpus version: a card seen before costs none)
+    data = card_pages.page_data(set_code.lower(), number)
+    if data is None:
         raise Http404("No such printing.")
-    card = row.card.to_domain([r.to_domain() for r in row.card.ruling_rows.all()])
+    card = data.card.card
+    others = data.card.printings
+    by_id = {o["id"]: o for o in others}
+    current = by_id[data.printing_id]
     if slug != p.card_slug(card.name):
-        return HttpResponseRedirect(p.printing_url(row, card.name))
-    printing = row.to_domain()
-    # every printing of the card and the sets they are in: two queries (plain dicts: basic lands have hundreds)
-    others = sorted(
-        (orjson.loads(d) for d in m.Printing.objects.filter(card_id=card.oracle_id).values_list("data", flat=True)),
-        key=lambda x: (x["released_at"], x["set_code"], x["collector_number"]),
-        reverse=True,
-    )
-    set_rows = {
-        code: orjson.loads(data)
-        for code, data in m.CardSet.objects.filter(code__in={o["set_code"] for o in others}).values_list("code", "data")
-    }
+        return HttpResponseRedirect(card_url(card.name, current["set_code"], current["collector_number"]))
+    printing = Printing.from_dict(current)
+    set_rows = data.card.sets
     sets = {code: row["name"] for code, row in set_rows.items()}
     printings = []
     for o in others:
@@ -76,10 +71,8 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
                 ),
             }
         )
-    languages = _languages(card, printing, {o["id"]: o for o in others}, sets)
-    points = list(
-        m.PricePoint.objects.filter(printing_id=printing.id).order_by("date").values_list("date", "usd", "eur")
-    )
+    languages = _languages(card, printing, data.card.foreign, by_id, sets)
+    points = data.price_points
     explained = p.explained(card)
     faces = []
     for i, face in enumerate(card.faces):
@@ -94,7 +87,7 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
             }
         )
 
-    tag_groups, predicted = p.tag_groups(tag_store.card_tags(card.oracle_id))
+    tag_groups, predicted = p.tag_groups(data.card.tags)
     similar = [
         {**item, "url": card_url(oracle_id=item["oracle_id"])} for item in similar_store.similar_to(card.oracle_id)
     ]
@@ -138,11 +131,12 @@ def card_page(request, set_code: str, number: str, slug: str = ""):
     return render(request, "web/card.html", ctx)
 
 
-def _languages(card, printing, prints: dict[str, dict], sets: dict[str, str]) -> list[dict]:
+def _languages(
+    card, printing, rows: list[tuple[str, str, str]], prints: dict[str, dict], sets: dict[str, str]
+) -> list[dict]:
     """The card's printed names by language (MTGJSON foreignData): this printing's own where it was
     printed in the language, else the newest printing's that was; each with a search for the card's
     printings in that language."""
-    rows = m.ForeignPrinting.objects.filter(printing__card_id=card.oracle_id).values_list("printing_id", "lang", "name")
     chosen: dict[str, tuple[tuple, str, str]] = {}
     for pid, lang, name in rows:
         o = prints.get(pid)
