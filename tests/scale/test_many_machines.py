@@ -213,7 +213,7 @@ def test_guesses_from_one_address_count_on_every_server(site):
 # --- ingests killed at each step ----------------------------------------------------------------
 
 # the ingest's own steps (read, write) and then the derive steps in the order stores/derive.py runs them
-STEPS = ["read", "write", "tags", "links", "card index", "home figures", "knowledge index"]
+STEPS = ["read", "write", "links", "card index", "home figures", "tags", "tag facets", "knowledge index"]
 
 
 def probe_file(folder: Path, step: str) -> tuple[Path, str]:

@@ -14,11 +14,13 @@ import tolaria.search
 import tolaria.search._index as search_index
 from tolaria import cli
 from tolaria.cards import sample_paths
+from tolaria.search import build_index, search
 from tolaria.site.api import _bulk
+from tolaria.site.catalog import models as m
 from tolaria.site.catalog.repository import corpus_version
 from tolaria.site.stores import derive as passes
-from tolaria.site.stores import files, ingest_and_derive, runtime
-from tolaria.site.stores.card_index import current_index
+from tolaria.site.stores import files, ingest_and_derive, runtime, tags
+from tolaria.site.stores.card_index import current_index, run_search
 from tolaria.site.stores.models import StoreBuild, StoredIndex
 
 pytestmark = pytest.mark.django_db
@@ -27,10 +29,11 @@ pytestmark = pytest.mark.django_db
 def test_after_the_sample_ingest_every_store_is_current():
     rows = passes.status()
     assert [r["store"] for r in rows] == [
-        "tags",
         "links",
         "card index",
         "home figures",
+        "tags",
+        "tag facets",
         "knowledge index",
         "similar cards",
         "scryfall bulk files",
@@ -46,19 +49,20 @@ def _interrupt_after(step: str) -> None:
 
 
 def test_an_interrupted_pass_is_stale_and_derive_finishes_only_what_is_missing():
-    _interrupt_after("links")
-    assert passes.stale() == ["card index", "home figures", "knowledge index", "similar cards", "scryfall bulk files"]
+    _interrupt_after("tags")
+    assert passes.stale() == ["tag facets", "knowledge index", "similar cards", "scryfall bulk files"]
     seconds = passes.derive()
-    assert set(seconds) >= {"card index", "knowledge index", "scryfall bulk files"} and "tags" not in seconds
+    assert set(seconds) >= {"tag facets", "knowledge index", "scryfall bulk files"}
+    assert not {"tags", "card index"} & set(seconds)
     assert passes.stale() == []
     assert current_index().n_cards > 0
 
 
 def test_an_ingest_that_changes_nothing_still_finishes_an_interrupted_pass():
-    _interrupt_after("tags")
+    _interrupt_after("links")
     summary = ingest_and_derive(sample_paths())
     assert not summary.changed_anything
-    assert {"links", "card index", "knowledge index"} <= set(summary.derived_seconds)
+    assert {"card index", "tags", "knowledge index"} <= set(summary.derived_seconds)
     assert passes.stale() == []
 
 
@@ -121,11 +125,11 @@ def test_an_index_format_upgrade_is_stale_and_rebuilt_by_the_next_derive(monkeyp
     newer = search_index.FORMAT_VERSION + 1
     monkeypatch.setattr(search_index, "FORMAT_VERSION", newer)
     monkeypatch.setattr(tolaria.search, "FORMAT_VERSION", newer)
-    assert passes.stale() == ["card index"]
+    assert passes.stale() == ["card index", "tag facets"]
     row = next(r for r in passes.status() if r["store"] == "card index")
     assert row["built_from"] == corpus_version() and row["stale"] and row["old_format"]
     seconds = passes.derive()
-    assert set(seconds) - {"load corpus"} == {"card index"}
+    assert set(seconds) - {"load corpus"} == {"card index", "tag facets"}
     assert passes.stale() == []
     assert StoreBuild.objects.get(name="card index").format == f"card index v{search_index.FORMAT_VERSION}"
     runtime.reset()  # a worker loads the rebuilt index: of the code's format now
@@ -172,3 +176,43 @@ def test_every_store_format_fits_its_column(image_base):
     with override_settings(TOLARIA_IMAGE_BASE=image_base):
         for step in passes.STEPS:
             assert len(step.current_format()) <= width, (step.name, step.current_format())
+
+
+def test_the_card_index_is_published_before_the_tags_and_again_with_them():
+    """Issue 28 item 4: a new card reaches search as soon as its cards are written. The card index is
+    built before the tags, with the tags stored so far; the "tag facets" step publishes it again with
+    the tags of this corpus, and publishes nothing when they are the same."""
+    names = [s.name for s in passes.STEPS]
+    assert names.index("card index") < names.index("tags") < names.index("tag facets")
+    assert names[-1] == "scryfall bulk files"  # the slowest, last: it holds nothing else back
+
+    # the tags of one card were lost (as if the previous pass had not tagged it): the first index lacks them
+    bolt = m.OracleCard.objects.get(name="Lightning Bolt").oracle_id
+    m.CardTag.objects.filter(card_id=bolt).delete()
+    before = files.newest("card_index").id
+    passes.derive(only=["card index"])
+    first = files.newest("card_index")
+    assert first.id != before and first.meta["tags"] == tags.facets_digest(tags.stored_facets())
+    assert "Lightning Bolt" not in _names("tag:removal")
+    passes.derive(only=["tags", "tag facets"])
+    second = files.newest("card_index")
+    assert second.id != first.id and second.meta["tags"] == tags.facets_digest(tags.stored_facets())
+    assert "Lightning Bolt" in _names("tag:removal")
+    passes.derive(only=["tag facets"])  # the same tags: nothing published
+    assert files.newest("card_index").id == second.id
+
+
+def test_an_index_with_new_tag_facets_answers_as_one_built_with_them(sample):
+    """with_facets reuses every other column: its answers are those of an index built whole."""
+    facets = tags.stored_facets()
+    whole = build_index(sample, facets, version="x")
+    reused = build_index(sample, {}, version="x").with_facets(facets)
+    for q in ["tag:removal", "theme:tokens", "pred>=0.5:ramp", "function:removal t:instant", "-tag:removal c:r"]:
+        assert search(reused, q).oracle_ids == search(whole, q).oracle_ids, q
+    assert reused.facet_names == whole.facet_names
+
+
+def _names(query: str) -> list[str]:
+    index = current_index()
+    names = dict(zip(index.oracle_ids, index.names))
+    return [names[o] for o in run_search(query, page_size=500).oracle_ids]

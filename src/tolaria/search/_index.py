@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 from ._fields import FAMILIES
 from ._fields._base import Columns
+from ._fields.facets import FacetFamily
 from ._fields.stats import stat_value
 from ._fields.text import ExactName
 from ._reference import Reference, printing_sort_key
@@ -96,6 +97,21 @@ class CardIndex:
             for k, v in self.__dict__.items()
             if k not in ("n_printings", "n_cards", "n_foreign") and not k.startswith("_")
         }
+
+    def with_facets(self, facets: Facets) -> CardIndex:
+        """The same index with these facets (facet name -> oracle_id -> {term: weight}) in place of its
+        own of those names: every other column shared, not rebuilt. The after-ingest pass publishes the
+        card index before the tags are computed and then again with them (tags take longer than cards)."""
+        cols = dict(self.cols)
+        for family in FAMILIES:
+            if isinstance(family, type) and issubclass(family, FacetFamily) and family.facet in facets:
+                for key in ("facet_" + family.facet, "facet_terms_" + family.facet):
+                    cols.pop(key, None)
+                family.build_columns(facets[family.facet], self.oracle_ids, cols)
+        state = self._state()
+        state["cols"] = cols
+        state["facet_names"] = sorted(set(self.facet_names) | set(facets))
+        return CardIndex(state)
 
     def lingual(self) -> LingualRows:
         """The rows of the printings in every language (built once per loaded index)."""

@@ -15,7 +15,7 @@ from .._text import fold
 from ._base import OP_WORDS, Family, Ignored, compare, number, register
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from tolaria.cards import Card, Printing
 
@@ -63,7 +63,13 @@ class FacetFamily(Family):
         data = ref.facets.get(cls.facet)
         if data is None:
             return
-        pos = {c.oracle_id: i for i, c in enumerate(cards)}
+        cls.build_columns(data, [c.oracle_id for c in cards], cols)
+
+    @classmethod
+    def build_columns(cls, data: Mapping[str, Mapping[str, float]], oracle_ids: Sequence[str], cols: Columns) -> None:
+        """The facet's columns (term -> card rows and weights, and the terms by their first letters)
+        for the cards in row order `oracle_ids`."""
+        pos = {oid: i for i, oid in enumerate(oracle_ids)}
         table: dict[str, tuple[list[int], list[float]]] = {}
         for oid, terms in data.items():
             i = pos.get(oid)

@@ -41,24 +41,41 @@ def _load(path: Path, item: files.Published) -> CardIndex:
 shared = runtime.handle(NAME, _load)
 
 
-def build(corpus, facets: dict, version: int) -> CardIndex:
-    """Build the index, publish it for every machine, and hold it in this process."""
+def build(corpus, facets: dict, version: int, *, tags: str = "") -> CardIndex:
+    """Build the index, publish it for every machine, and hold it in this process. tags: the digest of
+    the tag facets it holds ("" when it holds none)."""
     index = build_index(corpus, facets, version=version_label(version))
+    meta = {
+        "cards": len(corpus.cards),
+        "printings": len(corpus.printings),
+        "extras": len(corpus.extras),
+        "foreign_printings": index.n_foreign,
+    }
+    _publish(index, version, {**meta, "tags": tags})
+    return index
+
+
+def _publish(index: CardIndex, version: int, meta: dict) -> None:
     tmp = files.cache_dir() / f".{NAME}-build.bin"
     index.save(tmp)
-    item = files.publish(
-        NAME,
-        version,
-        tmp,
-        {
-            "cards": len(corpus.cards),
-            "printings": len(corpus.printings),
-            "extras": len(corpus.extras),
-            "foreign_printings": index.n_foreign,
-        },
-    )
+    item = files.publish(NAME, version, tmp, meta)
     shared.install(index, item)
-    return index
+
+
+def republish_with_tags(facets: dict, version: int, digest: str) -> bool:
+    """The published index of this corpus version again, with these tag facets (its other columns
+    reused); False (nothing published) when it holds these tags already."""
+    item = files.newest(NAME)
+    if item is None or item.version != version:
+        raise runtime.IndexUnavailable(NAME, f"no card index of corpus version {version} is published")
+    if item.meta.get("tags") == digest:
+        return False
+    index = shared.value if shared.item is not None and shared.item.id == item.id else None
+    if index is None:  # a pass that resumes in another process: the published file
+        index = _load(files.fetch(item), item)
+    meta = {k: v for k, v in item.meta.items() if k not in ("corpus", "tags")}
+    _publish(index.with_facets(facets), version, {**meta, "tags": digest})
+    return True
 
 
 def current_index() -> CardIndex:

@@ -116,9 +116,21 @@ def _build_links(run: Run) -> dict:
 
 
 def _build_card_index(run: Run) -> None:
-    facets = {"rule": run.value("links"), **tags.tag_facets(run.value("tags"))}
-    run.values.pop("tags", None)  # the facets hold what the index needs; free the tag objects first
-    card_index.build(run.corpus, facets, run.version)
+    """The card index as soon as the cards are written (issue 28 item 4: a new card reaches search
+    without waiting for the tags): its tag facets are the tags stored so far (the previous pass's: a
+    card whose text is unchanged has the same tags), none on a first ingest (tag: searches then say
+    the tag data is unavailable, for a minute); the "tag facets" step publishes it again with the
+    tags of this corpus."""
+    facets = {"rule": run.value("links"), **tags.stored_facets()}
+    card_index.build(run.corpus, facets, run.version, tags=tags.facets_digest(facets) if "tag" in facets else "")
+
+
+def _build_tag_facets(run: Run) -> None:
+    """Publish the card index again with the tags just computed: its other columns reused, not rebuilt;
+    nothing published when the tags it holds are these already (most cards' tags never change)."""
+    facets = tags.tag_facets(run.value("tags"))
+    run.values.pop("tags", None)
+    card_index.republish_with_tags(facets, run.version, tags.facets_digest(facets))
 
 
 def _build_knowledge_index(run: Run) -> None:
@@ -147,11 +159,15 @@ def _knowledge_index_format() -> str:
     return f"knowledge index v{FORMAT_VERSION}"
 
 
+# the card index first (search finds a new card as soon as its cards are written), then what takes
+# longer: the tags (and the card index again with them), the knowledge index, similar cards, and the
+# Scryfall bulk files last (added by the API app), never holding the others back
 STEPS: list[Step] = [
-    Step("tags", _build_tags, _load_tags),
     Step("links", _build_links),
     Step("card index", _build_card_index, format=_card_index_format, published="card_index"),
     Step("home figures", _build_figures),
+    Step("tags", _build_tags, _load_tags),
+    Step("tag facets", _build_tag_facets, format=_card_index_format),
     Step("knowledge index", _build_knowledge_index, format=_knowledge_index_format, published="knowledge_index"),
     Step("similar cards", _build_similar_cards, published="similar_cards", required=False),
 ]

@@ -4,6 +4,7 @@ on each change), and read back as the facets the card index needs."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 from importlib import resources
 from pathlib import Path
@@ -94,6 +95,27 @@ def stored_tags() -> dict[str, list]:
     return tags
 
 
+def stored_facets() -> dict:
+    """The facets of the stored tags (what tag_facets(stored_tags()) gives), read without building a
+    tag object of each row: only a predicted tag's JSON is read, for its confidence. {} when no tag is
+    stored (a first ingest)."""
+    out: dict[str, dict[str, dict[str, float]]] = {"tag": {}, "theme": {}, "pred": {}}
+    rows = m.CardTag.objects.order_by("id").values_list("card_id", "tag_id", "kind", "data")
+    found = False
+    for card_id, tag_id, kind, data in rows.iterator(chunk_size=10000):
+        found = True
+        if kind == "predicted":
+            confidence = orjson.loads(data).get("confidence")
+            weight = float(confidence if confidence is not None else 0.0)
+            out["pred"].setdefault(card_id, {})[tag_id] = weight
+        else:
+            weight = 1.0
+            if kind == "inferred":
+                out["theme"].setdefault(card_id, {})[tag_id] = weight
+        out["tag"].setdefault(card_id, {})[tag_id] = weight
+    return out if found else {}
+
+
 def card_tags(oracle_id: str) -> list[dict]:
     """The tags of one card as the API returns them (id, label, group, kind, evidence, confidence)."""
     rows = m.CardTag.objects.filter(card_id=oracle_id).values_list("data", flat=True)
@@ -104,3 +126,13 @@ def tag_facets(tags: dict[str, list]) -> dict:
     from tolaria.tags import facets_for  # noqa: PLC0415  tolaria.tags (~200 ms) loads when tags are computed, not at Django's setup
 
     return facets_for(tags)
+
+
+def facets_digest(facets: dict) -> str:
+    """A digest of the tag facets (tag, theme, pred: card -> term -> weight), the same for the same tags
+    whatever order they were computed in."""
+    digest = hashlib.sha256()
+    for name in ("tag", "theme", "pred"):
+        for oracle_id, terms in sorted((facets.get(name) or {}).items()):
+            digest.update(orjson.dumps([name, oracle_id, sorted(terms.items())]))
+    return digest.hexdigest()[:32]
