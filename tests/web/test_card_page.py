@@ -4,7 +4,7 @@ import orjson
 import pytest
 
 from tolaria.site.catalog import models as m
-from tolaria.site.stores import card_pages
+from tolaria.site.stores import card_pages, runtime
 from tolaria.site.stores import tags as tag_store
 from tolaria.site.web import presenters
 
@@ -197,8 +197,6 @@ def test_a_card_page_makes_two_queries_and_one_for_a_card_seen_before(
     The sets come from the card index. Held on SQLite (make test) and PostgreSQL (make test-pg).
     A worker's look for a newer published store (a query once every POLL_SECONDS whatever it answers)
     is not the page's: it is put off here, so the count does not depend on how fast the test runs."""
-    from tolaria.site.stores import runtime
-
     url = card_url(client, name)
     monkeypatch.setattr(runtime, "POLL_SECONDS", 3600.0)
     card_pages.forget()

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import orjson
+from django.db import connection
 from django.db.models import Count
 
 from tolaria.cards import LANG_CODES, Card, CardSet, Corpus, Printing, Ruling, Translation, default_printing
@@ -293,3 +294,87 @@ def tag_counts() -> dict[str, int]:
 
 def tag_is_stored(tag_id: str) -> bool:
     return m.CardTag.objects.filter(tag_id=tag_id).exists()
+
+
+# --- a card page: two queries ---------------------------------------------------------------------
+
+
+def printing_with_price_points(set_code: str, number: str) -> tuple[str, str, list[tuple]] | None:
+    """(printing id, oracle id, [(date, usd, eur), oldest first]) of the printing numbered `number` in
+    the set (lower case), in one query; None when there is none."""
+    rows = list(
+        m.Printing.objects.filter(set_code=set_code, collector_number=number)
+        .order_by("id", "price_points__date")
+        .values_list("id", "card_id", "price_points__date", "price_points__usd", "price_points__eur")
+    )
+    if not rows:
+        return None
+    printing_id, oracle_id = rows[0][0], rows[0][1]
+    points = [(date, usd, eur) for pid, _, date, usd, eur in rows if pid == printing_id and date is not None]
+    return printing_id, oracle_id, points
+
+
+@dataclass(frozen=True)
+class CardRows:
+    card: str  # the card's JSON (Card.to_dict() without rulings)
+    rulings: list[Ruling]  # in order
+    printings: list[str]  # each printing's JSON
+    foreign: list[tuple[str, str, str]]  # (English printing id, language, printed name)
+    tags: list[str]  # each stored tag's JSON, in the order stored
+
+
+def _table(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _card_rows_sql() -> str:
+    """Every row of one card as (kind, key, a, b, c, n): one statement on SQLite and PostgreSQL."""
+    card, ruling, printing = _table(m.OracleCard), _table(m.Ruling), _table(m.Printing)
+    foreign, tag = _table(m.ForeignPrinting), _table(m.CardTag)
+    text = "CAST(NULL AS TEXT)"
+    return f"""
+        SELECT 'c' AS kind, oracle_id AS k, data AS a, {text} AS b, {text} AS c, CAST(NULL AS INTEGER) AS n
+          FROM {card} WHERE oracle_id = %s
+        UNION ALL
+        SELECT 'r', {text}, date, source, text, position FROM {ruling} WHERE card_id = %s
+        UNION ALL
+        SELECT 'p', id, data, {text}, {text}, NULL FROM {printing} WHERE card_id = %s
+        UNION ALL
+        SELECT 'f', f.printing_id, f.lang, f.name, {text}, NULL
+          FROM {foreign} f JOIN {printing} p ON f.printing_id = p.id WHERE p.card_id = %s
+        UNION ALL
+        SELECT 't', {text}, data, {text}, {text}, id FROM {tag} WHERE card_id = %s
+    """
+
+
+def card_page_rows(oracle_id: str) -> CardRows | None:
+    """Everything a card page shows of its card, in one query: the card, its rulings, every printing,
+    the printed names in other languages and the stored tags. None when there is no such card."""
+    with connection.cursor() as cursor:
+        cursor.execute(_card_rows_sql(), [oracle_id] * 5)
+        rows = cursor.fetchall()
+    data = None
+    rulings: list[tuple[int, Ruling]] = []
+    printings: list[str] = []
+    foreign: list[tuple[str, str, str]] = []
+    tags: list[tuple[int, str]] = []
+    for kind, key, a, b, c, n in rows:
+        if kind == "c":
+            data = a
+        elif kind == "r":
+            rulings.append((n, Ruling(date=a, source=b, text=c)))
+        elif kind == "p":
+            printings.append(a)
+        elif kind == "f":
+            foreign.append((key, a, b))
+        else:
+            tags.append((n, a))
+    if data is None:
+        return None
+    return CardRows(
+        card=data,
+        rulings=[r for _, r in sorted(rulings, key=lambda x: x[0])],
+        printings=printings,
+        foreign=foreign,
+        tags=[t for _, t in sorted(tags, key=lambda x: x[0])],
+    )
