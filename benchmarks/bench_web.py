@@ -1,6 +1,6 @@
 """Benchmark the web pages under load: `tolaria serve` (gunicorn) on a free port, 16 connections.
 
-    python benchmarks/bench_web.py [--data-dir DIR] [--database-url URL] [--workers 4] [--duration 15]
+    python benchmarks/bench_web.py [--data-dir DIR] [--database-url URL] [--workers 4] [--port N] [--duration 15]
                                    [--connections 16] [--cards 300] [--markdown OUT]
 
 Starts the server against TOLARIA_DATA_DIR / DATABASE_URL (the lead runs it on the full data; with an
@@ -103,6 +103,18 @@ def worker_rss(root: int) -> dict[int, float]:
         except OSError:
             pass
     return out
+
+
+def pss_mb(pid: int) -> float:
+    """Proportional set size in MB (/proc/PID/smaps_rollup): pages shared with other processes (the
+    stores loaded before gunicorn forked) count their share only, so the workers' sum is what they cost."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
 
 
 def cpu_seconds(pids) -> float:
@@ -315,6 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data-dir", default=os.environ.get("TOLARIA_DATA_DIR"), help="TOLARIA_DATA_DIR of the server")
     ap.add_argument("--database-url", default=os.environ.get("DATABASE_URL"), help="DATABASE_URL of the server")
     ap.add_argument("--workers", type=int, default=4)
+    ap.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--duration", type=int, default=15, help="seconds per scenario")
     ap.add_argument("--cards", type=int, default=300, help="distinct card pages to rotate through")
@@ -359,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"embeddings ready in {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
     load_before = os.getloadavg()[0]
-    port = free_port()
+    port = args.port or free_port()
     log = Path(tempfile.gettempdir()) / f"tolaria-bench-web-{port}.log"
     print(f"starting tolaria serve on port {port} ({args.workers} workers), log {log}", file=sys.stderr)
     proc = start_server(port, args.workers, env, log, args.start_timeout)
@@ -408,6 +421,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((name, len(paths), r, warm_errors))
         rss = worker_rss(proc.pid)  # after the load: each worker holds every store it loaded
         master = rss_master(proc.pid)
+        pss = {pid: pss_mb(pid) for pid in rss}
     finally:
         stop_server(proc)
 
@@ -441,7 +455,9 @@ def main(argv: list[str] | None = None) -> int:
     head += [
         "",
         f"Resident memory after the load (VmRSS from /proc): workers {', '.join(f'{mb:,.0f} MB' for mb in workers)}; "
-        f"gunicorn master {rss.get(master, 0):,.0f} MB"
+        f"gunicorn master {rss.get(master, 0):,.0f} MB; PSS (smaps_rollup, shared pages counted once): workers "
+        f"{', '.join(f'{pss[pid]:,.0f} MB' for pid in sorted(rss) if pid not in (proc.pid, master))}, summed "
+        f"{sum(pss[pid] for pid in rss if pid not in (proc.pid, master)):,.0f} MB, master {pss.get(master, 0):,.0f} MB"
         + (
             f"; the knowledge index with its embeddings ({env.get('TOLARIA_EMBEDDING_MODEL', 'default')} model) and the "
             "embedding model loaded in each worker, similar cards from the precomputed table."

@@ -60,6 +60,19 @@ def test_reingesting_the_same_file_changes_nothing(tmp_path, one_set):
     assert after == before
 
 
+def test_the_summary_says_how_long_reading_and_writing_took(tmp_path, one_set):
+    """`tolaria ingest` prints each step's time: reading the files and writing them here, the
+    after-ingest steps on the line after."""
+    summary = ingest([write(tmp_path, one_set)])
+    summary.derived_seconds = {"card index": 1.5, "tags": 2.0}
+    d = summary.as_dict()
+    assert 0 < d["read_seconds"] <= d["seconds"] and d["write_seconds"] >= 0
+    assert abs(d["read_seconds"] + d["write_seconds"] - d["seconds"]) <= 0.02  # each rounded to 0.01 s
+    lines = summary.lines()
+    assert f"(read {summary.read_seconds:.1f} s, written {summary.seconds - summary.read_seconds:.1f} s)" in lines[0]
+    assert lines[-1] == "then built: card index 1.5 s, tags 2.0 s (3.5 s in all)"
+
+
 def test_a_newer_file_updates_cards_and_removes_what_it_no_longer_lists(tmp_path, one_set):
     doc = json.loads(json.dumps(one_set))
     changed = doc["data"]["cards"][0]

@@ -56,7 +56,8 @@ class IngestSummary:
     sources: list[str]
     records: int = 0  # card records (one per face of each printing)
     extra_records: int = 0  # token and emblem records (MTGJSON's set `tokens`)
-    seconds: float = 0.0
+    seconds: float = 0.0  # reading and writing
+    read_seconds: float = 0.0  # reading the files
     data_date: str = ""
     version: int = 0
     cards: Counts = field(default_factory=Counts)
@@ -81,6 +82,8 @@ class IngestSummary:
             "records": self.records,
             "extra_records": self.extra_records,
             "seconds": round(self.seconds, 2),
+            "read_seconds": round(self.read_seconds, 2),
+            "write_seconds": round(self.seconds - self.read_seconds, 2),
             "data_date": self.data_date,
             "version": self.version,
             "cards": self.cards.as_dict(),
@@ -97,7 +100,8 @@ class IngestSummary:
         out = [
             f"Read {self.records:,} records from {len(self.sources)} file(s) in {self.seconds:.1f} s"
             f" ({self.records / max(self.seconds, 1e-9):,.0f} records/s)"
-            + (f", and {self.extra_records:,} records of tokens and emblems." if self.extra_records else ".")
+            + (f", and {self.extra_records:,} records of tokens and emblems" if self.extra_records else "")
+            + f" (read {self.read_seconds:.1f} s, written {self.seconds - self.read_seconds:.1f} s)."
         ]
         for name in ("cards", "printings", "foreign_printings", "rulings", "sets", "price_points"):
             c: Counts = getattr(self, name)
@@ -106,7 +110,11 @@ class IngestSummary:
             out.append(f"{self.unmatched_prices:,} price points name printings that are not loaded; skipped")
         out.append(f"corpus version {self.version}" + ("" if self.changed_anything else " (nothing changed)"))
         if self.derived_seconds:
-            out.append("then built: " + ", ".join(f"{step} {s:.1f} s" for step, s in self.derived_seconds.items()))
+            out.append(
+                "then built: "
+                + ", ".join(f"{step} {s:.1f} s" for step, s in self.derived_seconds.items())
+                + f" ({sum(self.derived_seconds.values()):.1f} s in all)"
+            )
         return out
 
 
@@ -190,6 +198,7 @@ def ingest(
     read = read_files(paths, progress=progress, today=today)
     summary = IngestSummary(
         sources=[str(p) for p in paths],
+        read_seconds=time.perf_counter() - started,
         records=read.records,
         extra_records=read.extra_records,
         data_date=read.data_date,
