@@ -8,7 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from search_helpers import both
 
-from tolaria.search._text import TextColumn, compile_regex, fold, required_literals
+from tolaria.search._text import (
+    TextColumn,
+    _shorthands_as_literals,
+    compile_regex,
+    expand_shorthands,
+    fold,
+    required_literals,
+)
 
 
 def test_fold_accents_case_and_ligatures():
@@ -34,6 +41,33 @@ def test_fold_accents_case_and_ligatures():
 )
 def test_required_literals(pattern, expected):
     assert required_literals(pattern) == expected
+
+
+@pytest.mark.parametrize(
+    "pattern,expected",
+    [
+        ("\\spt", ["/"]),
+        ("a \\spp token", ["a ", "/", " token"]),
+        ("\\spt?", []),
+        ("\\smm*", []),
+        ("(\\spt)", []),
+        ("\\spt|x", []),
+        ("\\sm", []),
+    ],
+)
+def test_a_power_toughness_shorthand_holds_its_slash(pattern, expected):
+    """\\spt, \\spp and \\smm match X/X: their "/" narrows a regex with no run of three characters (through
+    TextColumn.short) unless the shorthand may be absent or stands in a group."""
+    assert required_literals(_shorthands_as_literals(expand_shorthands(pattern)), min_length=1) == expected
+
+
+def test_a_regex_without_three_letters_scans_only_the_documents_with_its_character():
+    docs = ["3/3 flying", "draw a card", "gets +1/+1", "", "no slash here"] * 40
+    col = TextColumn([fold(d) for d in docs], docs)
+    rx = compile_regex("\\spt")
+    assert col.regex(rx).tolist() == [bool(rx.search(d)) for d in docs]
+    # narrowed to the 80 documents holding "/" (under half): joined apart, not the whole column
+    assert not hasattr(col, "_joined")
 
 
 def test_trigram_column_matches_brute_force():
@@ -73,6 +107,11 @@ REGEXES = [
     "a:/^j.* a/",
     "ft:/urza.s/",
     "o:/(?i)DESTROY target/",
+    "o:/\\spt/",
+    "o:/gets \\spp/",
+    "o:/\\smm until/",
+    "o:/\\spt?x/",
+    "o:/(\\spt|flying)/",
 ]
 
 
@@ -121,6 +160,10 @@ REGEX_PIECES = [
     "\\pL",
     "\\Qa.b\\E",
     "\\141",
+    "\\spt",
+    "\\spp",
+    "\\smm",
+    "/",
 ]
 
 

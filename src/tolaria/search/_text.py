@@ -92,11 +92,31 @@ _ESCAPE_WITH_ARGUMENT = re.compile(r"\\[xpPQEC0-9]")
 _REPETITION = re.compile(r"\{\d+(,\d*)?\}|\{,\d+\}")
 
 
-def required_literals(pattern: str) -> list[str]:
+# a shorthand as expand_shorthands writes it, and the character every match of it holds ("/" of X/X)
+_SHORTHAND_HOLDS = {"(?:" + _SHORTHANDS[k] + ")": "/" for k in ("pt", "pp", "mm")}
+_NOT_AFTER = "?*{"  # a quantifier that lets the shorthand be absent
+
+
+def _shorthands_as_literals(pattern: str) -> str:
+    r"""The pattern with each expanded \spt, \spp, \smm that must be present written as ``.\/.``: its
+    "/" a literal run of its own (the dots end the runs around it), for required_literals."""
+    for expanded, holds in _SHORTHAND_HOLDS.items():
+        out, i = [], 0
+        while (j := pattern.find(expanded, i)) >= 0:
+            end = j + len(expanded)
+            optional = end < len(pattern) and pattern[end] in _NOT_AFTER
+            out.append(pattern[i:j] + (expanded if optional else ".\\" + holds + "."))
+            i = end
+        pattern = "".join(out) + pattern[i:]
+    return pattern
+
+
+def required_literals(pattern: str, min_length: int = 3) -> list[str]:
     """Literal runs that every match of the regex contains (lower-cased), for trigram narrowing.
 
     Conservative: only top-level runs of plain characters, none when there is a top-level ``|``;
-    a character followed by a quantifier is dropped.
+    a character followed by a quantifier is dropped. min_length: the shortest run returned (runs of
+    one or two characters narrow through TextColumn.short).
     """
     if _ESCAPE_WITH_ARGUMENT.search(pattern):  # \x41, \p{L}, \Q…\E, \1: not worth the risk
         return []
@@ -162,7 +182,7 @@ def required_literals(pattern: str) -> list[str]:
             flush()
         i += 1
     flush()
-    return [r for r in runs if len(r) >= 3]
+    return [r for r in runs if len(r) >= min_length]
 
 
 def _codes(text: str) -> np.ndarray:
@@ -311,7 +331,8 @@ class TextColumn:
         except re2.error:  # pragma: no cover - the pattern compiled alone
             scan = pattern
         narrowed = None
-        for literal in required_literals(source):
+        literals = required_literals(_shorthands_as_literals(source), min_length=1)
+        for literal in literals:
             cand = self.candidates(literal)
             if cand is None:
                 continue
@@ -321,6 +342,10 @@ class TextColumn:
                 seen = np.zeros(self.n, bool)
                 seen[cand] = True
                 narrowed = narrowed[seen[narrowed]]
+        if narrowed is None:  # no run of three: the rarest of one or two characters (\spt's "/"), exactly
+            masks = [m for m in (self.short(literal) for literal in literals if len(literal) < 3) if m is not None]
+            if masks:
+                narrowed = np.flatnonzero(min(masks, key=lambda m: int(m.sum())))
         if within is not None:
             narrowed = np.flatnonzero(within) if narrowed is None else narrowed[within[narrowed]]
         encoded = self._bytes()
