@@ -163,9 +163,10 @@ def main(argv: list[str] | None = None) -> int:
         groups: dict[str, list] = {"all": [], "names a card": [], "names no card": []}
         for q in questions:
             a = site.answer(q["query"], mode=site_mode)
-            pair = (a.shown, q["rules"])
+            pair = (a.shown, q["rules"], q.get("answer_rule"))
             groups["all"].append(pair)
-            groups["names a card" if a.named_cards else "names no card"].append(pair)
+            names = q["names_card"] if "names_card" in q else bool(a.named_cards)
+            groups["names a card" if names else "names no card"].append(pair)
         for name, pairs in groups.items():
             print(f"| {split} | {name} ({len(pairs)}) | {score_with_sentences(pairs).row()} |")
     print("\n| Figure | Value |")

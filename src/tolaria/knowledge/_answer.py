@@ -14,7 +14,10 @@ meaning of the question (reciprocal-rank fusion of BM25 and the embeddings, as `
 - a figure also asks for the number in words ("7 cards": the CR writes "seven cards", 402.2);
 - the rules have their own BM25 (word weights from the rules, not from 45k rulings; length normalised by
   half, b=0.5, since a numbered rule's document holds all its subrules), and are ranked by meaning on the
-  question's own words (a named card's text joins the words, not the query embedding);
+  question's own words (a named card's text does not join them: the names of its rules terms do, and its
+  abilities, read by tolaria.oracle, bring the rules that govern them: see ``_cards``);
+- the sentence quoted is the one that settles the question (``_sentence``); a removed rule is never shown,
+  and rolling a die (706) never answers a question about a creature that dies;
 - a glossary entry that points at a rule shown on the page is shown with that rule, not apart from it,
   and a definition or section heading no shown rule holds comes after the rules;
 - rulings that say the same thing (the same boilerplate on many cards) are shown once;
@@ -32,6 +35,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ._cards import rules_for
 from ._documents import Document
 from ._embed import TextEmbedder, shipped_rule_vectors
 from ._index import Hit, KnowledgeIndex, _ancestors
@@ -63,6 +67,9 @@ _CARD_REQUEST = re.compile(
     r"|\b(?:cards?|ones?) (?:like|similar to)\b",
     re.I,
 )
+_DIES = re.compile(r"\b(?:dies|died|dying)\b", re.I)
+_DIE_ROLL = re.compile(r"\bdie roll|\broll(?:s|ed|ing)? (?:a|the|that|one|two) (?:\w+ )?(?:die|dice)\b", re.I)
+_ROLLS = re.compile(r"\b(?:roll\w*|dice|d\d+)\b", re.I)
 _LIKE = re.compile(r"\b(?:like|similar to)\s+(.+?)\s*\??$", re.I)
 
 
@@ -145,6 +152,12 @@ class Answerer:
                 self._card_at.setdefault(_name_key(doc.title), i)
             elif doc.kind == "ruling":
                 self._rulings_of.setdefault(doc.ref, []).append(i)
+        # a card with faces is named by each face too ("Bonecrusher Giant" of "Bonecrusher Giant // Stomp")
+        for at in list(self._card_at.values()):
+            title = self.index.documents[at].title
+            if " // " in title:
+                for face in title.split(" // "):
+                    self._card_at.setdefault(_name_key(face), at)
         # players call "Nykthos, Shrine to Nyx" Nykthos: the name before the comma names the card when no
         # other card shares it and no card is called just that
         short: dict[str, list[int]] = {}
@@ -190,7 +203,8 @@ class Answerer:
 
     def named_cards(self, query: str) -> list[int]:
         """Card documents named in the query: several words in any case, one word only when Capitalised."""
-        original = re.findall(r"[\w'’,-]+", query or "")
+        # "Questing Beast's damage": the possessive is no part of the name
+        original = [re.sub(r"['’]s$", "", w) for w in re.findall(r"[\w'’,-]+", query or "")]
         words = [_name_key(w) for w in original]
         found: list[int] = []
         i = 0
@@ -220,9 +234,10 @@ class Answerer:
     def _without_names(self, query: str, cards: Sequence[int]) -> str:
         for at in cards:
             title = self.index.documents[at].title
-            for name in (title, title.partition(", ")[0]):  # its whole name, or the name before the comma
+            names = (title, title.partition(", ")[0], *(title.split(" // ") if " // " in title else ()))
+            for name in names:  # its whole name, the name before the comma, a face's name
                 pattern = r"(?<!\w)" + re.escape(name).replace(r"\ ", r"[\s,]+") + r"(?!\w)"
-                query = re.sub(pattern, " ", query, flags=re.IGNORECASE)
+                query = re.sub(pattern + r"(?:['’]s)?", " ", query, flags=re.IGNORECASE)
         return " ".join(query.split())
 
     def query_terms(self, query: str, cards: Sequence[int]) -> list[tuple[Term, float]]:
@@ -236,8 +251,9 @@ class Answerer:
 
         for term in self.terms.find(self._without_names(query, cards)):
             keep(term, term.weight)
-        for at in cards:
-            for term in self.terms.find(self.index.documents[at].text):
+        for at in cards:  # the terms of a card's text, its own name left out ("Ravenous Chupacabra enters")
+            doc = self.index.documents[at]
+            for term in self.terms.find(self._without_names(doc.text, [at])):
                 keep(term, term.weight * CARD_TERM_SHARE)
         return list(out.values())
 
@@ -261,11 +277,20 @@ class Answerer:
         return out
 
     def _rank_rules(
-        self, query: str, terms: Sequence[tuple[Term, float]], mode: str, semantic_query: str | None = None
+        self,
+        query: str,
+        terms: Sequence[tuple[Term, float]],
+        mode: str,
+        semantic_query: str | None = None,
+        brought: dict[str, float] | None = None,
     ) -> list[tuple]:
         cands = self._base(query, ("rule", "glossary"), mode, semantic_query)
         unit = TERM_BONUS / (self.index.fusion.k + 1)
         pointed: dict[str, float] = {}
+        for number, weight in (brought or {}).items():  # the rules the named cards' abilities bring
+            pointed[number] = pointed.get(number, 0.0) + weight
+            if number in self._rule_at:
+                cands.setdefault(self._rule_at[number], [0.0, None, None])
         for term, weight in terms:
             for number in term.rules:
                 pointed[number] = pointed.get(number, 0.0) + weight
@@ -280,6 +305,15 @@ class Answerer:
                     entry[0] += unit * _lift(doc.ref, pointed)
         ordered = sorted(cands.items(), key=lambda kv: (-kv[1][0], kv[0]))
         return [(i, s, lr, sr) for i, (s, lr, sr) in ordered]
+
+    @staticmethod
+    def _may_answer(doc: Document, question: str) -> bool:
+        """A removed rule never answers; nor does rolling a die (706) a question about a creature that dies."""
+        if is_removed_rule(doc.text):
+            return False
+        if doc.kind == "rule" and (doc.ref.startswith("706") or _DIE_ROLL.search(doc.text)):
+            return not _DIES.search(question) or bool(_ROLLS.search(question))
+        return True
 
     def _fold_glossary(self, hits: list[Hit]) -> list[Hit]:
         """A glossary entry pointing at a shown rule is shown with that rule (which takes the better place)."""
@@ -363,13 +397,25 @@ class Answerer:
         out.named_cards = [self.index.documents[at].title for at in named]
         # a card's name says nothing about the rules ("Blood Knight" is no Knight creature type rule):
         # the rules are ranked on the rest of the question with the cards' texts, and on their terms
+        # the rules are ranked on the rest of the question and the rules the cards' abilities bring (a
+        # card's whole text would drown the question's words)
         rules_query = self._without_names(asked, named) or asked
-        if named:  # what the named cards do is what the question is about
-            rules_query = " ".join([rules_query, *(self.index.documents[at].text for at in named)])
+        brought = rules_for(
+            [(self.index.documents[at].title, self.index.documents[at].text) for at in named], rules_query
+        )
+        # what a card's text is about, by the names of its rules terms (Nykthos: devotion, not its every word)
+        card_terms = [
+            t.name
+            for at in named
+            for t in self.terms.find(self._without_names(self.index.documents[at].text, [at]))
+            if t.weight >= SPECIFIC_TERM
+        ]
+        rules_query = " ".join([rules_query, *dict.fromkeys(card_terms)])
         rules_query = " ".join([rules_query, *number_words(rules_query)])  # "7 cards": the rules say "seven cards"
-        # by meaning, the question's own words: a card's whole text would drown them in one embedding
-        ranked = self._rank_rules(rules_query, terms, mode, semantic_query=self._without_names(asked, named) or asked)
-        ranked = [r for r in ranked if not is_removed_rule(self.index.documents[r[0]].text)]  # never an answer
+        ranked = self._rank_rules(
+            rules_query, terms, mode, semantic_query=self._without_names(asked, named) or asked, brought=brought
+        )
+        ranked = [r for r in ranked if self._may_answer(self.index.documents[r[0]], rules_query)]
         rule_hits = self.index.collapse(ranked, asked, rules * 2, excerpts=False)
         subject = self._without_names(asked, named) or asked
         out.rules = _with_sentences(self._fold_glossary(rule_hits)[:rules], subject, terms)

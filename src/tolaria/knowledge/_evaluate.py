@@ -239,14 +239,17 @@ class SentenceScores:
         return f"{self.hit10 * 100:.0f}% | {self.hit1 * 100:.0f}% | {self.sentence1 * 100:.0f}%"
 
 
-def score_with_sentences(results: Sequence[tuple[Sequence[Any], Sequence[str]]]) -> SentenceScores:
-    """Scores of ``(shown hits, expected rules)`` pairs: the first hit counts with its sentence only when
-    it quotes the expected rule's own sentence."""
+def score_with_sentences(results: Sequence[tuple]) -> SentenceScores:
+    """Scores of ``(shown hits, expected rules[, answering subrule])``: the first hit counts with its
+    sentence only when it quotes the answering subrule's sentence (the question's ``answer_rule``; without
+    one, any expected rule's)."""
     n = max(len(results), 1)
     hit10 = hit1 = sentence1 = 0
-    for shown, expected in results:
+    for shown, expected, *answering in results:
         pos = answering_position(shown, expected)
         hit10 += pos is not None and pos <= 10
         hit1 += pos == 1
-        sentence1 += pos == 1 and quotes_the_answer(shown[0], expected)
+        sentence1 += pos == 1 and quotes_the_answer(
+            shown[0], [answering[0]] if answering and answering[0] else expected
+        )
     return SentenceScores(len(results), hit10 / n, hit1 / n, sentence1 / n)

@@ -1,0 +1,226 @@
+"""A named card read as a judge reads it: each ability of its text, read by ``tolaria.oracle``, brings the
+rules that govern it, and the question's own words choose among them.
+
+- a copy effect ("a copy of", "enter as a copy"): 707 (and 614.12 when it enters as a copy; layer 1,
+  613.2);
+- an effect that changes characteristics, by its layer (613.1): control 613.1b (layer 2), text 613.1c,
+  type 613.1d (4), color 613.1e (5), abilities added or removed 613.1f (6), power and toughness 613.4
+  (7a-7d: set 613.4b, modified 613.4c, switched 613.4d); its timestamp 613.7 (an Aura's or Equipment's
+  613.7e: it has a new one each time it becomes attached);
+- a replacement effect ("instead", "enters with", "enters tapped", "As ~ enters"): 614.1; a prevention
+  effect: 615; damage that "can't be prevented": 615.12;
+- a triggered ability: 603.2, with its event (leaves the battlefield and dies: 603.6c, 603.10a; enters:
+  603.6a; attacks: 508.3a; blocks: 509.3), and 603.4 only for a real intervening "if" (the reader's
+  condition of a trigger);
+- a state-based condition its text leans on: the legend rule 704.5j, loyalty 704.5i, toughness 704.5f;
+- a card with faces: casting a face 712.11c (a modal double-faced card), an Adventure 715.3/715.4, a split
+  card 709.3;
+- a commander's combat damage: 903.10a.
+
+Rules a card brings count for little unless the question's words reach their family ("keep", "lose",
+"power" for the layers; "instead", "prevent" for replacement; "trigger" for triggers): a card's whole
+text does not flood the question.
+
+A question about two effects at once reaches the rules that order them: two that change characteristics
+the layers, timestamps and dependency (613.1, 613.7, 613.8); two replacement effects their order (616.1);
+several players' triggers APNAP (101.4, 603.3b); a creature that dies while an ability triggers the
+state-based actions first (704.3, 117.5).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+
+FAMILY_WORDS = {
+    "copy": r"cop(?:y|ies|ied)|clone",
+    "layer": r"layers?|keeps?|lose[sn]?|losing|lost|power|toughness|becomes?|abilit(?:y|ies)|size|base|\d+/\d+|"
+    r"colou?r|types?|timestamps?|depend\w*|gets?",
+    "replacement": r"instead|replace\w*|enters?|prevent\w*|damage|would",
+    "trigger": r"trigger\w*|whenever|dies|died|enters?|leaves?|upkeep|on the stack",
+    "sba": r"legend\w*|dies|died|loyalty|toughness|state[- ]based|same name",
+    "face": r"cast\w*|adventure|face|side|half|transform\w*|flip|split|exile",
+    "commander": r"commander|general|21|damage",
+}
+_FAMILY = {k: re.compile(rf"\b(?:{v})\b", re.I) for k, v in FAMILY_WORDS.items()}
+CARD_RULE_WEIGHT = 0.2  # a rule a named card brings, when the question's words do not reach its family
+ASKED_RULE_WEIGHT = 0.8  # ... when they do
+SHARED_RULE_WEIGHT = 1.5  # the rule where two effects of a question meet (their shared layer, a timestamp)
+
+# (family, pattern over an ability's text, rules)
+_EFFECTS: tuple[tuple[str, re.Pattern, tuple[str, ...]], ...] = tuple(
+    (family, re.compile(pattern, re.I), rules)
+    for family, pattern, rules in (
+        ("copy", r"\benters? as a copy\b|\bas a copy of\b", ("707.2", "614.12", "613.2")),
+        ("copy", r"\bcop(?:y|ies) of\b|\bbecomes? a copy\b", ("707.2", "613.2")),
+        ("layer", r"\bgain control\b|\bexchange control\b", ("613.1b",)),
+        ("layer", r"\bloses? all abilities\b|\bloses? \w+(?: and \w+)?\b(?! life)", ("613.1f",)),
+        (
+            "layer",
+            r"\b(?:has|have|gains?) (?:[a-z ,]*?)(?:flying|trample|lifelink|deathtouch|haste|vigilance|"
+            r"first strike|double strike|hexproof|indestructible|menace|reach|protection|defender|ward|“)",
+            ("613.1f",),
+        ),
+        ("layer", r"\bbase power and toughness\b|\bis a \d+/\d+\b|\bwith base\b", ("613.4b",)),
+        ("layer", r"\b(?:gets?|get) [+-][\dX]+/[+-][\dX]+", ("613.4c",)),
+        ("layer", r"\bswitch\w* (?:its|their) power and toughness\b", ("613.4d",)),
+        (
+            "layer",
+            r"\bbecomes? (?:an? )?(?:\w+ )*?(?:white|blue|black|red|green|colorless)\b|\bis (?:all colors|"
+            r"white|blue|black|red|green|colorless)\b",
+            ("613.1e",),
+        ),
+        (
+            "layer",
+            r"\b(?:becomes?|are|is) (?:an? |every )?(?:\w+ )*?(?:creature|artifact|land|enchantment|"
+            r"Forest|Island|Mountain|Plains|Swamp|Frog|type)s?\b",
+            ("613.1d",),
+        ),
+        ("layer", r"\bEquipped creature\b|\bEnchanted (?:creature|permanent|land)\b", ("613.7e",)),
+        ("replacement", r"\bcan[’']t be prevented\b", ("615.12",)),
+        ("replacement", r"\bprevent (?:all|the next|that)\b", ("615.1", "615.7")),
+        (
+            "replacement",
+            r"\binstead\b|\benters? (?:the battlefield )?(?:tapped|with)\b|\bAs .{1,40} enters\b|"
+            r"\bskip\b",
+            ("614.1", "614.1a"),
+        ),
+    )
+)
+_TRIGGER_EVENTS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
+    (
+        re.compile(r"\bdies\b|\bis put into a graveyard from the battlefield\b|\bleaves the battlefield\b", re.I),
+        ("603.6c", "603.10a", "700.4"),
+    ),
+    (re.compile(r"\benters\b", re.I), ("603.6a",)),
+    (re.compile(r"\battacks\b", re.I), ("508.3a",)),
+    (re.compile(r"\bblocks\b", re.I), ("509.3",)),
+    (re.compile(r"\bbecomes the target\b", re.I), ("603.2",)),
+)
+
+
+@functools.cache
+def _reader():
+    try:
+        from tolaria.rules import shipped_reader
+    except ImportError:  # the rules package reads the keywords; without it a card brings no rules
+        return None
+    return shipped_reader()
+
+
+def _faces(title: str, text: str) -> list[tuple[str, str, str]]:
+    """(name, type line, oracle text) of each face of a card document ("type // type\\ntext\\n//\\ntext")."""
+    type_line, _, body = text.partition("\n")
+    names = title.split(" // ")
+    types = type_line.split(" // ")
+    bodies = body.split("\n//\n") if " // " in title else [body]
+    return [(names[min(n, len(names) - 1)], types[min(n, len(types) - 1)], b) for n, b in enumerate(bodies)]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def card_rules(title: str, text: str) -> tuple[tuple[str, str], ...]:
+    """The rules a card's abilities bring, as ``(family, rule number)``, each once, in the card's order."""
+    out: dict[str, str] = {}
+    reader = _reader()
+    faces = _faces(title, text)
+    if len(faces) > 1:
+        kinds = " ".join(t for _, t, _ in faces)
+        face_rules = (
+            ("715.3", "715.4")
+            if "Adventure" in kinds
+            else ("709.3",)
+            if "Instant" in kinds and "Sorcery" in kinds
+            else ("712.11c", "712.8")
+        )
+        for number in face_rules:
+            out.setdefault(number, "face")
+    for name, type_line, body in faces:
+        if "Legendary" in type_line:
+            out.setdefault("704.5j", "sba")
+        if "Planeswalker" in type_line:
+            out.setdefault("704.5i", "sba")
+        if "Creature" in type_line and "Legendary" in type_line:
+            out.setdefault("903.10a", "commander")
+        abilities = reader.read(body, names=(title, name), type_line=type_line).abilities if reader else ()
+        for ability in abilities:
+            span = ability.span.text
+            if ability.kind == "triggered":
+                out.setdefault("603.2", "trigger")
+                event = ability.trigger.text if ability.trigger else span
+                for pattern, events in _TRIGGER_EVENTS:
+                    if pattern.search(event):
+                        for number in events:
+                            out.setdefault(number, "trigger")
+                if ability.condition is not None:  # a real intervening "if", as the reader reads it
+                    out.setdefault("603.4", "trigger")
+            for family, pattern, rules in _EFFECTS:
+                if pattern.search(span):
+                    for number in rules:
+                        out.setdefault(number, family)
+    return tuple((family, number) for number, family in out.items())
+
+
+def asked_families(question: str) -> set[str]:
+    return {family for family, pattern in _FAMILY.items() if pattern.search(question)}
+
+
+def rules_for(cards: Sequence[tuple[str, str]], question: str) -> dict[str, float]:
+    """Rule number -> weight: what the named cards bring, weighed by the question's words, and the rules
+    that order two effects when the question is about two at once."""
+    asked = asked_families(question)
+    out: dict[str, float] = {}
+    read = [card_rules(title, text) for title, text in cards]
+    for rules in read:
+        for family, number in rules:
+            weight = ASKED_RULE_WEIGHT if family in asked else CARD_RULE_WEIGHT
+            out[number] = max(out.get(number, 0.0), weight)
+    for number, weight in interaction_rules(read, question).items():
+        out[number] = max(out.get(number, 0.0), weight)
+    return out
+
+
+_LAYERED = re.compile(
+    r"\b(?:loses? all abilities|loses? (?:flying|trample|lifelink)|base power|becomes? a \d|"
+    r"becomes? an? (?:\w+ )?(?:creature|artifact|land))\b",
+    re.I,
+)
+_SEVERAL = re.compile(
+    r"\b(?:both|two|multiple|several|each|same time|simultaneous\w*|order|first|which one|"
+    r"at once|and)\b",
+    re.I,
+)
+
+
+def interaction_rules(read: Iterable[tuple[tuple[str, str], ...]], question: str) -> dict[str, float]:
+    """The rules that order two effects a question puts together (see the module's docstring)."""
+    families: list[set[str]] = [{f for f, _ in rules} for rules in read]
+    triggers = any("trigger" in f for f in families)
+    layered = sum("layer" in f or "copy" in f for f in families) + bool(_LAYERED.search(question))
+    out: dict[str, float] = {}
+    all_rules = [n for rules in read for _, n in rules]
+    attached = "613.7e" in all_rules
+    if layered >= 2:
+        for number in ("613.1", "613.7", "613.8"):
+            out[number] = ASKED_RULE_WEIGHT
+        for number in {n for n in all_rules if n.startswith("613.1") or n.startswith("613.4")}:
+            # the layer two of the effects share is where they meet (and may depend on each other)
+            out[number] = SHARED_RULE_WEIGHT if all_rules.count(number) >= 2 else ASKED_RULE_WEIGHT
+        if attached:
+            out["613.7e"] = SHARED_RULE_WEIGHT
+    replacing = sum("replacement" in f for f in families)
+    if replacing >= 2 or (
+        replacing and re.search(r"\b(?:instead|replace\w*)\b", question, re.I) and _SEVERAL.search(question)
+    ):
+        out["616.1"] = ASKED_RULE_WEIGHT
+    if re.search(r"\btrigger\w*\b", question, re.I) and re.search(
+        r"\b(?:both|same time|order|each player|opponent)\b", question, re.I
+    ):
+        out["101.4"] = ASKED_RULE_WEIGHT
+        out["603.3b"] = ASKED_RULE_WEIGHT
+    if re.search(r"\b(?:dies|died|lethal|0 toughness)\b", question, re.I) and (
+        triggers or re.search(r"\btrigger\w*\b", question, re.I)
+    ):
+        out["704.3"] = ASKED_RULE_WEIGHT / 2
+        out["117.5"] = ASKED_RULE_WEIGHT / 2
+    return out

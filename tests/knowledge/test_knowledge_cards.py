@@ -1,0 +1,117 @@
+"""A named card read as a judge reads it (tolaria.knowledge._cards, through tolaria.oracle). The expected
+rules are those of the shipped CR (MagicCompRules-20260227.txt): 613.1f "Layer 6: Ability-adding effects
+... ability-removing effects"; 613.4b "characteristic-defining abilities ... set power and/or toughness";
+613.7e "An Aura, Equipment, or Fortification receives a new timestamp each time it becomes attached";
+614.12 "replacement effects modify how a permanent enters the battlefield" (a clone); 615.12 damage that
+"can't be prevented"; 603.4 the intervening "if"; 603.6c leaves-the-battlefield abilities; 704.5j the legend
+rule; 715.3/715.4 Adventures; 712.11c casting a face of a modal double-faced card; 903.10a commander damage."""
+
+import pytest
+
+from tolaria.knowledge import Answerer, Document, KnowledgeIndex, documents_from
+from tolaria.knowledge._cards import card_rules, rules_for
+
+WARHAMMER = (
+    "Loxodon Warhammer",
+    "Artifact — Equipment\nEquipped creature gets +3/+0 and has trample and lifelink.\nEquip {3}",
+)
+FROG = (
+    "Turn to Frog",
+    "Instant\nUntil end of turn, target creature loses all abilities and becomes a blue Frog with base power and toughness 1/1.",
+)
+BEAST = (
+    "Questing Beast",
+    "Legendary Creature — Beast\nVigilance, deathtouch, haste\nQuesting Beast can't be blocked by creatures with power 2 or"
+    " less.\nCombat damage that would be dealt by creatures you control can't be prevented.",
+)
+GIANT = (
+    "Bonecrusher Giant // Stomp",
+    "Creature — Giant // Instant — Adventure\nWhenever Bonecrusher Giant becomes the target of a spell, Bonecrusher Giant"
+    " deals 2 damage to that spell's controller.\n//\nDamage can't be prevented this turn. Stomp deals 2 damage to any target.",
+)
+CLONE = ("Clone", "Creature — Shapeshifter\nYou may have Clone enter as a copy of any creature on the battlefield.")
+CHUPACABRA = (
+    "Ravenous Chupacabra",
+    "Creature — Beast Horror\nWhen Ravenous Chupacabra enters the battlefield, destroy target creature an opponent controls.",
+)
+INTERVENING = (
+    "Felidar Sovereign",
+    "Creature — Cat Beast\nVigilance, lifelink\nAt the beginning of your upkeep, if you have 40 or more life, you win the game.",
+)
+
+
+def numbers(card):
+    return {n for _, n in card_rules(*card)}
+
+
+def test_each_ability_brings_the_rules_that_govern_it():
+    assert {"613.1f", "613.4c", "613.7e"} <= numbers(WARHAMMER)
+    assert {"613.1f", "613.4b", "613.1e"} <= numbers(FROG)
+    assert "615.12" in numbers(BEAST) and "704.5j" in numbers(BEAST) and "903.10a" in numbers(BEAST)
+    assert {"715.3", "715.4", "615.12", "603.2"} <= numbers(GIANT)
+    assert {"707.2", "614.12"} <= numbers(CLONE)
+
+
+def test_an_intervening_if_brings_603_4_and_only_then():
+    assert "603.4" in numbers(INTERVENING)
+    assert "603.4" not in numbers(CHUPACABRA)
+    assert {"603.2", "603.6a"} <= numbers(CHUPACABRA)
+
+
+def test_the_question_words_choose_among_a_cards_rules():
+    asked = rules_for([BEAST], "Can its damage be prevented?")
+    unasked = rules_for([BEAST], "Is it legendary?")
+    assert asked["615.12"] > unasked["615.12"]
+    assert unasked["704.5j"] > asked["704.5j"]
+
+
+def test_two_effects_at_once_reach_the_rules_that_order_them():
+    rules = rules_for([WARHAMMER, FROG], "Does it keep trample and lifelink?")
+    assert {"613.1f", "613.7e", "613.7", "613.8"} <= set(rules)
+    assert rules["613.1f"] >= rules["613.1e"] and rules["613.7e"] >= rules["613.7"]
+
+
+@pytest.fixture(scope="module")
+def answerer(rulebook):
+    cards = [
+        WARHAMMER,
+        FROG,
+        BEAST,
+        GIANT,
+        CHUPACABRA,
+        ("Fog", "Instant\nPrevent all combat damage that would be dealt this turn."),
+    ]
+    docs = [Document(f"card:{n}", "card", title, text, str(n)) for n, (title, text) in enumerate(cards)]
+    return Answerer(KnowledgeIndex.build(documents_from(rulebook) + docs, embedder=None))
+
+
+def test_possessives_and_faces_name_cards(answerer):
+    a = answerer.answer("Can Questing Beast's damage be prevented by Fog?", mode="lexical")
+    assert a.named_cards == ["Questing Beast", "Fog"]
+    assert "615.12" in [h.document.ref for h in a.rules[:4]]
+    a = answerer.answer("Can I cast the adventure half of Bonecrusher Giant from exile?", mode="lexical")
+    assert a.named_cards == ["Bonecrusher Giant // Stomp"]
+    assert any(h.document.ref.startswith("715.") for h in a.rules[:3])
+
+
+def test_no_word_of_a_cards_name_is_a_rules_term(answerer):
+    a = answerer.answer("If I block Ravenous Chupacabra with two creatures, what happens?", mode="lexical")
+    assert "Ravenous" not in a.terms
+    assert not any(h.document.ref.startswith("702.156") for h in a.rules)
+
+
+def test_dies_is_not_rolling_a_die(answerer):
+    a = answerer.answer("What happens when my creature dies?", mode="lexical")
+    assert not any(h.document.ref.startswith("706") for h in a.rules)
+    assert any(
+        h.document.ref.startswith("706") for h in answerer.answer("What if I roll a die twice?", mode="lexical").rules
+    )
+
+
+def test_an_equipped_creature_hit_by_turn_to_frog_reaches_the_layers(answerer):
+    a = answerer.answer(
+        "My creature equipped with Loxodon Warhammer gets hit by Turn to Frog. Does it keep trample and lifelink?",
+        mode="lexical",
+    )
+    refs = [h.document.ref for h in a.rules[:5]]
+    assert "613.1f" in refs and "613.7e" in refs
