@@ -91,6 +91,8 @@ def test_possessives_and_faces_name_cards(answerer):
     assert "615.12" in [h.document.ref for h in a.rules[:4]]
     a = answerer.answer("Can I cast the adventure half of Bonecrusher Giant from exile?", mode="lexical")
     assert a.named_cards == ["Bonecrusher Giant // Stomp"]
+    # the faces of "Who // What // When // Where // Why" are words of any sentence
+    assert answerer.answer("Fine. When does it die? What happens?", mode="lexical").named_cards == []
     assert any(h.document.ref.startswith("715.") for h in a.rules[:3])
 
 

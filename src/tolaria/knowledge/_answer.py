@@ -156,8 +156,9 @@ class Answerer:
         for at in list(self._card_at.values()):
             title = self.index.documents[at].title
             if " // " in title:
-                for face in title.split(" // "):
-                    self._card_at.setdefault(_name_key(face), at)
+                for face in title.split(" // "):  # "Who // What // When ...": a sentence's words name no face
+                    if any(w not in STOPWORDS for w in _name_key(face).split()):
+                        self._card_at.setdefault(_name_key(face), at)
         # players call "Nykthos, Shrine to Nyx" Nykthos: the name before the comma names the card when no
         # other card shares it and no card is called just that
         short: dict[str, list[int]] = {}
