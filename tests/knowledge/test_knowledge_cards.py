@@ -80,6 +80,11 @@ def answerer(rulebook):
         GIANT,
         CHUPACABRA,
         ("Fog", "Instant\nPrevent all combat damage that would be dealt this turn."),
+        (
+            "Teferi's Protection",
+            "Instant\nUntil your next turn, your life total can't change. All permanents you control phase out.",
+        ),
+        ("X", "Legendary Creature — Letter\nX can't block."),
     ]
     docs = [Document(f"card:{n}", "card", title, text, str(n)) for n, (title, text) in enumerate(cards)]
     return Answerer(KnowledgeIndex.build(documents_from(rulebook) + docs, embedder=None))
@@ -94,6 +99,15 @@ def test_possessives_and_faces_name_cards(answerer):
     # the faces of "Who // What // When // Where // Why" are words of any sentence
     assert answerer.answer("Fine. When does it die? What happens?", mode="lexical").named_cards == []
     assert any(h.document.ref.startswith("715.") for h in a.rules[:3])
+
+
+def test_a_possessive_in_a_cards_own_name_names_it(answerer):
+    a = answerer.answer("I cast Teferi's Protection. Does my token come back at the end step?", mode="lexical")
+    assert a.named_cards == ["Teferi's Protection"]
+
+
+def test_a_letter_names_no_card(answerer):
+    assert answerer.answer("What's the deal with X spells? Can I cast one for X=0?", mode="lexical").named_cards == []
 
 
 def test_no_word_of_a_cards_name_is_a_rules_term(answerer):
@@ -117,3 +131,48 @@ def test_an_equipped_creature_hit_by_turn_to_frog_reaches_the_layers(answerer):
     )
     refs = [h.document.ref for h in a.rules[:5]]
     assert "613.1f" in refs and "613.7e" in refs
+
+
+DOUBLING = (
+    "Doubling Season",
+    "Enchantment\nIf an effect would create one or more tokens under your control, it creates twice that many of"
+    " those tokens instead.\nIf an effect would put one or more counters on a permanent you control, it puts twice"
+    " that many of those counters on that permanent instead.",
+)
+OUTLANDER = ("Vedalken Outlander", "Artifact Creature — Vedalken Scout\nProtection from red")
+ALLURE = (
+    "Deadly Allure",
+    "Sorcery\nTarget creature gains deathtouch until end of turn and must be blocked this turn if able.\nFlashback {G}",
+)
+TWISTED = ("Twisted Image", "Instant\nSwitch target creature's power and toughness until end of turn.\nDraw a card.")
+
+
+def test_the_question_words_choose_among_a_cards_abilities():
+    from tolaria.knowledge._cards import asked_abilities
+
+    chosen = asked_abilities(
+        *DOUBLING, "Does it double the brick counters I put on my artifact each time I activate it during my upkeep?"
+    )
+    assert len(chosen) == 1 and "counters" in chosen[0]
+    # a question of a few words of its own is about the whole card
+    assert len(asked_abilities(*DOUBLING, "Does it double counters?")) == 2
+    assert len(asked_abilities(*DOUBLING, "What happens when I have two of them and cast a spell with storm?")) == 2
+    # a keyword line is short and names its rule: it joins whatever the question says
+    assert asked_abilities(*OUTLANDER, "Could a Pyroclasm deal damage to it?") == ["Protection from red"]
+
+
+def test_a_question_naming_no_card_is_brought_no_rules():
+    assert rules_for([], "Do both triggers go on the stack when my opponent's creature dies?") == {}
+
+
+def test_two_layered_cards_reach_the_layers_only_when_the_question_asks_about_characteristics():
+    forced = rules_for([ALLURE, WARHAMMER], "Will my opponent be forced to block it with two creatures?")
+    assert "613.8" not in forced and "613.7" not in forced
+    kept = rules_for([ALLURE, FROG], "Does it keep deathtouch?")
+    assert {"613.1", "613.7", "613.8"} <= set(kept)
+    # cards and nothing else to ask ("Blood Moon + Urborg"): what they do together is the question
+    assert "613.8" in rules_for([FROG, WARHAMMER], "+")
+
+
+def test_switching_power_and_toughness_is_layer_7d():
+    assert "613.4d" in numbers(TWISTED)

@@ -35,7 +35,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ._cards import rules_for
+from ._cards import asked_abilities, rules_for, says_little
 from ._documents import Document
 from ._embed import TextEmbedder, shipped_rule_vectors
 from ._index import Hit, KnowledgeIndex, _ancestors
@@ -204,16 +204,22 @@ class Answerer:
 
     def named_cards(self, query: str) -> list[int]:
         """Card documents named in the query: several words in any case, one word only when Capitalised."""
-        # "Questing Beast's damage": the possessive is no part of the name
-        original = [re.sub(r"['’]s$", "", w) for w in re.findall(r"[\w'’,-]+", query or "")]
+        original = re.findall(r"[\w'’,-]+", query or "")
         words = [_name_key(w) for w in original]
+        # "Questing Beast's damage": a possessive ending a name is no part of it ("Teferi's Protection" keeps
+        # its own)
+        bare = [_name_key(re.sub(r"['’]s$", "", w)) for w in original]
         found: list[int] = []
         i = 0
         while i < len(words):
             for n in range(min(self._longest_name, len(words) - i), 0, -1):
-                key = " ".join(w for w in words[i : i + n] if w)
-                at = self._card_at.get(key, self._short_at.get(key))
-                if at is None:
+                at = None
+                for last in (words[i + n - 1], bare[i + n - 1]):
+                    key = " ".join(w for w in (*words[i : i + n - 1], last) if w)
+                    at = self._card_at.get(key, self._short_at.get(key))
+                    if at is not None:
+                        break
+                if at is None or len(key) < 2:  # "X spells": a letter names no card
                     continue
                 if n == 1 and (i == 0 or not original[i][:1].isupper()):
                     continue  # "Shock", "Clone", "Fog" are words too: one word counts only as a Name
@@ -396,22 +402,29 @@ class Answerer:
         terms = self.query_terms(asked, named)
         out.terms = [t.name for t, _ in terms]
         out.named_cards = [self.index.documents[at].title for at in named]
-        # a card's name says nothing about the rules ("Blood Knight" is no Knight creature type rule):
-        # the rules are ranked on the rest of the question with the cards' texts, and on their terms
-        # the rules are ranked on the rest of the question and the rules the cards' abilities bring (a
-        # card's whole text would drown the question's words)
+        # a card's name says nothing about the rules ("Blood Knight" is no Knight creature type rule): the
+        # rules are ranked on the rest of the question, what the named cards' texts say, and the rules their
+        # abilities bring
         rules_query = self._without_names(asked, named) or asked
         brought = rules_for(
             [(self.index.documents[at].title, self.index.documents[at].text) for at in named], rules_query
         )
-        # what a card's text is about, by the names of its rules terms (Nykthos: devotion, not its every word)
-        card_terms = [
-            t.name
-            for at in named
-            for t in self.terms.find(self._without_names(self.index.documents[at].text, [at]))
-            if t.weight >= SPECIFIC_TERM
-        ]
-        rules_query = " ".join([rules_query, *dict.fromkeys(card_terms)])
+        if named and says_little(rules_query):
+            # a question that says little is about the whole of each card it names: their texts join its words
+            # (not its meaning), their names left out
+            texts = [self._without_names(self.index.documents[at].text, [at]) for at in named]
+            rules_query = " ".join([rules_query, *texts])
+        else:
+            # a longer one, about what the abilities its words choose do, by the names of their rules terms
+            # (Nykthos: devotion, not its every word): a card's whole text would drown the question's words
+            card_terms = [
+                t.name
+                for at in named
+                for span in asked_abilities(self.index.documents[at].title, self.index.documents[at].text, rules_query)
+                for t in self.terms.find(self._without_names(span, [at]))
+                if t.weight >= SPECIFIC_TERM
+            ]
+            rules_query = " ".join([rules_query, *dict.fromkeys(card_terms)])
         rules_query = " ".join([rules_query, *number_words(rules_query)])  # "7 cards": the rules say "seven cards"
         ranked = self._rank_rules(
             rules_query, terms, mode, semantic_query=self._without_names(asked, named) or asked, brought=brought

@@ -33,11 +33,13 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from ._text import tokenize
+
 FAMILY_WORDS = {
     "copy": r"cop(?:y|ies|ied)|clone",
-    "layer": r"layers?|keeps?|lose[sn]?|losing|lost|power|toughness|becomes?|abilit(?:y|ies)|size|base|\d+/\d+|"
-    r"colou?r|types?|timestamps?|depend\w*|gets?",
-    "replacement": r"instead|replace\w*|enters?|prevent\w*|damage|would",
+    "layer": r"layers?|keeps?|lose[sn]?|losing|lost|power|toughness|becomes?|abilit(?:y|ies)|base|colou?r|types?|"
+    r"timestamps?|depend\w*|who controls|control of|gains? control|steal\w*",
+    "replacement": r"instead|replace\w*|enters?|prevent\w*|damage|would|doubl\w*|twice",
     "trigger": r"trigger\w*|whenever|dies|died|enters?|leaves?|upkeep|on the stack",
     "sba": r"legend\w*|dies|died|loyalty|toughness|state[- ]based|same name",
     "face": r"cast\w*|adventure|face|side|half|transform\w*|flip|split|exile",
@@ -46,6 +48,8 @@ FAMILY_WORDS = {
 _FAMILY = {k: re.compile(rf"\b(?:{v})\b", re.I) for k, v in FAMILY_WORDS.items()}
 CARD_RULE_WEIGHT = 0.2  # a rule a named card brings, when the question's words do not reach its family
 ASKED_RULE_WEIGHT = 0.8  # ... when they do
+SHORT_QUESTION = 6  # a question of this many words of its own (names and "creature", "target" aside) is about
+# the whole of each card it names: "Abrupt Decay can be countered by game rules" asks about its target too
 SHARED_RULE_WEIGHT = 1.5  # the rule where two effects of a question meet (their shared layer, a timestamp)
 
 # (family, pattern over an ability's text, rules)
@@ -64,7 +68,7 @@ _EFFECTS: tuple[tuple[str, re.Pattern, tuple[str, ...]], ...] = tuple(
         ),
         ("layer", r"\bbase power and toughness\b|\bis a \d+/\d+\b|\bwith base\b", ("613.4b",)),
         ("layer", r"\b(?:gets?|get) [+-][\dX]+/[+-][\dX]+", ("613.4c",)),
-        ("layer", r"\bswitch\w* (?:its|their) power and toughness\b", ("613.4d",)),
+        ("layer", r"\bswitch\w* (?:[\w’']+ ){0,3}power and toughness\b", ("613.4d",)),
         (
             "layer",
             r"\bbecomes? (?:an? )?(?:\w+ )*?(?:white|blue|black|red|green|colorless)\b|\bis (?:all colors|"
@@ -119,9 +123,10 @@ def _faces(title: str, text: str) -> list[tuple[str, str, str]]:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def card_rules(title: str, text: str) -> tuple[tuple[str, str], ...]:
-    """The rules a card's abilities bring, as ``(family, rule number)``, each once, in the card's order."""
-    out: dict[str, str] = {}
+def card_readings(title: str, text: str) -> tuple[tuple[str, str, str], ...]:
+    """The rules a card brings, as ``(family, rule number, the ability's text)``: "" for what its type line
+    or its faces bring (the legend rule, casting a face), each pair once, in the card's order."""
+    out: dict[tuple[str, str], str] = {}
     reader = _reader()
     faces = _faces(title, text)
     if len(faces) > 1:
@@ -134,46 +139,110 @@ def card_rules(title: str, text: str) -> tuple[tuple[str, str], ...]:
             else ("712.11c", "712.8")
         )
         for number in face_rules:
-            out.setdefault(number, "face")
+            out.setdefault((number, ""), "face")
     for name, type_line, body in faces:
         if "Legendary" in type_line:
-            out.setdefault("704.5j", "sba")
+            out.setdefault(("704.5j", ""), "sba")
         if "Planeswalker" in type_line:
-            out.setdefault("704.5i", "sba")
+            out.setdefault(("704.5i", ""), "sba")
         if "Creature" in type_line and "Legendary" in type_line:
-            out.setdefault("903.10a", "commander")
+            out.setdefault(("903.10a", ""), "commander")
         abilities = reader.read(body, names=(title, name), type_line=type_line).abilities if reader else ()
         for ability in abilities:
             span = ability.span.text
             if ability.kind == "triggered":
-                out.setdefault("603.2", "trigger")
+                out.setdefault(("603.2", span), "trigger")
                 event = ability.trigger.text if ability.trigger else span
                 for pattern, events in _TRIGGER_EVENTS:
                     if pattern.search(event):
                         for number in events:
-                            out.setdefault(number, "trigger")
+                            out.setdefault((number, span), "trigger")
                 if ability.condition is not None:  # a real intervening "if", as the reader reads it
-                    out.setdefault("603.4", "trigger")
+                    out.setdefault(("603.4", span), "trigger")
             for family, pattern, rules in _EFFECTS:
                 if pattern.search(span):
                     for number in rules:
-                        out.setdefault(number, family)
-    return tuple((family, number) for number, family in out.items())
+                        out.setdefault((number, span), family)
+    return tuple((family, number, span) for (number, span), family in out.items())
+
+
+def card_rules(title: str, text: str) -> tuple[tuple[str, str], ...]:
+    """The rules a card's abilities bring, as ``(family, rule number)``, each once, in the card's order."""
+    return tuple(dict.fromkeys((family, number) for family, number, _ in card_readings(title, text)))
+
+
+# words every ability shares with every question: they choose no ability
+_GENERIC = frozenset(
+    tokenize(
+        "creature creatures card cards target player players opponent spell spells turn permanent permanents "
+        "control controls controller you your each other one two three number game battlefield put may"
+    )
+)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def card_abilities(title: str, text: str) -> tuple[tuple[str, str], ...]:
+    """``(kind, text)`` of each ability of a card, face by face, as ``tolaria.oracle`` reads it (a
+    keyword line is one ability: "Flying, vigilance")."""
+    reader = _reader()
+    out: list[tuple[str, str]] = []
+    for name, type_line, body in _faces(title, text):
+        if reader is None:
+            out.extend(("", line) for line in body.split("\n") if line.strip())
+            continue
+        out.extend((a.kind, a.span.text) for a in reader.read(body, names=(title, name), type_line=type_line).abilities)
+    return tuple(out)
+
+
+def asked_abilities(title: str, text: str, question: str) -> list[str]:
+    """The abilities of a card a question is about, by its own words: each keyword line (it is short and
+    names its rule), and each other ability that shares a word with the question beyond the words every
+    ability and question share ("creature", "target", "player"); every ability when the question says
+    nothing else ("How does Defensive Formation work?", "What happens?"). The rest of a card's text does
+    not join the question."""
+    abilities = card_abilities(title, text)
+    asked = set(tokenize(question)) - _GENERIC
+    if says_little(question):
+        return [span for _, span in abilities]
+    return [span for kind, span in abilities if kind == "keyword" or asked & set(tokenize(span))]
+
+
+def says_little(question: str) -> bool:
+    """Whether a question names cards and says little else: a few words of its own, or only what they do
+    together ("What happens?")."""
+    return len(set(tokenize(question)) - _GENERIC) <= SHORT_QUESTION or _OPEN.search(question) is not None
+
+
+# a question that names cards and asks only what they do together ("Blood Moon + Urborg", "What
+# happens?"): every family of their rules is asked
+_OPEN = re.compile(
+    r"\bwhat happens\b|\bhow (?:do|does|would|will) .{0,60}\b(?:work|interact)|\binteract\w*|(?:^|\s)\+(?:\s|$)|"
+    r"\btogether\b|\bvs\.?\b|\bcombo\b",
+    re.I,
+)
 
 
 def asked_families(question: str) -> set[str]:
+    if _OPEN.search(question):
+        return set(_FAMILY)
     return {family for family, pattern in _FAMILY.items() if pattern.search(question)}
 
 
 def rules_for(cards: Sequence[tuple[str, str]], question: str) -> dict[str, float]:
     """Rule number -> weight: what the named cards bring, weighed by the question's words, and the rules
     that order two effects when the question is about two at once."""
+    if not cards:  # a question naming no card ranks on its own words and terms alone
+        return {}
     asked = asked_families(question)
     out: dict[str, float] = {}
     read = [card_rules(title, text) for title, text in cards]
-    for rules in read:
-        for family, number in rules:
-            weight = ASKED_RULE_WEIGHT if family in asked else CARD_RULE_WEIGHT
+    for title, text in cards:
+        # a rule counts as asked when the question's words reach its family and the ability that brings it
+        # is one they are about (Conclave Mentor's dies trigger is not asked by "does it enter with a counter")
+        chosen = set(asked_abilities(title, text, question))
+        for family, number, span in card_readings(title, text):
+            asked_here = family in asked and (not span or span in chosen)
+            weight = ASKED_RULE_WEIGHT if asked_here else CARD_RULE_WEIGHT
             out[number] = max(out.get(number, 0.0), weight)
     for number, weight in interaction_rules(read, question).items():
         out[number] = max(out.get(number, 0.0), weight)
@@ -200,7 +269,7 @@ def interaction_rules(read: Iterable[tuple[tuple[str, str], ...]], question: str
     out: dict[str, float] = {}
     all_rules = [n for rules in read for _, n in rules]
     attached = "613.7e" in all_rules
-    if layered >= 2:
+    if layered >= 2 and "layer" in asked_families(question):  # two that change characteristics, and it asks so
         for number in ("613.1", "613.7", "613.8"):
             out[number] = ASKED_RULE_WEIGHT
         for number in {n for n in all_rules if n.startswith("613.1") or n.startswith("613.4")}:
