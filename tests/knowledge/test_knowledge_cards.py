@@ -9,7 +9,7 @@ rule; 715.3/715.4 Adventures; 712.11c casting a face of a modal double-faced car
 import pytest
 
 from tolaria.knowledge import Answerer, Document, KnowledgeIndex, documents_from
-from tolaria.knowledge._cards import card_rules, rules_for
+from tolaria.knowledge._cards import asked_abilities, card_rules, rules_for
 
 WARHAMMER = (
     "Loxodon Warhammer",
@@ -148,8 +148,6 @@ TWISTED = ("Twisted Image", "Instant\nSwitch target creature's power and toughne
 
 
 def test_the_question_words_choose_among_a_cards_abilities():
-    from tolaria.knowledge._cards import asked_abilities
-
     chosen = asked_abilities(
         *DOUBLING, "Does it double the brick counters I put on my artifact each time I activate it during my upkeep?"
     )

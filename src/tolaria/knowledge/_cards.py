@@ -33,6 +33,8 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from tolaria.rules import shipped_reader
+
 from ._text import tokenize
 
 FAMILY_WORDS = {
@@ -106,10 +108,7 @@ _TRIGGER_EVENTS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
 
 @functools.cache
 def _reader():
-    try:
-        from tolaria.rules import shipped_reader
-    except ImportError:  # the rules package reads the keywords; without it a card brings no rules
-        return None
+    """The oracle reader with the shipped CR's keywords (read once)."""
     return shipped_reader()
 
 
@@ -147,7 +146,7 @@ def card_readings(title: str, text: str) -> tuple[tuple[str, str, str], ...]:
             out.setdefault(("704.5i", ""), "sba")
         if "Creature" in type_line and "Legendary" in type_line:
             out.setdefault(("903.10a", ""), "commander")
-        abilities = reader.read(body, names=(title, name), type_line=type_line).abilities if reader else ()
+        abilities = reader.read(body, names=(title, name), type_line=type_line).abilities
         for ability in abilities:
             span = ability.span.text
             if ability.kind == "triggered":
@@ -187,9 +186,6 @@ def card_abilities(title: str, text: str) -> tuple[tuple[str, str], ...]:
     reader = _reader()
     out: list[tuple[str, str]] = []
     for name, type_line, body in _faces(title, text):
-        if reader is None:
-            out.extend(("", line) for line in body.split("\n") if line.strip())
-            continue
         out.extend((a.kind, a.span.text) for a in reader.read(body, names=(title, name), type_line=type_line).abilities)
     return tuple(out)
 
