@@ -33,6 +33,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from tolaria.oracle import Ability
 from tolaria.rules import shipped_reader
 
 from ._text import tokenize
@@ -126,43 +127,55 @@ def card_readings(title: str, text: str) -> tuple[tuple[str, str, str], ...]:
     """The rules a card brings, as ``(family, rule number, the ability's text)``: "" for what its type line
     or its faces bring (the legend rule, casting a face), each pair once, in the card's order."""
     out: dict[tuple[str, str], str] = {}
-    reader = _reader()
     faces = _faces(title, text)
     if len(faces) > 1:
-        kinds = " ".join(t for _, t, _ in faces)
-        face_rules = (
-            ("715.3", "715.4")
-            if "Adventure" in kinds
-            else ("709.3",)
-            if "Instant" in kinds and "Sorcery" in kinds
-            else ("712.11c", "712.8")
-        )
-        for number in face_rules:
+        for number in _face_rules(" ".join(t for _, t, _ in faces)):
             out.setdefault((number, ""), "face")
     for name, type_line, body in faces:
-        if "Legendary" in type_line:
-            out.setdefault(("704.5j", ""), "sba")
-        if "Planeswalker" in type_line:
-            out.setdefault(("704.5i", ""), "sba")
-        if "Creature" in type_line and "Legendary" in type_line:
-            out.setdefault(("903.10a", ""), "commander")
-        abilities = reader.read(body, names=(title, name), type_line=type_line).abilities
-        for ability in abilities:
-            span = ability.span.text
-            if ability.kind == "triggered":
-                out.setdefault(("603.2", span), "trigger")
-                event = ability.trigger.text if ability.trigger else span
-                for pattern, events in _TRIGGER_EVENTS:
-                    if pattern.search(event):
-                        for number in events:
-                            out.setdefault((number, span), "trigger")
-                if ability.condition is not None:  # a real intervening "if", as the reader reads it
-                    out.setdefault(("603.4", span), "trigger")
-            for family, pattern, rules in _EFFECTS:
-                if pattern.search(span):
-                    for number in rules:
-                        out.setdefault((number, span), family)
+        for number, family in _type_line_rules(type_line):
+            out.setdefault((number, ""), family)
+        for ability in _reader().read(body, names=(title, name), type_line=type_line).abilities:
+            for number, family in _ability_rules(ability):
+                out.setdefault((number, ability.span.text), family)
     return tuple((family, number, span) for (number, span), family in out.items())
+
+
+def _face_rules(kinds: str) -> tuple[str, ...]:
+    """The rules of casting one face of a card of several (an adventurer, a split card, the rest)."""
+    if "Adventure" in kinds:
+        return ("715.3", "715.4")
+    if "Instant" in kinds and "Sorcery" in kinds:
+        return ("709.3",)
+    return ("712.11c", "712.8")
+
+
+def _type_line_rules(type_line: str) -> list[tuple[str, str]]:
+    """``(rule, family)`` a face's type line brings: the legend rule, a planeswalker's loyalty, commander damage."""
+    out = []
+    if "Legendary" in type_line:
+        out.append(("704.5j", "sba"))
+    if "Planeswalker" in type_line:
+        out.append(("704.5i", "sba"))
+    if "Creature" in type_line and "Legendary" in type_line:
+        out.append(("903.10a", "commander"))
+    return out
+
+
+def _ability_rules(ability: Ability) -> list[tuple[str, str]]:
+    """``(rule, family)`` one ability brings: a trigger its event's rules (and 603.4 for a real intervening
+    "if", as the reader reads it), any ability the rules of the effects its text holds."""
+    span = ability.span.text
+    out = []
+    if ability.kind == "triggered":
+        out.append(("603.2", "trigger"))
+        event = ability.trigger.text if ability.trigger else span
+        out.extend(
+            (number, "trigger") for pattern, events in _TRIGGER_EVENTS if pattern.search(event) for number in events
+        )
+        if ability.condition is not None:
+            out.append(("603.4", "trigger"))
+    out.extend((number, family) for family, pattern, rules in _EFFECTS if pattern.search(span) for number in rules)
+    return out
 
 
 def card_rules(title: str, text: str) -> tuple[tuple[str, str], ...]:
