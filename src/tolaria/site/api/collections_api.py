@@ -695,16 +695,14 @@ def delete_deck_card(request, token: str, row_id: int):
 )
 def import_deck(request, token: str, body: ImportIn):
     """A list of at most 100 lines is imported at once (200, the outcome); a longer one becomes a job
-    (202, Location: the job), read at /api/decks/{token}/imports/{id} until its state is done."""
+    (202, the job with its ``url``), read at /api/decks/{token}/imports/{id} until its state is done."""
     deck = _own_deck(request, token)
     try:
         result = jobs.import_or_job(deck, body.text)
     except DecklistTooLarge as exc:
         raise HttpError(413, str(exc)) from None
     if isinstance(result, ImportJob):
-        out = jobs.job_out(result)
-        response = Status(202, out)
-        return response
+        return Status(202, jobs.job_out(result))
     return Status(400 if result.rows == 0 and not result.unknown else 200, svc.result_out(result))
 
 
