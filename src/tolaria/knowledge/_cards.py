@@ -123,18 +123,29 @@ def _faces(title: str, text: str) -> list[tuple[str, str, str]]:
 
 
 @functools.lru_cache(maxsize=1 << 12)
+def _read_faces(title: str, text: str) -> tuple[tuple[str, tuple[Ability, ...]], ...]:
+    """Each face's type line and its abilities as ``tolaria.oracle`` reads them: a card is read once for
+    both the rules it brings and the abilities a question chooses among."""
+    reader = _reader()
+    return tuple(
+        (type_line, tuple(reader.read(body, names=(title, name), type_line=type_line).abilities))
+        for name, type_line, body in _faces(title, text)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
 def card_readings(title: str, text: str) -> tuple[tuple[str, str, str], ...]:
     """The rules a card brings, as ``(family, rule number, the ability's text)``: "" for what its type line
     or its faces bring (the legend rule, casting a face), each pair once, in the card's order."""
     out: dict[tuple[str, str], str] = {}
-    faces = _faces(title, text)
+    faces = _read_faces(title, text)
     if len(faces) > 1:
-        for number in _face_rules(" ".join(t for _, t, _ in faces)):
+        for number in _face_rules(" ".join(type_line for type_line, _ in faces)):
             out.setdefault((number, ""), "face")
-    for name, type_line, body in faces:
+    for type_line, abilities in faces:
         for number, family in _type_line_rules(type_line):
             out.setdefault((number, ""), family)
-        for ability in _reader().read(body, names=(title, name), type_line=type_line).abilities:
+        for ability in abilities:
             for number, family in _ability_rules(ability):
                 out.setdefault((number, ability.span.text), family)
     return tuple((family, number, span) for (number, span), family in out.items())
@@ -196,11 +207,7 @@ _GENERIC = frozenset(
 def card_abilities(title: str, text: str) -> tuple[tuple[str, str], ...]:
     """``(kind, text)`` of each ability of a card, face by face, as ``tolaria.oracle`` reads it (a
     keyword line is one ability: "Flying, vigilance")."""
-    reader = _reader()
-    out: list[tuple[str, str]] = []
-    for name, type_line, body in _faces(title, text):
-        out.extend((a.kind, a.span.text) for a in reader.read(body, names=(title, name), type_line=type_line).abilities)
-    return tuple(out)
+    return tuple((a.kind, a.span.text) for _, abilities in _read_faces(title, text) for a in abilities)
 
 
 def asked_abilities(title: str, text: str, question: str) -> list[str]:
