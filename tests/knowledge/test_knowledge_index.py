@@ -1,4 +1,7 @@
+import numpy as np
+
 from tolaria.knowledge import KnowledgeIndex, group_by_kind
+from tolaria.knowledge._embed import EmbeddingStore
 
 
 def test_lexical_search_finds_words_and_highlights(tiny_documents):
@@ -62,3 +65,14 @@ def test_embedding_cache_skips_unchanged_texts(tiny_documents, embedder, tmp_pat
 
     index = KnowledgeIndex.build(tiny_documents, embedder=Refuses(), cache=cache)
     assert index.semantic_available
+
+
+def test_a_loaded_index_holds_each_vector_once(tiny_documents, tmp_path, embedder):
+    """The saved embeddings file is read, stacked in document order and let go: a worker serving the
+    full data would otherwise hold every vector twice (76 MB more per worker)."""
+    KnowledgeIndex.build(tiny_documents, embedder=embedder).save(tmp_path / "idx")
+    loaded = KnowledgeIndex.load(tmp_path / "idx", embedder=embedder)
+    matrices = [value for value in vars(loaded).values() if isinstance(value, np.ndarray) and value.ndim == 2]
+    held = [value for value in vars(loaded).values() if isinstance(value, EmbeddingStore)]
+    assert [m.shape for m in matrices] == [(len(tiny_documents), loaded.vectors.shape[1])]
+    assert held == []

@@ -123,14 +123,12 @@ class KnowledgeIndex:
         vectors: np.ndarray | None,
         embedder: TextEmbedder | None,
         reason: str | None,
-        store: EmbeddingStore | None = None,
         fusion: Fusion = DEFAULT_FUSION,
     ):
         self.documents = list(documents)
         self.lexical = lexical
         self.vectors = vectors
         self.embedder = embedder
-        self.store = store
         self.fusion = fusion
         self._unavailable_reason = reason
         self._query_vectors: dict[str, np.ndarray] = {}  # a page asks once per kind: embed the query once
@@ -203,7 +201,7 @@ class KnowledgeIndex:
             )
             if cache is not None and not isinstance(cache, EmbeddingStore):
                 store.save(cache)
-        return cls(documents, lexical, vectors, model, reason, store, fusion)
+        return cls(documents, lexical, vectors, model, reason, fusion)
 
     # --- state ------------------------------------------------------------------------------
 
@@ -520,7 +518,7 @@ class KnowledgeIndex:
             if model is not None:
                 keys = [d.content_hash for d in documents]
                 vectors = store.stack(keys) if keys else np.zeros((0, store.dimensions), np.float32)
-        return cls(documents, lexical, vectors, model, reason, store, fusion)
+        return cls(documents, lexical, vectors, model, reason, fusion)
 
 
 @functools.cache

@@ -8,6 +8,7 @@ workers — wrong cards, lost synchronisation, another user's rows."""
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import socket
 
@@ -39,6 +40,14 @@ def reserve_port(host: str, port: int) -> socket.socket:
             raise PortInUse(f"port {port} on {host} is already in use: stop what serves there or pass --port") from None
         raise PortInUse(f"cannot serve on {host}:{port}: {exc.strerror}") from None
     return sock
+
+
+def _freeze_for_fork() -> None:
+    """Move every object alive now (the stores just warmed) out of the garbage collector's reach: a
+    collection in a worker would otherwise write to each object's header and so copy, page by page, the
+    memory the workers share with the serving process (the gc module's documentation on fork)."""
+    gc.collect()
+    gc.freeze()
 
 
 def close_connections() -> None:
@@ -82,6 +91,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3, sock: 
     from tolaria.site.stores.warm import warm  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
 
     print("Warm before serving: " + "; ".join(warm()), flush=True)  # the workers fork holding every store
+    _freeze_for_fork()
     print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers", flush=True)
     close_connections()
     options = {
