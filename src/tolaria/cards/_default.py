@@ -61,7 +61,11 @@ def _number_key(number: str) -> tuple[int, str]:
     return (int(digits) if digits else 10**9, number)
 
 
-def printing_preference(printing: Printing, card_set: CardSet | None) -> tuple:
+# the order of the parts: see the module docstring
+Preference = tuple[bool, bool, int, bool, bool, str, tuple[int, str], str]
+
+
+def printing_preference(printing: Printing, card_set: CardSet | None) -> Preference:
     """Sort key of one printing, lower preferred; see the module docstring for the rule."""
     odd = printing.promo or printing.oversized or printing.textless or printing.variation
     treated = (

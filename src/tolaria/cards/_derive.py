@@ -7,6 +7,8 @@ data holds them equal to the source's own fields (colors, color identity, mana v
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import Any, TypedDict
 
 from ._mana import cost_colors, identity_from_text, mana_value, sort_colors
 from ._model import COLORS, Card, Face
@@ -16,6 +18,10 @@ _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 SUMMED_LAYOUTS = {"split", "aftermath"}
 # Layouts whose card-level characteristics are the front face's (rules 711.4, 712.8)
 FRONT_FACE_LAYOUTS = {"transform", "modal_dfc", "flip", "meld", "adventure", "reversible_card", "double_faced_token"}
+
+# What a reader remembers of meld cards across the batches of one file: the meld cards read so far
+# by name, and (MTGJSON) the names of the fronts that meld into each result
+MeldsSeen = TypedDict("MeldsSeen", {"cards": dict[str, Card], "fronts of": dict[str, list[str]]}, total=False)
 
 
 _COLOR_LIST = r"(?:white|blue|black|red|green)(?:(?:, |,? and )(?:white|blue|black|red|green))*"
@@ -109,7 +115,7 @@ def produced_mana(faces: list[Face]) -> tuple[str, ...]:
     return ordered
 
 
-def meld_backs(cards, parts_of, known: dict | None = None) -> None:
+def meld_backs(cards: Sequence[Card], parts_of: Callable[[Card], list[str]], known: MeldsSeen | None = None) -> None:
     """A melded back face (Brisela) has no cost of its own: its identity is that of the cards that
     meld into it (903.4d counts back faces with their fronts), and its mana value is the sum of
     theirs (202.3c). parts_of(card) -> names of its meld parts, for meld results only;
@@ -131,7 +137,7 @@ def meld_backs(cards, parts_of, known: dict | None = None) -> None:
                 face.mana_value = card.mana_value
 
 
-def derived_card(oracle_id: str, name: str, layout: str, faces: list[Face], **source_fields) -> Card:
+def derived_card(oracle_id: str, name: str, layout: str, faces: list[Face], **source_fields: Any) -> Card:
     """An oracle card whose rules-derived values (face colors and mana values, mana cost, mana value,
     colors, color identity, color indicator, produced mana) are computed here, the same way for every
     reader; source_fields carries what only the source knows (keywords, legalities, rulings, …)."""

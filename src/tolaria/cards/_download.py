@@ -84,13 +84,13 @@ def _fetch(url: str, part: Path, *, progress: bool, timeout: float) -> None:
 
 
 def scryfall_bulk_urls(
-    index_url: str = SCRYFALL_BULK_INDEX, kinds=SCRYFALL_KINDS, timeout: float = 60.0
+    index_url: str = SCRYFALL_BULK_INDEX, kinds: tuple[str, ...] = SCRYFALL_KINDS, timeout: float = 60.0
 ) -> dict[str, str]:
     """The current download address of each wanted Scryfall bulk file (download_uri, or the newer
     jsonl_download_uri when that is all an entry has)."""
     with urllib.request.urlopen(request(index_url, {"Accept": "application/json"}), timeout=timeout) as response:
         index = json.load(response)
-    urls = {}
+    urls: dict[str, str] = {}
     for entry in index.get("data", []):
         if entry.get("type") in kinds:
             url = entry.get("download_uri") or entry.get("jsonl_download_uri")
@@ -103,7 +103,7 @@ def scryfall_bulk_urls(
 
 
 def download_mtgjson(
-    folder: Path, *, base: str = MTGJSON_BASE, files=MTGJSON_FILES, progress: bool = True
+    folder: Path, *, base: str = MTGJSON_BASE, files: tuple[str, ...] = MTGJSON_FILES, progress: bool = True
 ) -> list[Path]:
     return [download(base + name, Path(folder) / name, progress=progress) for name in files]
 

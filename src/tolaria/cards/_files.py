@@ -10,14 +10,17 @@ import gzip
 import io
 import lzma
 import tarfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, Protocol
+from typing import Literal, Protocol
 
 from tolaria.errors import InputError
 
-_MAGIC = {
+# gzip.open, lzma.open, bz2.open and open, as this module calls them
+_Opener = Callable[[Path, Literal["rb"]], io.BufferedIOBase]
+
+_MAGIC: dict[bytes, _Opener] = {
     b"\x1f\x8b": gzip.open,
     b"\xfd7zXZ\x00": lzma.open,
     b"BZh": bz2.open,
@@ -37,7 +40,7 @@ class DataFileError(InputError):
         super().__init__(f"{where}: {message}")
 
 
-def _decompressor(path: Path):
+def _decompressor(path: Path) -> _Opener:
     with open(path, "rb") as raw:
         head = raw.read(6)
     for magic, opener in _MAGIC.items():
@@ -47,7 +50,7 @@ def _decompressor(path: Path):
 
 
 @contextmanager
-def open_binary(path: str | Path) -> Iterator[BinaryIO]:
+def open_binary(path: str | Path) -> Iterator[io.BufferedIOBase]:
     """Open a possibly compressed file for streaming reads."""
     path = Path(path)
     opener = _decompressor(path)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tolaria.errors import InputError
@@ -118,7 +119,7 @@ def cost_colors(cost: str | None) -> tuple[str, ...]:
     return tuple(c for c in COLORS if c in found)
 
 
-def sort_colors(colors) -> tuple[str, ...]:
+def sort_colors(colors: Iterable[str]) -> tuple[str, ...]:
     found = set(colors)
     return tuple(c for c in COLORS if c in found)
 

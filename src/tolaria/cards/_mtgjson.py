@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ._derive import FRONT_FACE_LAYOUTS, derived_card, meld_backs
+from ._derive import FRONT_FACE_LAYOUTS, MeldsSeen, derived_card, meld_backs
 from ._files import DataFileError
 from ._model import (
     COLORS,
@@ -55,7 +55,7 @@ class SourceMeta:
 
 
 def _oracle_id(record: dict[str, Any]) -> str:
-    oracle_id = record.get("identifiers", {}).get("scryfallOracleId")
+    oracle_id: str | None = record.get("identifiers", {}).get("scryfallOracleId")
     if oracle_id:
         return oracle_id
     # Un-cards and some promos lack one: a stable id from the name keeps them one card.
@@ -84,9 +84,10 @@ def _face(record: dict[str, Any]) -> Face:
 
 def _card_name(record: dict[str, Any]) -> str:
     # Each meld part is a card of its own (Scryfall names Bruna's front "Bruna, the Fading Light").
+    name: str = record["name"]
     if record["layout"] == "meld":
-        return record.get("faceName") or record["name"]
-    return record["name"]
+        name = record.get("faceName") or name
+    return name
 
 
 def card_from_records(records: list[dict[str, Any]]) -> Card:
@@ -338,18 +339,21 @@ SCRYFALL_SHAPES: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def check_shapes(record: dict[str, Any], shapes: dict, source: str, index: int) -> None:
+_SHAPE_NAMES: dict[type | tuple[type, ...], str] = {dict: "an object", list: "a list"}
+
+
+def check_shapes(record: dict[str, Any], shapes: dict[str, type | tuple[type, ...]], source: str, index: int) -> None:
     for key, kind in shapes.items():
         value = record.get(key)
         if value is not None and not isinstance(value, kind):
-            expected = "a number" if kind == (int, float) else {dict: "an object", list: "a list"}[kind]
+            expected = "a number" if kind == (int, float) else _SHAPE_NAMES[kind]
             raise DataFileError(source, f"expected {expected}, found {type(value).__name__}", record=index, field=key)
 
 
-def _note_meld(record: dict[str, Any], card: Card, meld_parts: dict[str, list[str]], melds: dict | None) -> None:
+def _note_meld(record: dict[str, Any], card: Card, meld_parts: dict[str, list[str]], melds: MeldsSeen | None) -> None:
     """Remember which fronts meld into which result: from cardParts, or, where a set lacks them,
     from the front records' names ("Bruna, the Fading Light // Brisela, Voice of Nightmares")."""
-    fronts_of = melds.setdefault("fronts of", {}) if melds is not None else {}
+    fronts_of: dict[str, list[str]] = melds.setdefault("fronts of", {}) if melds is not None else {}
     if record.get("side") == "a" and " // " in record["name"]:
         result = record["name"].split(" // ")[-1]
         fronts_of.setdefault(result, [])
@@ -374,7 +378,7 @@ def _add_record(groups: dict[str, list[dict[str, Any]]], record: dict[str, Any])
     records.append(record)
 
 
-def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: dict | None = None) -> SetBatch:
+def set_batch(data: dict[str, Any], source: str, first_record: int = 1, melds: MeldsSeen | None = None) -> SetBatch:
     """Turn one MTGJSON Set object into its oracle cards and printings (tokens excluded).
 
     Record numbers in errors count card records across the whole file, from ``first_record``.

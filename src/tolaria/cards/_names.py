@@ -23,6 +23,8 @@ from typing import Generic, Literal, TypeVar
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from ._model import Card
+
 # letters the decomposition below does not take apart
 _LETTERS = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ø": "o", "Ø": "o", "ł": "l"})
 # marks inside a word that people leave out ("Urzas", "BFM", "Borrowing 100000 Arrows")
@@ -105,7 +107,7 @@ class NameTable(Generic[K]):
         return len(self._display)
 
     @staticmethod
-    def of_cards(cards: Iterable) -> NameTable[str]:
+    def of_cards(cards: Iterable[Card]) -> NameTable[str]:
         """The table of ``tolaria.cards.Card`` objects, keyed by oracle id."""
         return NameTable((c.oracle_id, c.name, [f.name for f in c.faces]) for c in cards)
 
@@ -157,7 +159,7 @@ class NameTable(Generic[K]):
         return [match.name] if match.name else list(match.candidates)[:limit]
 
 
-def _add(table: dict[str, list], key: str, value) -> None:
+def _add(table: dict[str, list[K]], key: str, value: K) -> None:
     if key:
         table.setdefault(key, []).append(value)
 
@@ -202,6 +204,11 @@ class _WordIndex:
         return out
 
 
+# how well a name fits the typed words, lower better: (typos, a word left over, the first word not
+# matched, minus the whole string's similarity, the name's length)
+_Rank = tuple[int, bool, bool, float, int]
+
+
 def _typos_allowed(word: str) -> int:
     """Edits forgiven in one typed word: none in the shortest, one in 3-4 letters, two from 5."""
     return 0 if len(word) < 3 else 1 if len(word) < 5 else 2
@@ -241,7 +248,7 @@ def fuzzy_lookup(table: NameTable[K], name: str, *, limit: int = 10) -> NameMatc
     return found
 
 
-def _by_words(table: NameTable[K], words: list[str], matching: list[dict[str, int]], limit: int):
+def _by_words(table: NameTable[K], words: list[str], matching: list[dict[str, int]], limit: int) -> NameMatch[K] | None:
     """Decide among the names in which each typed word matches a word (``matching[i]``: name word ->
     typos), in order; None when no name fits."""
     if not all(matching):
@@ -249,7 +256,7 @@ def _by_words(table: NameTable[K], words: list[str], matching: list[dict[str, in
     index = table._words
     typed = " ".join(words)
     positions = set.intersection(*(index.names_holding(m) for m in matching))
-    ranked: dict = {}
+    ranked: dict[K, _Rank] = {}
     for pos in positions:
         folded = table._folded[pos]
         fit = _in_order(folded.split(), matching)
@@ -265,13 +272,13 @@ def _by_words(table: NameTable[K], words: list[str], matching: list[dict[str, in
         return None
     best = min(r[0] for r in ranked.values())
     top = sorted((r, table.name_of(k), k) for k, r in ranked.items() if r[0] == best)
-    key = _one_of(top, typos=best > 0)
-    if key is not None:
-        return NameMatch("found", key, table.name_of(key))
+    chosen = _one_of(top, typos=best > 0)
+    if chosen is not None:
+        return NameMatch("found", chosen, table.name_of(chosen))
     return NameMatch("ambiguous", candidates=tuple(dict.fromkeys(n for _, n, _ in top))[:limit])
 
 
-def _one_of(top: list, *, typos: bool):
+def _one_of(top: list[tuple[_Rank, str, K]], *, typos: bool) -> K | None:
     """The card among equally good ones that the words fit best, if one does: the only one with no
     word left over, else the only one whose first word they start with; with typos, also the one
     clearly closest to the whole string (``lightnin blt``: Bolt, not Blow)."""
@@ -308,7 +315,7 @@ def _by_similarity(table: NameTable[K], folded: str, limit: int) -> NameMatch[K]
     less: ``snow covered isl`` is 86 from Snow-Covered Plains); otherwise no card, with the closest
     names as candidates."""
     scored = process.extract(folded, table._folded, scorer=fuzz.ratio, limit=limit * 3, score_cutoff=60)
-    by_key: dict = {}
+    by_key: dict[K, float] = {}
     for choice, score, _ in scored:
         for key in table._by_name[choice]:
             by_key.setdefault(key, score)

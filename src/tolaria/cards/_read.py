@@ -10,17 +10,17 @@ from __future__ import annotations
 import io
 import lzma
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 import ijson
 
-from ._derive import meld_backs
+from ._derive import MeldsSeen, meld_backs
 from ._files import ByteStream, DataFileError, is_tar, open_binary, tar_members
 from ._legalities import FileLegalities
-from ._model import Corpus, PricePoint, Ruling
+from ._model import Card, Corpus, PricePoint, Ruling
 from ._mtgjson import (
     MTGJSON_SHAPES,
     SCRYFALL_SHAPES,
@@ -33,6 +33,9 @@ from ._mtgjson import (
     token_batch,
 )
 from ._scryfall import NOT_CARDS, scryfall_card, scryfall_ruling, scryfall_set
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 SCRYFALL_BATCH = 2000
 
@@ -54,11 +57,18 @@ class PriceBatch:
 class CardsOnly:
     """Oracle cards without printings (AtomicCards)."""
 
-    cards: list[Any]
+    cards: list[Card]
     records: int
 
 
 Item = SourceMeta | SetBatch | RulingsBatch | PriceBatch | CardsOnly
+
+
+class _ReadState(TypedDict):
+    """What a reader carries through one file: the records read so far, the meld cards seen."""
+
+    record: int
+    melds: NotRequired[MeldsSeen]
 
 
 @dataclass(slots=True)
@@ -78,7 +88,7 @@ _STREAM_ERRORS = (
 )
 
 
-def _peek_shape(stream: BinaryIO, source: str) -> _Shape:
+def _peek_shape(stream: ByteStream, source: str) -> _Shape:
     """Look at the first events of a JSON document to tell which format it is."""
     events = ijson.parse(stream)
     try:
@@ -180,7 +190,7 @@ def _read_stream(stream: ByteStream, source: str) -> Iterator[Item]:
         )
     full = _Chain(head, stream)
     reader = _READERS[shape.kind]
-    state = {"record": 0}
+    state: _ReadState = {"record": 0}
     try:
         yield SourceMeta(
             kind=shape.kind, date=str(shape.meta.get("date", "")), version=str(shape.meta.get("version", ""))
@@ -202,14 +212,15 @@ class _Chain(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
-        data = self._head.read(len(buffer)) or self._rest.read(len(buffer))
-        buffer[: len(data)] = data
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        view = memoryview(buffer)
+        data = self._head.read(len(view)) or self._rest.read(len(view))
+        view[: len(data)] = data
         return len(data)
 
 
-def _read_allprintings(stream, source: str, state: dict) -> Iterator[Item]:
-    melds: dict = state.setdefault("melds", {})
+def _read_allprintings(stream: ByteStream, source: str, state: _ReadState) -> Iterator[Item]:
+    melds = state.setdefault("melds", {})
     for _code, data in ijson.kvitems(stream, "data", use_float=True):
         batch = set_batch(data, source, first_record=state["record"] + 1, melds=melds)
         state["record"] += batch.records
@@ -217,7 +228,7 @@ def _read_allprintings(stream, source: str, state: dict) -> Iterator[Item]:
         yield from _tokens(data, source)
 
 
-def _read_set_file(stream, source: str, state: dict) -> Iterator[Item]:
+def _read_set_file(stream: ByteStream, source: str, state: _ReadState) -> Iterator[Item]:
     for data in ijson.items(stream, "data", use_float=True):
         batch = set_batch(data, source, first_record=state["record"] + 1)
         state["record"] += batch.records
@@ -225,15 +236,15 @@ def _read_set_file(stream, source: str, state: dict) -> Iterator[Item]:
         yield from _tokens(data, source)
 
 
-def _tokens(data: dict, source: str) -> Iterator[Item]:
+def _tokens(data: dict[str, Any], source: str) -> Iterator[Item]:
     """The set's tokens and emblems, as a batch of its token set (extras)."""
     batch = token_batch(data, source)
     if batch is not None:
         yield batch
 
 
-def _read_atomic(stream, source: str, state: dict) -> Iterator[Item]:
-    cards = []
+def _read_atomic(stream: ByteStream, source: str, state: _ReadState) -> Iterator[Item]:
+    cards: list[Card] = []
     for name, records in ijson.kvitems(stream, "data", use_float=True):
         state["record"] += 1
         if not isinstance(records, list) or not records:
@@ -255,7 +266,7 @@ def _read_atomic(stream, source: str, state: dict) -> Iterator[Item]:
         yield CardsOnly(cards, len(cards))
 
 
-def _read_mtgjson_prices(stream, source: str, state: dict) -> Iterator[Item]:
+def _read_mtgjson_prices(stream: ByteStream, source: str, state: _ReadState) -> Iterator[Item]:
     points: list[PricePoint] = []
     for uuid_, entry in ijson.kvitems(stream, "data", use_float=True):
         state["record"] += 1
@@ -274,7 +285,7 @@ def _read_mtgjson_prices(stream, source: str, state: dict) -> Iterator[Item]:
         yield PriceBatch(points, "mtgjson_uuid", len(points))
 
 
-def _scryfall_cards(objects, source: str, state: dict) -> Iterator[Item]:
+def _scryfall_cards(objects: Iterable[Any], source: str, state: _ReadState) -> Iterator[Item]:
     chunk: list[dict[str, Any]] = []
     for data in objects:
         state["record"] += 1
@@ -294,7 +305,7 @@ def _scryfall_cards(objects, source: str, state: dict) -> Iterator[Item]:
         yield from _scryfall_batches(chunk, source, state)
 
 
-def _scryfall_batches(chunk: list[dict[str, Any]], source: str, state: dict) -> Iterator[SetBatch]:
+def _scryfall_batches(chunk: list[dict[str, Any]], source: str, state: _ReadState) -> Iterator[SetBatch]:
     by_set: dict[str, SetBatch] = {}
     parts = {
         d["oracle_id"]: [p["name"] for p in d.get("all_parts") or () if p.get("component") == "meld_part"]
@@ -303,7 +314,7 @@ def _scryfall_batches(chunk: list[dict[str, Any]], source: str, state: dict) -> 
         and d.get("oracle_id")
         and any(p.get("component") == "meld_result" and p.get("name") == d["name"] for p in d.get("all_parts") or ())
     }
-    cards_of_chunk = []
+    cards_of_chunk: list[Card] = []
     for data in chunk:
         try:
             card, printing = scryfall_card(data)
@@ -322,15 +333,15 @@ def _scryfall_batches(chunk: list[dict[str, Any]], source: str, state: dict) -> 
     yield from by_set.values()
 
 
-def _read_scryfall_cards(stream, source: str, state: dict) -> Iterator[Item]:
+def _read_scryfall_cards(stream: ByteStream, source: str, state: _ReadState) -> Iterator[Item]:
     yield from _scryfall_cards(ijson.items(stream, "item", use_float=True), source, state)
 
 
-def _read_scryfall_list(stream, source: str, state: dict) -> Iterator[Item]:
+def _read_scryfall_list(stream: ByteStream, source: str, state: _ReadState) -> Iterator[Item]:
     yield from _scryfall_cards(ijson.items(stream, "data.item", use_float=True), source, state)
 
 
-def _read_scryfall_rulings(stream, source: str, state: dict) -> Iterator[Item]:
+def _read_scryfall_rulings(stream: ByteStream, source: str, state: _ReadState) -> Iterator[Item]:
     rulings: dict[str, list[Ruling]] = {}
     count = 0
     for data in ijson.items(stream, "item"):
