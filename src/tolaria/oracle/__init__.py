@@ -14,12 +14,17 @@ RuleBook handed to ``reader_for``.
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable, Mapping, Sequence, Sized
+from typing import TYPE_CHECKING, Protocol
 
 from ._costs import cost_items, self_costs
 from ._effects import Effect, effects
 from ._reading import Ability, AbilityKind, FaceReading, KeywordItem, Part, Reader
 from ._restrictions import cast_restrictions
 from ._types import TypeChange, type_changes
+
+if TYPE_CHECKING:
+    from tolaria.cards import Card
 
 __all__ = [
     "Ability",
@@ -29,6 +34,7 @@ __all__ = [
     "KeywordItem",
     "Part",
     "Reader",
+    "RuleSource",
     "cast_restrictions",
     "TypeChange",
     "keyword_names",
@@ -41,7 +47,35 @@ __all__ = [
 ]
 
 
-def keyword_names(book) -> tuple[list[str], list[str]]:
+class _Rule(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+class _GlossaryEntry(Protocol):
+    @property
+    def term(self) -> str: ...
+    @property
+    def definition(self) -> str: ...
+    @property
+    def see_rules(self) -> Sequence[str]: ...
+
+
+class RuleSource(Protocol):
+    """What a reader is made from: a ``tolaria.rules.RuleBook`` (this package never imports it), its
+    keyword abilities' rules and glossary, and its edition (effective date and size)."""
+
+    @property
+    def effective_date(self) -> Hashable: ...
+    @property
+    def rules(self) -> Sized: ...
+    @property
+    def glossary(self) -> Mapping[str, _GlossaryEntry]: ...
+    def keyword_abilities(self) -> Mapping[str, str]: ...
+    def subtree(self, number: str) -> Sequence[_Rule]: ...
+
+
+def keyword_names(book: RuleSource) -> tuple[list[str], list[str]]:
     """(names, regex templates) of the keyword abilities of a RuleBook: the 702 titles, glossary variants
     ("Megamorph"), and the templates the rules write with a placeholder ("[type]walk", "[Quality] offering",
     "Bands with other")."""
@@ -72,10 +106,10 @@ def keyword_names(book) -> tuple[list[str], list[str]]:
     return names, sorted(templates)
 
 
-_READERS: dict[tuple, Reader] = {}
+_READERS: dict[tuple[Hashable, int, int], Reader] = {}
 
 
-def reader_for(book) -> Reader:
+def reader_for(book: RuleSource) -> Reader:
     """The reader of a RuleBook's keywords; one per edition, so that the linker and the tagger share its
     cache of readings."""
     key = (book.effective_date, len(book.rules), len(book.glossary))
@@ -84,6 +118,6 @@ def reader_for(book) -> Reader:
     return _READERS[key]
 
 
-def read_card(card, reader: Reader) -> list[FaceReading]:
+def read_card(card: Card, reader: Reader) -> list[FaceReading]:
     """One reading per face of a ``tolaria.cards.Card``."""
     return [reader.read(f.oracle_text, names=(card.name, f.name), type_line=f.type_line) for f in card.faces]

@@ -84,7 +84,7 @@ def _p(text: str, start: int, end: int) -> Part:
     return Part(start, end, text[start:end])
 
 
-def _target(text: str, m: re.Match) -> Part:
+def _target(text: str, m: re.Match[str]) -> Part:
     start, end = m.span("target")
     stop = _PHRASE_END.search(text, start, end)
     return _p(text, start, stop.start() if stop else end)

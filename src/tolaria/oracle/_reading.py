@@ -30,7 +30,7 @@ class Part(NamedTuple):
     end: int
     text: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int | str]:
         return {"start": self.start, "end": self.end, "text": self.text}
 
 
@@ -40,7 +40,7 @@ class KeywordItem(NamedTuple):
     name: Part
     parameter: Part | None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"name": self.name.as_dict(), "parameter": self.parameter.as_dict() if self.parameter else None}
 
 
@@ -56,8 +56,8 @@ class Ability(NamedTuple):
     modes: tuple[Ability, ...] = ()
     section: str | None = None  # "LEVEL 1-3", "Level 2" (class), "I, II" (chapters)
 
-    def as_dict(self) -> dict:
-        def p(x: Part | None):
+    def as_dict(self) -> dict[str, Any]:
+        def p(x: Part | None) -> dict[str, int | str] | None:
             return x.as_dict() if x else None
 
         return {
@@ -111,7 +111,7 @@ class FaceReading(NamedTuple):
                 return a
         return None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "abilities": [a.as_dict() for a in self.abilities],
             "reminders": [p.as_dict() for p in self.reminders],
@@ -225,7 +225,9 @@ class Reader:
         alternation = "|".join(re.escape(n) for n in names)
         extra = "".join("|" + t for t in templates)
         self._keyword = re.compile(rf"(?:{alternation}{extra})(?![A-Za-z0-9-])", re.IGNORECASE)
-        self._cache: dict[tuple, FaceReading] = {}  # the linker and the tagger read the same faces
+        self._cache: dict[
+            tuple[str, tuple[str, ...], str], FaceReading
+        ] = {}  # the linker and the tagger read the same faces
 
     _CACHE_SIZE = 100_000  # every face of the corpus (~26,000) fits; readings are immutable
 
