@@ -36,6 +36,22 @@ def test_a_redundancy_line_answers_only_a_question_about_multiples(rules):
     assert not choose_sentence(rules["702.15"].text, "Does lifelink work on a blocker?").startswith("702.15f")
 
 
+def test_several_instances_asked_beside_another_term_still_quote_the_redundancy_line(rules):
+    # "double" also names double strike (702.4): its rule's words meet 702.15b, yet the question asks about two
+    # instances of lifelink
+    double_strike = frozenset(tokenize(rules["702.4"].text))
+    assert choose_sentence(rules["702.15"].text, "Can you double lifelink in Magic?", double_strike).startswith(
+        "702.15f"
+    )
+
+
+def test_doing_a_thing_twice_is_no_question_about_two_instances(rules):
+    # 702.20b: vigilance means attacking doesn't cause it to tap; 702.20c is its redundancy line
+    quoted = choose_sentence(rules["702.20"].text, "Does vigilance let a creature attack twice?")
+    assert not quoted.startswith("702.20c"), quoted
+    assert choose_sentence(rules["702.80"].text, "Will my creature have wither twice?").startswith("702.80d")
+
+
 def test_headings_cross_references_and_removed_rules_never_answer():
     assert never_answers("See rule 120.3.")
     assert never_answers("(See rule 704, “State-Based Actions.”)")

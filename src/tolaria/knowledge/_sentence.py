@@ -39,9 +39,12 @@ _REDUNDANT = re.compile(r"\bredundant\b", re.I)
 _REMOVED = re.compile(r"\b(?:this rule has been removed|intentionally left blank)\b", re.I)
 _OLD_WORDING = re.compile(_NUMBER + r"Previously,|received errata", re.I)
 _SEE_ONLY = re.compile(_NUMBER + r"\(?See rules? [\d.a-z–, and]+(?:, “[^”]*”)?\.?\)?$", re.I)
-# a question about several of the same ability ("double lifelink", "two instances of")
+# a question about several of the same ability ("double lifelink", "two instances of", "have wither twice";
+# "attack twice" asks about attacking, not about two instances of vigilance)
 _ASKS_MULTIPLES = re.compile(
-    r"\b(?:multiple|several|two|twice|double|both|instances?|more than one|stack(?:s|ing)?)\b", re.I
+    r"\b(?:multiple|several|two|double|both|instances?|more than one|stack(?:s|ing)?)\b"
+    r"|\b(?:have|has|get|gets|with) \w+(?: \w+)? twice\b",
+    re.I,
 )
 
 # what a question asks, and the words of a sentence that answer it
@@ -82,6 +85,9 @@ _INTENTS = (
 INTENT_BONUS = 1.0  # a sentence that answers what is asked, in units of one telling word of the question
 CONTEXT_SHARE = 0.6  # per tenth of a line's words that meet the other rule of a two-things question
 EXAMPLE_COST = 0.5  # the rule answers, its example illustrates
+# a question about several instances is answered by the redundancy line even when the rule of another term
+# it names ("double" of double strike) meets another line (dev: 1.0 -> 2.0, +1 question's sentence)
+MULTIPLES_BONUS = 2.0
 
 
 @lru_cache(maxsize=1 << 14)
@@ -150,7 +156,7 @@ def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()
         bonus = INTENT_BONUS / 2 if context else INTENT_BONUS
         value += bonus * sum(bool(p.search(text)) for p in intents) / max(len(intents), 1)
         if multiples and _REDUNDANT.search(text):
-            value += INTENT_BONUS  # "double lifelink": the redundancy line answers it
+            value += MULTIPLES_BONUS  # "double lifelink": the redundancy line answers it, over what lifelink does
         if EXAMPLE.match(text):
             value -= EXAMPLE_COST
         return value - 0.001 * len(words)  # the shorter wins a tie
