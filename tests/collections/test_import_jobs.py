@@ -84,12 +84,12 @@ def test_the_job_reports_progress_as_it_reads(alice):
     seen = []
     original = jobs.import_decklist
 
-    def watching(deck, text, progress=None):
+    def watching(deck, text, progress=None, **options):
         def progress_and_look(n):
             progress(n)
             seen.append(ImportJob.objects.get(pk=job.pk).done)
 
-        return original(deck, text, progress=progress_and_look)
+        return original(deck, text, progress=progress_and_look, **options)
 
     jobs.import_decklist, jobs._PROGRESS_EVERY = watching, 0.0
     try:

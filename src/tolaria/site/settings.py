@@ -99,7 +99,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].update(
         {
-            "timeout": 30,
+            # seconds a write waits for another's write lock before "database is locked"
+            "timeout": float(os.environ.get("TOLARIA_SQLITE_TIMEOUT", "30")),
             "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }

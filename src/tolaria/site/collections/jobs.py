@@ -4,7 +4,9 @@ writes its progress to the row, which the deck page polls (static/collections/im
 /api/decks/{token}/imports/{id} reads. A daemon thread ends with its process: nothing outlives the server.
 
 The cards are added in one transaction at the end of the job, so a job whose worker stopped (restarted,
-killed) added nothing; its heartbeat (`updated_at`) grows old and it reads as failed, saying so."""
+killed) added nothing; its heartbeat (`updated_at`) grows old and it reads as failed, saying so. On SQLite
+that write, and those of the job's row, wait out the site's writes (`stores.locks.retrying`: "database is
+locked" past the busy timeout) instead of failing a job that did its work."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
 from tolaria import decks
+from tolaria.site.stores import locks
 
 from .models import Deck, ImportJob
 from .services.cards import set_codes
@@ -57,7 +60,7 @@ def run(job_id: int) -> None:
         job = ImportJob.objects.select_related("deck").filter(pk=job_id, state=ImportJob.QUEUED).first()
         if job is None:
             return
-        ImportJob.objects.filter(pk=job_id).update(state=ImportJob.RUNNING, updated_at=timezone.now())
+        _write(job_id, "marking it running", state=ImportJob.RUNNING)
         last = [0.0]
 
         def progress(done: int) -> None:
@@ -70,20 +73,28 @@ def run(job_id: int) -> None:
             except OperationalError as exc:  # SQLite busy with the site's writes: the next one says it
                 log.info("import %s: progress not written (%s)", job_id, exc)
 
-        result = import_decklist(job.deck, job.text, progress=progress)
-        ImportJob.objects.filter(pk=job_id).update(
-            state=ImportJob.DONE, done=job.total, result=result_out(result), updated_at=timezone.now()
-        )
+        result = import_decklist(job.deck, job.text, progress=progress, patient=True)
+        _write(job_id, "its outcome", state=ImportJob.DONE, done=job.total, result=result_out(result))
     except Exception as exc:  # the job's row says it; the worker goes on serving
         log.exception("import %s failed", job_id)
-        ImportJob.objects.filter(pk=job_id).update(
+        _write(
+            job_id,
+            "its failure",
             state=ImportJob.FAILED,
             error=f"The import stopped ({type(exc).__name__}); nothing was added. Import the list again.",
-            updated_at=timezone.now(),
         )
     finally:
         if threading.current_thread() is not threading.main_thread():
             connection.close()  # the thread's own connection (a test runs a job in its own thread)
+
+
+def _write(job_id: int, what: str, **values) -> None:
+    """Write the job's row (its state, outcome), waiting out the site's writes on SQLite ("database is
+    locked" past the busy timeout) instead of leaving a job that did its work marked as running."""
+    locks.retrying(
+        lambda: ImportJob.objects.filter(pk=job_id).update(**values, updated_at=timezone.now()),
+        what=f"import {job_id}: {what}",
+    )
 
 
 def state_of(job: ImportJob) -> ImportJob:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -12,6 +13,7 @@ from tolaria.cards import Card
 from tolaria.site.catalog import repository
 from tolaria.site.catalog.repository import load_cards
 from tolaria.site.catalog.services import suggest_names
+from tolaria.site.stores import locks
 
 from ..models import (
     Deck,
@@ -55,19 +57,27 @@ class ImportResult:
 JOB_LINES = 100
 
 
-def import_decklist(deck: Deck, text: str, progress: Callable[[int], None] | None = None) -> ImportResult:
+def import_decklist(
+    deck: Deck, text: str, progress: Callable[[int], None] | None = None, *, patient: bool = False
+) -> ImportResult:
     """Add the cards of a pasted or uploaded decklist to the deck. Nothing is rejected whole: lines
     naming no known card are kept as unresolved rows with suggestions, and what could not be read or
     was read otherwise than written (an unknown printing) is reported line by line. `progress(n)` is
-    told the lines read so far, as it goes (a job's progress).
+    told the lines read so far, as it goes (a job's progress). `patient`: the cards' write waits out other
+    writers ("database is locked" on SQLite) instead of failing (an import job's thread).
     Raises decks.DecklistTooLarge before reading anything when the list is over a size limit."""
     codes = set_codes()
     parsed = decks.parse_decklist(text, set_codes=codes)  # Deckbox's Edition is a set's name
-    return import_parsed(deck, parsed, codes, progress)
+    return import_parsed(deck, parsed, codes, progress, patient=patient)
 
 
 def import_parsed(
-    deck: Deck, parsed: decks.ParsedList, codes: decks.SetCodes, progress: Callable[[int], None] | None = None
+    deck: Deck,
+    parsed: decks.ParsedList,
+    codes: decks.SetCodes,
+    progress: Callable[[int], None] | None = None,
+    *,
+    patient: bool = False,
 ) -> ImportResult:
     result = ImportResult(
         kind=parsed.kind,
@@ -97,66 +107,75 @@ def import_parsed(
     printing_ids = _printings_named(resolved, codes)
     by_cat_id = _printings_by_mtgo_id(resolved)
     had_commander = deck.cards.filter(zone=decks.COMMANDER).exists()
-    with transaction.atomic():
-        for line, oid in resolved:
-            pid, finish, pasted = "", line.finish, ("", "")
-            cat_id = _cat_id(line, cards[oid].name, result)
-            if line.cat_id and (oid, line.cat_id) in by_cat_id:
-                pid, foil = by_cat_id[(oid, line.cat_id)]
-                finish = finish or (decks.FOIL if foil else "")
-            elif line.set_code:
-                code, _ = codes.resolve(line.set_code)
-                pid = printing_ids.get((oid, code, line.collector_number), "")
-                if not pid and not line.collector_number:
-                    pid = printing_ids.get((oid, code, "*"), "")
-                if not pid:
-                    pasted = (line.set_code, line.collector_number)
-                    printed = f"({line.set_code.upper()}) {line.collector_number}".strip()
-                    why = _no_printing_reason(line.set_code, line.collector_number, cards[oid].name, codes)
-                    result.warnings.append(
-                        f"Line {line.line_number}: {cards[oid].name} {printed}: {why}; the card was added by its "
-                        "name, with the set and number as written."
-                    )
-            if pid and line.finish:  # as written (a .dek's foil CatID is MTGO's own foil)
-                _check_finish(line, cards[oid].name, pid, line.finish, result.warnings)
-            zone = _import_zone(
-                deck,
-                line,
-                cards[oid],
-                result.warnings,
-                mtgo_sideboard=parsed.mtgo_sideboard,
-                had_commander=had_commander,
-            )
-            add_card(
-                deck,
-                cards[oid],
-                line.quantity,
-                zone,
-                pid,
-                finish=finish,
-                tags=line.tags,
-                cat_id=cat_id,
-                set_code=pasted[0],
-                collector_number=pasted[1],
-                touch=False,
-            )
-            result.added += line.quantity
-            result.rows += 1
-        for line, suggestions in unresolved:
-            UnresolvedCard.objects.create(
-                deck=deck,
-                name=line.name[:300],
-                quantity=line.quantity,
-                zone=line.zone if line.zone in decks.ZONES else decks.MAIN,
-                set_code=line.set_code[:8],
-                collector_number=line.collector_number[:16],
-                finish=line.finish,
-                tags=list(line.tags),
-                suggestions=suggestions,
-                line_number=line.line_number,
-            )
-        if resolved or unresolved:
-            _touch(deck)
+
+    def write() -> ImportResult:
+        """The deck's new rows in one transaction, on a copy of the result (a retry starts again)."""
+        attempt = dataclasses.replace(result, warnings=list(result.warnings), dropped=list(result.dropped))
+        with transaction.atomic():
+            for line, oid in resolved:
+                pid, finish, pasted = "", line.finish, ("", "")
+                cat_id = _cat_id(line, cards[oid].name, attempt)
+                if line.cat_id and (oid, line.cat_id) in by_cat_id:
+                    pid, foil = by_cat_id[(oid, line.cat_id)]
+                    finish = finish or (decks.FOIL if foil else "")
+                elif line.set_code:
+                    code, _ = codes.resolve(line.set_code)
+                    pid = printing_ids.get((oid, code, line.collector_number), "")
+                    if not pid and not line.collector_number:
+                        pid = printing_ids.get((oid, code, "*"), "")
+                    if not pid:
+                        pasted = (line.set_code, line.collector_number)
+                        printed = f"({line.set_code.upper()}) {line.collector_number}".strip()
+                        why = _no_printing_reason(line.set_code, line.collector_number, cards[oid].name, codes)
+                        attempt.warnings.append(
+                            f"Line {line.line_number}: {cards[oid].name} {printed}: {why}; the card was added by its "
+                            "name, with the set and number as written."
+                        )
+                if pid and line.finish:  # as written (a .dek's foil CatID is MTGO's own foil)
+                    _check_finish(line, cards[oid].name, pid, line.finish, attempt.warnings)
+                zone = _import_zone(
+                    deck,
+                    line,
+                    cards[oid],
+                    attempt.warnings,
+                    mtgo_sideboard=parsed.mtgo_sideboard,
+                    had_commander=had_commander,
+                )
+                add_card(
+                    deck,
+                    cards[oid],
+                    line.quantity,
+                    zone,
+                    pid,
+                    finish=finish,
+                    tags=line.tags,
+                    cat_id=cat_id,
+                    set_code=pasted[0],
+                    collector_number=pasted[1],
+                    touch=False,
+                )
+                attempt.added += line.quantity
+                attempt.rows += 1
+            for line, suggestions in unresolved:
+                UnresolvedCard.objects.create(
+                    deck=deck,
+                    name=line.name[:300],
+                    quantity=line.quantity,
+                    zone=line.zone if line.zone in decks.ZONES else decks.MAIN,
+                    set_code=line.set_code[:8],
+                    collector_number=line.collector_number[:16],
+                    finish=line.finish,
+                    tags=list(line.tags),
+                    suggestions=suggestions,
+                    line_number=line.line_number,
+                )
+            if resolved or unresolved:
+                _touch(deck)
+        return attempt
+
+    # a job's thread (`patient`): on SQLite the site's writers may hold the write lock past the busy timeout,
+    # and the job's one write waits its turn instead of failing the job; a request answers at once
+    result = locks.retrying(write, what="adding an import's cards") if patient else write()
     if progress is not None:
         progress(len(parsed.lines))
     return result
