@@ -14,10 +14,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from test_hostile_input import _api_params, _assert_no_5xx, _paths
 
 from tolaria import decks
+from tolaria.search import MAX_QUERY_LENGTH
 from tolaria.site.accounts.models import ApiToken
 from tolaria.site.api.http import MAX_PARAMETER
 from tolaria.site.catalog.services import card_names
 from tolaria.site.collections.models import Deck, ImportJob
+from tolaria.site.web.views import search as search_page
 
 pytestmark = pytest.mark.django_db
 
@@ -117,3 +119,27 @@ def test_every_api_error_is_the_error_object(client, fuzzer, value):
             _assert_no_5xx(answer, what)
             if answer.status_code >= 400:
                 _error_object(answer, f"{what} with {value[:20]!r}")
+
+
+WORDS = "does trample damage go through a deathtouch blocker when the attacker has first strike "
+
+
+def test_an_over_long_search_is_refused_before_any_work(client, monkeypatch):
+    """The search page with 5,000 characters of words read them as a question and searched the cards
+    (4-34 s on the full data) before its 400: the length is checked first now, and nothing is read."""
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("an over-long query was read")
+
+    monkeypatch.setattr(search_page.knowledge_index, "answer", no_work)
+    monkeypatch.setattr(search_page, "search_index", no_work)
+    words = (WORDS * 60)[:5000]
+    for params in ({"q": words}, {"q": words, "cards": "all"}, {"q": words[:4000] + "?"}, {"q": "x" * 1001}):
+        answer = client.get("/search", params)
+        assert answer.status_code == 400, params["q"][:40]
+        assert f"queries are limited to {MAX_QUERY_LENGTH} characters" in answer.content.decode()
+
+
+def test_a_search_at_the_length_limit_is_answered(client):
+    words = (WORDS * 20)[:MAX_QUERY_LENGTH].rstrip()
+    assert client.get("/search", {"q": words}).status_code == 200

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from tolaria.knowledge import by_fit, is_question
 from tolaria.search import (
     KEYWORDS,
+    MAX_QUERY_LENGTH,
     PAGE_SIZE,
     QuerySyntaxError,
     QueryTooLong,
@@ -131,6 +132,9 @@ def search(request):
     }
     if not q:
         return render(request, "web/search.html", ctx)
+    if len(q) > MAX_QUERY_LENGTH:  # refused before any work: no answers read, no index searched
+        ctx["error"] = {"message": str(QueryTooLong(len(q)))}
+        return render(request, "web/search.html", ctx, status=400)
 
     plain = p.is_plain_words(q)
     answers = None
