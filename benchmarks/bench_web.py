@@ -224,7 +224,51 @@ def route_families() -> dict[str, list[str]]:
         "API answers": ["/api/answers?" + q({"q": t}) for t in ("does deathtouch work with trample", "what is ward")],
         "API search (knowledge)": ["/api/search?" + q({"q": t}) for t in ("flying", "first strike damage")],
         "API stats and random": ["/api/stats", "/api/cards/random"],
+        "pages: query builder, rules changes, random": ["/search/build", "/rules/changes", "/random"],
+        "API rules contents, deck formats, migrations": ["/api/rules/", "/api/decks/formats", "/api/migrations"],
+        "API deck autocomplete": ["/api/decks/autocomplete?" + q({"q": t}) for t in ("bolt", "sol r", "elf")],
+        # the heavy anonymous routes of the probe: the manifest's first page, all languages and Japanese only
+        "API manifest (first page, lang=ja)": ["/api/cards/manifest", "/api/cards/manifest?lang=ja"],
     }
+
+
+def card_families(port: int, n: int) -> dict[str, list[str]]:
+    """The routes of one card (by id, by set and number, its rulings, explained, similar cards, by its
+    external ids, its page by oracle id), for `n` random cards of the data the server holds."""
+    cards = []
+    for _ in range(n * 2):
+        status, _, body = get(port, "/api/cards/random")
+        if status == 200:
+            cards.append(json.loads(body))
+        if len(cards) >= n:
+            break
+    families: dict[str, list[str]] = {
+        "API card (id, set and number, language)": [],
+        "API rulings and explained": [],
+        "API similar cards": [],
+        "API card by an external id": [],
+        "card page by oracle id": [],
+    }
+    for card in cards:
+        code, number = card["set"], urllib.parse.quote(card["collector_number"])
+        families["API card (id, set and number, language)"] += [
+            f"/api/cards/{card['id']}",
+            f"/api/cards/{code}/{number}",
+            f"/api/cards/{code}/{number}/{card.get('lang', 'en')}",
+        ]
+        families["API rulings and explained"] += [
+            f"/api/cards/{card['id']}/rulings",
+            f"/api/cards/{card['id']}/explained",
+        ]
+        if card.get("oracle_id"):
+            families["API similar cards"].append(f"/api/cards/{card['oracle_id']}/similar")
+            families["card page by oracle id"].append(f"/card/{card['oracle_id']}")
+        for key, kind in (("multiverse_ids", "multiverse"), ("mtgo_id", "mtgo"), ("arena_id", "arena")):
+            value = card.get(key)
+            value = value[0] if isinstance(value, list) and value else value
+            if value:
+                families["API card by an external id"].append(f"/api/cards/{kind}/{value}")
+    return families
 
 
 def first_and_tenth(port: int, families: dict[str, list[str]]) -> list[tuple[str, float, float]]:
@@ -395,6 +439,7 @@ def main(argv: list[str] | None = None) -> int:
         scenarios.update(search_urls(args.queries))
         scenarios["rule page"] = ["/rules/702.19", "/rules/701.3", "/rules/730.2a", "/rules/100.1", "/rules/510"]
         scenarios.update(route_families())
+        scenarios.update(card_families(port, 50))
         if args.only:
             scenarios = {k: v for k, v in scenarios.items() if k in args.only}
         rows = []

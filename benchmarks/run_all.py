@@ -16,7 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # (title, script, extra arguments); {shared} and {allprintings} are filled in
 BENCHES = [
-    ("Ingest of the full data", "bench_ingest.py", ["--shared", "{shared}", "--keep-sqlite", "{fulldir}"]),
+    (
+        "Ingest of the full data",
+        "bench_ingest.py",
+        ["--shared", "{shared}", "--keep-sqlite", "{fulldir}", "--postgres", "{postgres}"],
+    ),
     ("Rules linker: keyword coverage", "../scripts/keyword_coverage.py", ["{allprintings}"]),
     ("Oracle text read as abilities: links and tags", "bench_oracle.py", ["--data", "{allprintings}"]),
     ("Card search", "bench_search.py", ["--data", "{allprintings}", "--data", "{setfiles}"]),
@@ -57,6 +61,13 @@ BENCHES = [
     ),
     # as many workers as cores: more only time-slice the CPU and blur each request's own time
     ("Web pages and API under load (full data, SQLite)", "bench_web.py", ["--data-dir", "{fulldir}", "--workers", "2"]),
+    # the PostgreSQL database bench_ingest.py filled, served with a data dir of its own (its stores are the
+    # database's: issue 28, both databases)
+    (
+        "Web pages and API under load (full data, PostgreSQL)",
+        "bench_web.py",
+        ["--database-url", "{postgres}", "--data-dir", "{pgdir}", "--workers", "2"],
+    ),
     # DATABASE_URL names the PostgreSQL server (default: postgres@127.0.0.1); the script makes its own database
     ("Many machines on one PostgreSQL database", "bench_scale.py", ["--set-files", "{setfiles}"]),
     # every feature on: the knowledge index's embeddings (and the model) loaded in each worker
@@ -99,12 +110,19 @@ def main() -> None:
         "--full-dir",
         help="a data dir with the full data ingested (SQLite), for bench_web; default: the one bench_ingest.py fills",
     )
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/tolaria_bench"),
+        help="the PostgreSQL database bench_ingest.py fills and bench_web.py serves",
+    )
     args = parser.parse_args()
     fill = {
         "shared": str(args.shared),
         "allprintings": str(args.shared / "data/mtgjson/AllPrintings-5.2.0+20220425.json.xz"),
         "setfiles": str(args.shared / "data/mtgjson/SetFiles-DMU-BRO-ONE-5.2.1-2023.tar.xz"),
         "fulldir": args.full_dir or tempfile.mkdtemp(prefix="tolaria-bench-full-"),
+        "postgres": args.postgres,
+        "pgdir": tempfile.mkdtemp(prefix="tolaria-bench-pg-"),
         "cache": str(Path(tempfile.gettempdir()) / "tolaria-knowledge-embeddings.npz"),
         "fullcache": str(Path(tempfile.gettempdir()) / "tolaria-card-embeddings-full.npz"),
     }
