@@ -193,6 +193,17 @@ def printings_of_cards(oracle_ids: Iterable[str]) -> dict[str, list[Printing]]:
     return by_card
 
 
+def printings_on_mtgo(oracle_ids: Iterable[str]) -> dict[str, list[Printing]]:
+    """Oracle id -> those of its printings MTGO knows (an MTGO id of its own or of its foil), in no order:
+    a .dek's CatIDs come from these, without reading every other printing of a card reprinted fifty times."""
+    on_mtgo = m.ExternalId.objects.filter(kind__in=("mtgo", "mtgo_foil")).values("printing_id")
+    by_card: dict[str, list[Printing]] = {}
+    rows = m.Printing.objects.filter(card_id__in=set(oracle_ids), id__in=on_mtgo).values_list("card_id", "data")
+    for oid, data in rows:
+        by_card.setdefault(oid, []).append(Printing.from_dict(orjson.loads(data)))
+    return by_card
+
+
 def printings_with_mtgo_ids(values: Iterable[str], oracle_ids: Iterable[str]) -> list[tuple[str, str, str, dict]]:
     """(printing id, oracle id, the MTGO id, the printing's identifiers) of these cards' printings
     that MTGO knows by one of these ids (its own or its foil's)."""

@@ -185,8 +185,9 @@ class _Cached:
 _NAME_INDEX = _Cached()
 
 
-def printings_by_preference(oracle_ids) -> dict[str, list[Printing]]:
-    """Each card's printings, the default printing first (tolaria.cards.sort_printings)."""
-    by_card = repository.printings_of_cards(oracle_ids)
+def printings_by_preference(oracle_ids, *, on_mtgo: bool = False) -> dict[str, list[Printing]]:
+    """Each card's printings, the default printing first (tolaria.cards.sort_printings); `on_mtgo`: only
+    those MTGO knows (an MTGO id of their own or of their foil), in the same order."""
+    by_card = (repository.printings_on_mtgo if on_mtgo else repository.printings_of_cards)(oracle_ids)
     sets = repository.sets_by_code(p.set_code for ps in by_card.values() for p in ps)
     return {oid: sort_printings(ps, sets) for oid, ps in by_card.items()}

@@ -104,7 +104,7 @@ def _with_mtgo_ids(entries: list[decks.Entry]) -> list[decks.Entry]:
     missing = [e for e in entries if not decks.cat_id_of(e) and not e.unresolved]
     if not missing:
         return entries
-    by_card = printings_by_preference(e.card.oracle_id for e in missing)
+    by_card = printings_by_preference((e.card.oracle_id for e in missing), on_mtgo=True)
     out = []
     for e in entries:
         if not decks.cat_id_of(e) and not e.unresolved:
