@@ -47,3 +47,20 @@ def _no_api_rate_limit(settings):
 def _fresh_corpus_caches():
     """A worker's caches of card data hold what a test wrote in its transaction: each test starts empty."""
     forget_all()
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_Scheduling(), "tolaria-schedule")
+
+
+class _Scheduling:
+    """`--dist loadfile` with the contract tests as one unit and the long files first (tests/_schedule.py)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_xdist_make_scheduler(self, config, log):
+        if config.getvalue("dist") != "loadfile":
+            return None
+        from _schedule import LongestFirst  # noqa: PLC0415  (imports xdist, present only when it runs)
+
+        return LongestFirst(config, log)
