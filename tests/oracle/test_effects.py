@@ -54,3 +54,22 @@ def test_returning_a_permanent_to_its_owners_hand_is_read_with_what_it_returns()
     assert read(sweepers, "Hoverguard Sweepers", "Creature") == [("bounce", "up to two target creatures")]
     # a card returned from a graveyard goes to "your hand": no permanent leaves the battlefield
     assert read("Return target creature card from your graveyard to your hand.", "Raise Dead", "Sorcery") == []
+
+
+def test_an_effect_after_a_trigger_that_uses_the_same_verb_is_read():
+    """A trigger condition's verb no longer swallows the effect's (issue 26, audit draw 770301: Satyr
+    Firedancer's damage to a target creature was never read; Quarantine Field's "quest counter" hid its exile)."""
+    firedancer = (
+        "Whenever an instant or sorcery spell you control deals damage to an opponent, Satyr Firedancer deals that "
+        "much damage to target creature that player controls."
+    )
+    assert read(firedancer, "Satyr Firedancer", "Enchantment Creature — Satyr") == [
+        ("damage", "target creature that player controls")
+    ]
+    field = (
+        "When Quarantine Field enters the battlefield, for each quest counter on it, exile up to one target nonland "
+        "permanent an opponent controls until Quarantine Field leaves the battlefield."
+    )
+    assert read(field, "Quarantine Field", "Enchantment") == [
+        ("exile", "up to one target nonland permanent an opponent controls")
+    ]

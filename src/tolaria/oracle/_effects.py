@@ -13,6 +13,7 @@ or an "if" / "as long as" condition: those describe, grant or test, they do noth
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Literal, NamedTuple
 
 from ._reading import FaceReading, Part
@@ -61,15 +62,15 @@ def effects(reading: FaceReading) -> tuple[Effect, ...]:
     if not any(w in low for w in ("damage", "destroy", "exile", "counter", "sacrifices", "/-", "hand")):
         return ()
     found: list[Effect] = []
-    for m in _DAMAGE.finditer(text):
+    for m in _overlapping(_DAMAGE, text):
         found.append(Effect("damage", _p(text, m.start(1), text.index("damage", m.start(1)) + 6), _target(text, m)))
-    for m in _OBJECT_VERB.finditer(text):
+    for m in _overlapping(_OBJECT_VERB, text):
         verb = m.group("verb").lower().rstrip("s")
         kind: EffectKind = "counter" if verb == "counter" else verb  # type: ignore[assignment]
         if kind == "counter" and not re.match(r"(?:up to \w+ )?(?:another )?target\b|that spell\b", m.group("target")):
             continue  # "+1/+1 counter", "counters on": the noun, not the action
         found.append(Effect(kind, _p(text, *m.span("verb")), _target(text, m)))
-    for m in _EDICT.finditer(text):
+    for m in _overlapping(_EDICT, text):
         found.append(Effect("edict", _p(text, *m.span("verb")), _target(text, m), _subject(text, m.start())))
     for m in _BOUNCE.finditer(text) if "return" in low else ():
         found.append(Effect("bounce", _p(text, *m.span("verb")), _p(text, *m.span("target"))))
@@ -78,6 +79,17 @@ def effects(reading: FaceReading) -> tuple[Effect, ...]:
             Effect("shrink", _p(text, m.start(), m.end()), _p(text, m.start(), m.end()), _subject(text, m.start()))
         )
     return tuple(sorted((e for e in found if _done(reading, e.verb.start)), key=lambda e: e.verb.start))
+
+
+def _overlapping(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """Every match of an effect's verb, each looked for again right after the last one's verb: an object
+    phrase runs to the sentence's end, so one verb's phrase may hold the next verb ("Whenever an instant
+    you control deals damage to an opponent, ~ deals that much damage to target creature": the trigger's
+    "deals" would swallow the effect's)."""
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        yield m
+        pos = m.start() + 1
 
 
 def _p(text: str, start: int, end: int) -> Part:
