@@ -207,6 +207,7 @@ class Linker:
         for phrase in sorted(cat.actions, key=len, reverse=True):
             if head := _ACTION_WORD.match(phrase):
                 self._action_by_word.setdefault(head.group(0), []).append(phrase)
+        self._heads = frozenset(self._gloss_by_word) | frozenset(self._action_by_word) | frozenset(cat.keyword_forms)
 
     # --- catalog -------------------------------------------------------------------------------
     @staticmethod
@@ -310,7 +311,10 @@ class Linker:
         cands: list[_Cand] = []
         self._structure(reading, folded, cands)
         self._granted_keywords(folded, cands)
-        words = [(w.start(), w.group(0)) for w in _ACTION_WORD.finditer(folded)]
+        # the words that open an action, a glossary phrase or a keyword's defined form: the only ones the
+        # passes below look up (one test per word of the text here, not one per word in each pass)
+        heads = self._heads
+        words = [(w.start(), word) for w in _ACTION_WORD.finditer(folded) if (word := w.group(0)) in heads]
         self._actions(folded, cands, words, reading)
         for start, w in words if self.catalog.keyword_forms else ():
             if (number := self.catalog.keyword_forms.get(w)) and not (start and folded[start - 1].isalnum()):
@@ -478,15 +482,18 @@ class Linker:
             if term in ("day", "night") and self.catalog.day_night_own and not reading.in_reminder(m.start(), m.end()):
                 number = self.catalog.day_night_own  # the card's own effect: the designation, not the untap-step check
             cands.append((m.start(1), m.end(), "glossary", number, term))
-        self._elided(folded, cands, words)
+        self._elided(folded, cands)
 
-    def _elided(self, folded: str, cands: list[_Cand], words: _Words) -> None:
+    def _elided(self, folded: str, cands: list[_Cand]) -> None:
         """A term whose last words two adjectives share: "attacking or blocking creature" is an attacking
         creature and a blocking creature, "activated or triggered ability" an activated ability. The first
         adjective is linked to its whole term (the second is a term as written)."""
         elided: set[tuple[int, int]] = set()
-        for start, w in words:
-            if (start and folded[start - 1].isalnum()) or folded[start + len(w) : start + len(w) + 1] not in (" ", ","):
+        # every elision goes on with a list: ", " or " or"/" and" right after the word; one scan finds the
+        # words so followed (a look-up per word of the text made this pass a quarter of the linking time)
+        for m in _BEFORE_LIST.finditer(folded):
+            start, w = m.start(), m.group(0)
+            if start and folded[start - 1].isalnum():
                 continue
             alone = self.catalog.glossary_phrases.get(w)
             if alone is not None and alone[1] == w:
@@ -514,6 +521,8 @@ class Linker:
 
 
 _ACTION_WORD = re.compile(r"[a-z0-9]+")
+# a word the list of an elided term goes on after ("attacking" of "attacking or blocking creature")
+_BEFORE_LIST = re.compile(r"(?<![a-z0-9])[a-z0-9]+(?=, | or | and )")
 _INNER_LABEL = re.compile(r"([^—\n•:()]{1,40}?) — ")
 _NON = re.compile(r"(?<![a-z0-9])non-?([a-z]+)(?![a-z0-9])")
 # the verb that changes a permanent's or a spell's status in the clause before a status term: "turn it
@@ -544,7 +553,7 @@ def _phrase_matches(
     folded: str, by_word: dict[str, list[str]], words: _Words, suffixes: tuple[str, ...]
 ) -> Iterator[_Match]:
     """The longest phrase starting at each word of the text (with one of ``suffixes``: a plural ending).
-    ``words``: (start, word) of each run of letters and digits, shared by the callers."""
+    ``words``: (start, word) of each run of letters and digits that opens a phrase of either caller."""
     n = len(folded)
     for start, w in words:
         phrases = by_word.get(w)
