@@ -357,3 +357,23 @@ def test_an_edict_in_a_granted_ability_is_no_sacrifice_theme_a_reward_for_sacrif
         "Whenever a player sacrifices a permanent, Mayhem Devil deals 1 damage to any target.",
     )
     assert "theme:sacrifice" in _theme_ids(devil)
+
+
+def test_a_permanent_the_card_needs_and_lifelink_it_gives_are_its_themes():
+    """Blood-Cursed Knight (audit draw 770301): "As long as you control an enchantment" needs enchantments
+    as "if you control an enchantment" does; the lifelink it then has gains life (the README's lifegain:
+    lifelink included), given to the card itself or to a creature of its controller's."""
+    knight = _real(
+        "Blood-Cursed Knight",
+        "Creature — Vampire Knight",
+        "As long as you control an enchantment, Blood-Cursed Knight gets +1/+1 and has lifelink. (Damage dealt by "
+        "this creature also causes you to gain that much life.)",
+    )
+    assert {"theme:enchantments", "theme:lifegain"} <= _theme_ids(knight)
+    serpent = _real(
+        "Steelclad Serpent", "Artifact Creature — Serpent", "Steelclad Serpent can't attack unless you control another artifact."
+    )
+    assert "theme:artifacts" in _theme_ids(serpent)
+    collar = _real("Basilisk Collar", "Artifact — Equipment", "Equipped creature has deathtouch and lifelink.\nEquip {2}")
+    assert "theme:lifegain" in _theme_ids(collar)
+    assert "theme:lifegain" not in _theme_ids(_real("Noxious Groodion", "Creature — Beast", "Deathtouch"))

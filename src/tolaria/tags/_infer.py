@@ -71,7 +71,7 @@ theme(
 )
 theme(
     "theme:lifegain",
-    any_of={"effect:gain-life", "keyword:lifelink", "keyword:extort"},
+    any_of={"effect:gain-life", "keyword:lifelink", "grants:lifelink", "keyword:extort"},
     pattern=r"\bwhenever you gain life\b",
     needs=("whenever you gain life",),
 )
@@ -177,14 +177,14 @@ theme(
     any_of={"keyword:affinity", "keyword:improvise", "abilityword:metalcraft", "keyword:modular", "keyword:fabricate"},
     pattern=r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
     r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b"
-    r"|\bif you control (?:an?|another|\w+ or more) artifacts?\b",
+    r"|\b(?:if|as long as|unless) you control (?:an?|another|\w+ or more) artifacts?\b",
     needs=("artifact",),
 )
 theme(
     "theme:enchantments",
     any_of={"abilityword:constellation"},
     pattern=r"\benchantments? (?:you control|spells?|cards?)\b|\bfor each enchantment\b"
-    r"|\bwhenever (?:an|another) enchantment\b|\bif you control (?:an?|another|\w+ or more) enchantments?\b",
+    r"|\bwhenever (?:an|another) enchantment\b|\b(?:if|as long as|unless) you control (?:an?|another|\w+ or more) enchantments?\b",
     needs=("enchantment",),
 )
 theme(
