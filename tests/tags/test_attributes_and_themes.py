@@ -377,3 +377,29 @@ def test_a_permanent_the_card_needs_and_lifelink_it_gives_are_its_themes():
     collar = _real("Basilisk Collar", "Artifact — Equipment", "Equipped creature has deathtouch and lifelink.\nEquip {2}")
     assert "theme:lifegain" in _theme_ids(collar)
     assert "theme:lifegain" not in _theme_ids(_real("Noxious Groodion", "Creature — Beast", "Deathtouch"))
+
+
+def test_a_reward_for_auras_and_equipment_on_ones_creatures_is_voltron():
+    """Heir of the Ancient Fang (fresh draw 2026120312, gold_themes "fresh"): a modified creature (CR 700.9:
+    equipped, enchanted by its controller's Aura, or with a counter) is what the card rewards; so is the card
+    being equipped, or growing for each Aura attached to it. A hoser of enchanted creatures, a negation or a
+    protection from modified creatures rewards nothing."""
+    heir = _real(
+        "Heir of the Ancient Fang",
+        "Creature — Snake Samurai",
+        "Heir of the Ancient Fang enters the battlefield with a +1/+1 counter on it if you control a modified "
+        "creature. (Equipment, Auras you control, and counters are modifications.)",
+    )
+    assert {"theme:voltron", "theme:plus-one-counters"} <= _theme_ids(heir)
+    veteran = _real("Armory Veteran", "Creature — Human Soldier", "As long as Armory Veteran is equipped, it has menace.")
+    assert "theme:voltron" in _theme_ids(veteran)
+    wombat = _real("Rabid Wombat", "Creature — Wombat", "Vigilance\nRabid Wombat gets +2/+2 for each Aura attached to it.")
+    assert "theme:voltron" in _theme_ids(wombat)
+    serenity = _real("Song of Serenity", "Enchantment", "Creatures that are enchanted can't attack or block.")
+    elemental = _real(
+        "Time Elemental",
+        "Creature — Elemental",
+        "{2}{U}{U}, {T}: Return target permanent that isn't enchanted to its owner's hand.",
+    )
+    louvaq = _real("Louvaq, the Aberrant", "Creature — Horror", "Protection from modified creatures")
+    assert not {"theme:voltron"} & (_theme_ids(serenity) | _theme_ids(elemental) | _theme_ids(louvaq))

@@ -330,15 +330,30 @@ _WEAKENS = re.compile(r"\bgets? (?:[+-]\d+/-|-)", re.IGNORECASE)
 # what the creature it is on gets: "equipped creature gets +2/+0", "has first strike", "enchanted creature gets +"
 _ATTACHED = re.compile(r"\b(?:equipped creature (?:gets \+|has\b|gains\b)|enchanted creature gets \+)", re.IGNORECASE)
 _EQUIPMENT = ("subtype:equipment", "keyword:equip")
+# a reward for Auras and Equipment on its controller's creatures: the card itself, or a creature its controller
+# controls, is (or was) enchanted, equipped or modified (CR 700.9: equipped, enchanted by an Aura its controller
+# controls, or with a counter), or grows for each Aura or Equipment attached to it
+_REWARDS_ATTACHED = re.compile(
+    r"\b(?:modified|equipped|enchanted) creatures? you control\b"
+    r"|\byou control (?:an?|another|\w+ or more) modified creatures?\b"
+    r"|\bcreatures? you control (?:that['’]s|that are|that is) (?:enchanted|equipped|modified)\b"
+    r"|(?:~+|\bit)(?: is| was|['’]s) (?:enchanted|equipped|modified)\b"
+    r"|\bfor each (?:Aura|Equipment)(?: (?:and|or) (?:Aura|Equipment))?(?: you control)? attached to (?:it|~+)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 def _voltron(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
-    """An Equipment, or an Aura that makes its creature bigger. A line that also lowers the creature's
+    """An Equipment, an Aura that makes its creature bigger, or a card that rewards Auras and Equipment on its
+    controller's creatures ("if you control a modified creature", "as long as ~ is equipped"). A line that also lowers the creature's
     power or toughness (Skullclamp's +1/-1, Sea Legs' "otherwise -2/-0") weakens it: no voltron from it,
     and an Equipment whose every bonus weakens is no voltron either."""
     buffs: list[Hit] = []
     weakening = False
     for face in ctx.faces:
+        if "modified" in face.low or "equipped" in face.low or "enchanted" in face.low or "attached" in face.low:
+            for m in _REWARDS_ATTACHED.finditer(face.rules):
+                buffs.append(("theme:voltron", span(face.index, m.start(), m.end(), face.text)))
         if "equipped creature" not in face.low and "enchanted creature" not in face.low:
             continue
         for start, line in face.lines("rules"):
