@@ -403,3 +403,23 @@ def test_a_reward_for_auras_and_equipment_on_ones_creatures_is_voltron():
     )
     louvaq = _real("Louvaq, the Aberrant", "Creature — Horror", "Protection from modified creatures")
     assert not {"theme:voltron"} & (_theme_ids(serenity) | _theme_ids(elemental) | _theme_ids(louvaq))
+
+
+def test_damage_to_them_the_player_the_sentence_names_is_burn():
+    """Blazing Salvo (fresh draw 2026120312, gold "fresh": burn decided): "that creature's controller has
+    Blazing Salvo deal 5 damage to them": "them" is the player named before it; damage divided "among them"
+    (objects) is not."""
+    salvo = _real(
+        "Blazing Salvo",
+        "Instant",
+        "Blazing Salvo deals 3 damage to target creature unless that creature's controller has Blazing Salvo deal 5 "
+        "damage to them.",
+    )
+    assert {"theme:burn", "theme:removal"} <= _theme_ids(salvo)
+    smashing = _real(
+        "Shatterskull Smashing",
+        "Sorcery",
+        "Shatterskull Smashing deals X damage divided as you choose among up to two target creatures and/or "
+        "planeswalkers. If X is 6 or more, Shatterskull Smashing deals twice X damage divided as you choose among them instead.",
+    )
+    assert "theme:burn" not in _theme_ids(smashing)

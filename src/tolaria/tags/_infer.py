@@ -464,7 +464,7 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
             target = e.target.text
             where = span(face.index, e.verb.start, e.target.end, face.text)
             if e.kind == "damage":
-                if _TO_PLAYER.search(target):
+                if _TO_PLAYER.search(target) or _the_player_named_before(ctx.readings[face.index].text, e):
                     yield "theme:burn", where
                 if _TARGET_PERMANENT.search(target):
                     yield "theme:removal", where
@@ -497,6 +497,20 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                     r"(?:all|each)\b|creatures (?:your opponents|target player|that player) controls?", subject, re.I
                 ):
                     yield "theme:board-wipe", where
+
+
+# "them" (or "him or her") as the one damage is dealt to: a player the sentence names before it ("unless
+# that creature's controller has Blazing Salvo deal 5 damage to them", "Any player may have Browbeat deal 5
+# damage to them"); cards say "each of them" or "among them" for objects
+_PRONOUN = re.compile(r"(?:them|him or her)$", re.I)
+_PLAYER_WORD = re.compile(r"\b(?:players?|opponents?|controller)\b", re.I)
+
+
+def _the_player_named_before(text: str, e) -> bool:
+    if not _PRONOUN.match(e.target.text):
+        return False
+    sentence = max(text.rfind(".", 0, e.verb.start), text.rfind("\n", 0, e.verb.start)) + 1
+    return bool(_PLAYER_WORD.search(text, sentence, e.verb.start))
 
 
 ROLES = ("theme:burn", "theme:removal", "theme:board-wipe", "theme:counterspell")
