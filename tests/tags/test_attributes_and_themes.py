@@ -423,3 +423,31 @@ def test_damage_to_them_the_player_the_sentence_names_is_burn():
         "planeswalkers. If X is 6 or more, Shatterskull Smashing deals twice X damage divided as you choose among them instead.",
     )
     assert "theme:burn" not in _theme_ids(smashing)
+
+
+def test_testing_that_one_card_of_a_kind_is_in_the_graveyard_is_no_graveyard_theme():
+    """Ramunap Hydra (fresh draw 2026120312, gold "fresh": no graveyard theme, written before the tagger
+    ran): "as long as there is a Desert card in your graveyard" tests for one card; counting the graveyard
+    (threshold's "seven or more cards") or a creature card's keywords there (Kathril) still works with it."""
+    hydra = _real(
+        "Ramunap Hydra",
+        "Creature — Snake Hydra",
+        "Vigilance, reach, trample\nRamunap Hydra gets +1/+1 as long as you control a Desert.\nRamunap Hydra gets "
+        "+1/+1 as long as there is a Desert card in your graveyard.",
+    )
+    assert "theme:graveyard" not in _theme_ids(hydra)
+    mage = _real("Windwright Mage", "Artifact Creature — Human Wizard", "Windwright Mage has flying as long as an artifact card is in your graveyard.")
+    assert "theme:graveyard" not in _theme_ids(mage)
+    kathril = _real(
+        "Kathril, Aspect Warper",
+        "Legendary Creature — Nightmare Insect",
+        "When Kathril, Aspect Warper enters the battlefield, put a flying counter on any creature you control if a "
+        "creature card in your graveyard has flying.",
+    )
+    assert "theme:graveyard" in _theme_ids(kathril)
+    threshold = _real(
+        "Werebear",
+        "Creature — Human Bear Druid",
+        "{T}: Add {G}.\nThreshold — Werebear gets +3/+3 as long as seven or more cards are in your graveyard.",
+    )
+    assert "theme:graveyard" in _theme_ids(threshold)

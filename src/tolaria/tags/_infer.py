@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ..oracle import cast_restrictions, effects, self_costs, type_changes
 from ._context import CardContext
-from ._extract import action_mentions, activated_of
+from ._extract import EXTRACTORS, action_mentions, activated_of
 from ._model import Evidence, span
 from ._vocab import slugify
 
@@ -134,7 +134,6 @@ theme(
 theme(
     "theme:graveyard",
     any_of={
-        "effect:graveyard",
         "action:surveil",
         "keyword:flashback",
         "keyword:escape",
@@ -425,6 +424,36 @@ def _graveyard_mill(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
 
 
 _extend("theme:graveyard", _graveyard_mill)
+
+# a condition that one card of a kind is in the graveyard ("as long as there is a Desert card in your
+# graveyard", "as long as an artifact card is in your graveyard"): it tests for that card, it neither counts
+# the graveyard (threshold's "seven or more cards") nor puts it to use
+_ONE_CARD_THERE = re.compile(
+    r"\b(?:as long as|if|unless|while) (?:there(?:['’]s| is| are) %(cards)s|%(cards)s (?:is|are)) $"
+    % {
+        "cards": r"(?:an?|one or more) %(kind)scards?(?: and an? %(kind)scards?)?"
+        % {"kind": r"(?:(?!(?:has|have|with|or|and|more)\b)[\w’'-]+ ){0,3}"}
+    },
+    re.IGNORECASE,
+)
+
+
+def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """A graveyard the card's text works with ("return target card from your graveyard", "cards in your
+    graveyard"), except where it only tests that one card of a kind is there."""
+    if "effect:graveyard" not in facts:
+        return
+    for _tag, ev in EXTRACTORS["effect:graveyard"].fn(ctx):
+        if ev.face is None or ev.start is None:
+            continue
+        rules = ctx.faces[ev.face].rules
+        clause = max(rules.rfind(ch, 0, ev.start) for ch in ".,;:\n") + 1
+        if not _ONE_CARD_THERE.search(rules, clause, ev.start):
+            yield "theme:graveyard", Evidence("facts", facts=("effect:graveyard",))
+            return
+
+
+_extend("theme:graveyard", _graveyard_used)
 
 
 # ---------------------------------------------------------------- what a staple does: removal, burn, wipes, counters
