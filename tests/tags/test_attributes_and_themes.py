@@ -451,3 +451,18 @@ def test_testing_that_one_card_of_a_kind_is_in_the_graveyard_is_no_graveyard_the
         "{T}: Add {G}.\nThreshold — Werebear gets +3/+3 as long as seven or more cards are in your graveyard.",
     )
     assert "theme:graveyard" in _theme_ids(threshold)
+
+
+def test_countering_the_target_spell_named_before_is_a_counterspell():
+    """Mages' Contest (audit draw 770301): "You and target spell's controller bid life. … If you win the
+    bidding, counter that spell." counters the target spell; a spell a trigger names is no target."""
+    contest = _real(
+        "Mages' Contest",
+        "Instant",
+        "You and target spell's controller bid life. You start the bidding with a bid of 1. In turn order, each "
+        "player may top the high bid. The bidding ends if the high bid stands. The high bidder loses life equal to "
+        "the high bid. If you win the bidding, counter that spell.",
+    )
+    assert "theme:counterspell" in _theme_ids(contest)
+    force = _real("Lunar Force", "Enchantment", "When an opponent casts a spell, sacrifice Lunar Force and counter that spell.")
+    assert "theme:counterspell" not in _theme_ids(force)

@@ -511,8 +511,11 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                 elif e.kind == "destroy" and _THAT_PERMANENT.search(target):
                     yield "theme:removal", where  # "destroy that creature": the one the trigger names
             elif e.kind == "counter":
-                if re.match(r"(?:up to \w+ )?(?:another )?target\b[^.]*\bspells?\b", target, re.I):
-                    yield "theme:counterspell", where
+                if re.match(r"(?:up to \w+ )?(?:another )?target\b[^.]*\bspells?\b", target, re.I) or (
+                    _TARGET_SPELL_BEFORE.search(ctx.readings[face.index].text, _ability_start(ctx, face, e), e.verb.start)
+                    and re.match(r"that spell\b", target, re.I)
+                ):
+                    yield "theme:counterspell", where  # "that spell": the target spell named before it
             elif e.kind == "edict":
                 if _EDICT_PLAYER.search(e.subject) and re.search(
                     r"creatures?|planeswalkers?|permanents?", target, re.I
@@ -540,6 +543,16 @@ def _the_player_named_before(text: str, e) -> bool:
         return False
     sentence = max(text.rfind(".", 0, e.verb.start), text.rfind("\n", 0, e.verb.start)) + 1
     return bool(_PLAYER_WORD.search(text, sentence, e.verb.start))
+
+
+# the target spell a later "counter that spell" refers to ("You and target spell's controller bid life. …
+# If you win the bidding, counter that spell."), not a spell a trigger names ("Whenever a player casts a spell")
+_TARGET_SPELL_BEFORE = re.compile(r"\btarget spell\b", re.I)
+
+
+def _ability_start(ctx: CardContext, face, e) -> int:
+    ability = ctx.readings[face.index].ability_at(e.verb.start)
+    return ability.span.start if ability is not None else 0
 
 
 ROLES = ("theme:burn", "theme:removal", "theme:board-wipe", "theme:counterspell")
