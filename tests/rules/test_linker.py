@@ -468,3 +468,47 @@ def test_face_down_and_face_up_as_a_permanents_status(linker):
         linker, "Morph {4}{G}{G}\nWhen Krosan Cloudscraper is turned face up, you gain 2 life.", "Krosan Cloudscraper"
     )
     assert ("face up", "glossary", "702.37") in cloud
+
+
+def test_a_card_exiled_face_down_is_the_exile_zones_rule(linker):
+    """406.3: "Cards “exiled face down” can't be examined by any player …": a card put into exile face down
+    (Necropotence, hideaway's reminder) or turned face up there (Summoner's Egg) is the exile zone's rule, not
+    708 (face-down spells and permanents); returned to the battlefield face down it is a permanent (708)."""
+    necro = _marks(
+        linker,
+        "Pay 1 life: Exile the top card of your library face down. Put that card into your hand at the beginning "
+        "of your next end step.",
+        "Necropotence",
+    )
+    assert ("face down", "glossary", "406.3") in necro
+    egg = _marks(
+        linker,
+        "Imprint — When Summoner's Egg enters the battlefield, you may exile a card from your hand face down.\n"
+        "When Summoner's Egg dies, turn the exiled card face up. If it's a creature card, put it onto the "
+        "battlefield under your control.",
+        "Summoner's Egg",
+    )
+    assert {("face down", "glossary", "406.3"), ("face up", "glossary", "406.3")} <= egg
+    shorecrasher = _marks(
+        linker,
+        "{U}: Exile Shorecrasher Elemental, then return it to the battlefield face down under its owner's control.",
+        "Shorecrasher Elemental",
+    )
+    assert ("face down", "glossary", "708") in shorecrasher
+
+
+def test_two_verbs_that_share_alone_and_overloads_change_its_text(linker):
+    """Audit draw 770301: Ember Beast "can't attack or block alone" is Attack Alone and Block Alone (506.5):
+    "attack" is a term of its own but "alone" is none, so the two verbs share it (a list of objects before a
+    term, "artifact, creature, or land", still links no "artifact land"); overload's reminder "change its
+    text" is a text-changing effect (612, 702.96c), as "change the text" is."""
+    beast = _marks(linker, "Ember Beast can't attack or block alone.", "Ember Beast")
+    assert {("attack", "glossary", "506.5"), ("block alone", "glossary", "506.5")} <= beast
+    assert _marks(linker, "Destroy target artifact, creature, or land.") == {("Destroy", "keyword_action", "701.8")}
+    overload = _marks(
+        linker,
+        'Overload {2}{R} (You may cast this spell for its overload cost. If you do, change its text by replacing all '
+        'instances of "target" with "each.")',
+        "Dynacharge",
+    )
+    assert ("change its text", "glossary", "612") in overload

@@ -176,6 +176,10 @@ class _Catalog:
     # have. See rule 110.5 and rule 702.37, “Morph.”"): the rule of that sense, read where a permanent is
     # turned ("turn it face up"), not the card's position in a zone (sense 1, section 4)
     status_rules: dict[str, str] = field(default_factory=dict)
+    # a status a card has in a zone the zone's own rule speaks of ("Cards “exiled face down” can't be examined
+    # …", 406.3): (the status, the zone's pattern over the clause before it, the subrule), read where a card is
+    # put there ("exile the top card of your library face down", "cards exiled with ~ face down")
+    zone_statuses: list[tuple[str, re.Pattern[str], str]] = field(default_factory=list)
     # phrases a rule defines ("To “tap [a permanent] for mana” is to …", 106.12) in the forms its subrules
     # quote (“is tapped for mana”, 106.12a triggers, 106.12b replacement effects): pattern over the folded
     # text, and (subrule, its text) of each subrule that quotes the form
@@ -284,6 +288,7 @@ class Linker:
                 cat.glossary_phrases[phrase] = (entry.see_rules[0], entry.key, None)
         _keyword_forms(book, cat)
         _glossary_terms(book, cat)
+        _zone_statuses(book, cat)
         _defined_forms(book, cat)
         _variants(book, cat, kw_rules)
         _symbols(book, cat)
@@ -477,12 +482,23 @@ class Linker:
                 or re.match(r"\s+counter", folded[m.end() :])
             ):
                 continue  # "that day", "night counter", "Arabian Nights": not the game's designation
-            if key in self.catalog.status_rules and _TURNED.search(folded, max(0, m.start() - 40), m.start()):
-                number = self.catalog.status_rules[key]  # "turn it face up": the permanent's status, 702.37
+            if key in self.catalog.status_rules:
+                number = self._status_rule(folded, m.start(), key, number)
             if term in ("day", "night") and self.catalog.day_night_own and not reading.in_reminder(m.start(), m.end()):
                 number = self.catalog.day_night_own  # the card's own effect: the designation, not the untap-step check
             cands.append((m.start(1), m.end(), "glossary", number, term))
         self._elided(folded, cands)
+
+    def _status_rule(self, folded: str, start: int, key: str, number: str) -> str:
+        """The rule of "face down"/"face up" at ``start``: a card put in a zone so (the zone's rule: "exile it
+        face down", 406.3), a permanent or spell turned so (the status: "turn it face up", 702.37; "cast
+        this card face down", 708), else the term's own rule."""
+        for status, zone, rule in self.catalog.zone_statuses:
+            if status == key and zone.search(folded, max(0, start - 80), start):
+                return rule
+        if _TURNED.search(folded, max(0, start - 40), start):
+            return self.catalog.status_rules[key]
+        return number
 
     def _elided(self, folded: str, cands: list[_Cand]) -> None:
         """A term whose last words two adjectives share: "attacking or blocking creature" is an attacking
@@ -496,10 +512,14 @@ class Linker:
             if start and folded[start - 1].isalnum():
                 continue
             alone = self.catalog.glossary_phrases.get(w)
-            if alone is not None and alone[1] == w:
-                continue  # a noun of its own ("artifact, creature, or land"): a list of objects, no elision
+            own_term = alone is not None and alone[1] == w
             for phrase in self._gloss_by_word.get(w, ()):
                 if not phrase.startswith(w + " "):
+                    continue
+                if own_term and phrase[len(w) + 1 :] in self.catalog.glossary_phrases:
+                    # a term of its own before a shared term ("artifact, creature, or land"): a list of
+                    # objects, no elision; before a word no term ("attack or block alone") the two verbs
+                    # share it: "attack alone" and "block alone" (506.5)
                     continue
                 pattern = self._elision.get(phrase)
                 if pattern is None:
@@ -826,14 +846,15 @@ def _defined_forms(book: RuleBook, cat: _Catalog) -> None:
 def _spoken_forms(key: str) -> set[str]:
     """How cards say a term the glossary names otherwise: "Change a Target" as "change the target(s)" or
     "change any targets" (the article of a term is any article); "Text-Changing Effect" as "change the
-    text" (the effect named by what it changes)."""
+    text" or "change its text" (the effect named by what it changes)."""
     out: set[str] = set()
     words = key.split()
     if len(words) == 3 and words[1] == "a":
         for article in ("the", "any"):
             out |= _term_forms(f"{words[0]} {article} {words[2]}", verb=False)
     if m := re.fullmatch(r"([a-z]+)-changing effects?", key):
-        out.add(f"change the {m.group(1)}")
+        # "change the text", and the possessive overload's reminder writes: "change its text" (702.96c)
+        out |= {f"change {whose} {m.group(1)}" for whose in ("the", "its", "their")}
     return out
 
 
@@ -870,6 +891,21 @@ def _status_sense(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str)
             if " " in key:  # the status as an adjective: "a face-down creature", as the CR writes it
                 cat.glossary_phrases.setdefault(key.replace(" ", "-"), (cat.status_rules[key], entry.key, None))
         return
+
+
+def _zone_statuses(book: RuleBook, cat: _Catalog) -> None:
+    """Where a zone's rule speaks of a status a card has there (406.3: "Cards “exiled face down” …"): the
+    status read after the zone's verb in the same clause ("exile it face down", "cards exiled with ~ face
+    down", "turn the exiled card face up"), unless the clause casts the card or puts or returns it to the battlefield
+    (a spell or a permanent: the status of 708)."""
+    for word, (zone_rule, _term) in cat.zone_words.items():
+        for status in cat.status_rules:
+            found = next((r.number for r in book.subtree(zone_rule) if status in _fold(r.text)), None)
+            if found is None:
+                continue
+            forms = "|".join(re.escape(f) for f in sorted(_inflections(word), key=len, reverse=True))
+            zone = re.compile(rf"{_B}(?:{forms}){_E}(?![^.;:]*\b(?:cast|to the battlefield)\b)[^.;:]*$")
+            cat.zone_statuses.append((status, zone, found))
 
 
 def _action_term(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str, action_rule: str) -> None:
