@@ -507,7 +507,7 @@ def test_two_verbs_that_share_alone_and_overloads_change_its_text(linker):
     assert _marks(linker, "Destroy target artifact, creature, or land.") == {("Destroy", "keyword_action", "701.8")}
     overload = _marks(
         linker,
-        'Overload {2}{R} (You may cast this spell for its overload cost. If you do, change its text by replacing all '
+        "Overload {2}{R} (You may cast this spell for its overload cost. If you do, change its text by replacing all "
         'instances of "target" with "each.")',
         "Dynacharge",
     )

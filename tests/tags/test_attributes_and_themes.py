@@ -371,10 +371,14 @@ def test_a_permanent_the_card_needs_and_lifelink_it_gives_are_its_themes():
     )
     assert {"theme:enchantments", "theme:lifegain"} <= _theme_ids(knight)
     serpent = _real(
-        "Steelclad Serpent", "Artifact Creature — Serpent", "Steelclad Serpent can't attack unless you control another artifact."
+        "Steelclad Serpent",
+        "Artifact Creature — Serpent",
+        "Steelclad Serpent can't attack unless you control another artifact.",
     )
     assert "theme:artifacts" in _theme_ids(serpent)
-    collar = _real("Basilisk Collar", "Artifact — Equipment", "Equipped creature has deathtouch and lifelink.\nEquip {2}")
+    collar = _real(
+        "Basilisk Collar", "Artifact — Equipment", "Equipped creature has deathtouch and lifelink.\nEquip {2}"
+    )
     assert "theme:lifegain" in _theme_ids(collar)
     assert "theme:lifegain" not in _theme_ids(_real("Noxious Groodion", "Creature — Beast", "Deathtouch"))
 
@@ -391,9 +395,13 @@ def test_a_reward_for_auras_and_equipment_on_ones_creatures_is_voltron():
         "creature. (Equipment, Auras you control, and counters are modifications.)",
     )
     assert {"theme:voltron", "theme:plus-one-counters"} <= _theme_ids(heir)
-    veteran = _real("Armory Veteran", "Creature — Human Soldier", "As long as Armory Veteran is equipped, it has menace.")
+    veteran = _real(
+        "Armory Veteran", "Creature — Human Soldier", "As long as Armory Veteran is equipped, it has menace."
+    )
     assert "theme:voltron" in _theme_ids(veteran)
-    wombat = _real("Rabid Wombat", "Creature — Wombat", "Vigilance\nRabid Wombat gets +2/+2 for each Aura attached to it.")
+    wombat = _real(
+        "Rabid Wombat", "Creature — Wombat", "Vigilance\nRabid Wombat gets +2/+2 for each Aura attached to it."
+    )
     assert "theme:voltron" in _theme_ids(wombat)
     serenity = _real("Song of Serenity", "Enchantment", "Creatures that are enchanted can't attack or block.")
     elemental = _real(
@@ -436,7 +444,11 @@ def test_testing_that_one_card_of_a_kind_is_in_the_graveyard_is_no_graveyard_the
         "+1/+1 as long as there is a Desert card in your graveyard.",
     )
     assert "theme:graveyard" not in _theme_ids(hydra)
-    mage = _real("Windwright Mage", "Artifact Creature — Human Wizard", "Windwright Mage has flying as long as an artifact card is in your graveyard.")
+    mage = _real(
+        "Windwright Mage",
+        "Artifact Creature — Human Wizard",
+        "Windwright Mage has flying as long as an artifact card is in your graveyard.",
+    )
     assert "theme:graveyard" not in _theme_ids(mage)
     kathril = _real(
         "Kathril, Aspect Warper",
@@ -464,5 +476,7 @@ def test_countering_the_target_spell_named_before_is_a_counterspell():
         "the high bid. If you win the bidding, counter that spell.",
     )
     assert "theme:counterspell" in _theme_ids(contest)
-    force = _real("Lunar Force", "Enchantment", "When an opponent casts a spell, sacrifice Lunar Force and counter that spell.")
+    force = _real(
+        "Lunar Force", "Enchantment", "When an opponent casts a spell, sacrifice Lunar Force and counter that spell."
+    )
     assert "theme:counterspell" not in _theme_ids(force)

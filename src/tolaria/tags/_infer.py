@@ -428,12 +428,10 @@ _extend("theme:graveyard", _graveyard_mill)
 # a condition that one card of a kind is in the graveyard ("as long as there is a Desert card in your
 # graveyard", "as long as an artifact card is in your graveyard"): it tests for that card, it neither counts
 # the graveyard (threshold's "seven or more cards") nor puts it to use
+_CARD_KIND = r"(?:(?!(?:has|have|with|or|and|more)\b)[\w’'-]+ ){0,3}"  # "Desert ", "colorless creature "
+_ONE_CARD = rf"(?:an?|one or more) {_CARD_KIND}cards?(?: and an? {_CARD_KIND}cards?)?"
 _ONE_CARD_THERE = re.compile(
-    r"\b(?:as long as|if|unless|while) (?:there(?:['’]s| is| are) %(cards)s|%(cards)s (?:is|are)) $"
-    % {
-        "cards": r"(?:an?|one or more) %(kind)scards?(?: and an? %(kind)scards?)?"
-        % {"kind": r"(?:(?!(?:has|have|with|or|and|more)\b)[\w’'-]+ ){0,3}"}
-    },
+    rf"\b(?:as long as|if|unless|while) (?:there(?:['’]s| is| are) {_ONE_CARD}|{_ONE_CARD} (?:is|are)) $",
     re.IGNORECASE,
 )
 
@@ -512,7 +510,9 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                     yield "theme:removal", where  # "destroy that creature": the one the trigger names
             elif e.kind == "counter":
                 if re.match(r"(?:up to \w+ )?(?:another )?target\b[^.]*\bspells?\b", target, re.I) or (
-                    _TARGET_SPELL_BEFORE.search(ctx.readings[face.index].text, _ability_start(ctx, face, e), e.verb.start)
+                    _TARGET_SPELL_BEFORE.search(
+                        ctx.readings[face.index].text, _ability_start(ctx, face, e), e.verb.start
+                    )
                     and re.match(r"that spell\b", target, re.I)
                 ):
                     yield "theme:counterspell", where  # "that spell": the target spell named before it
