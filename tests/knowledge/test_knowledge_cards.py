@@ -174,3 +174,24 @@ def test_two_layered_cards_reach_the_layers_only_when_the_question_asks_about_ch
 
 def test_switching_power_and_toughness_is_layer_7d():
     assert "613.4d" in numbers(TWISTED)
+
+
+GRASP = ("Grasp of Darkness", "Instant\nTarget creature gets -4/-4 until end of turn.")
+INCINERATE = (
+    "Incinerate",
+    "Instant\nIncinerate deals 3 damage to any target. A creature dealt damage this way can't be regenerated this turn.",
+)
+
+
+def test_a_creature_that_should_have_died_reaches_the_state_based_actions():
+    # 704.5f (toughness 0 or less), 704.5g (lethal damage), 704.3 (when they are checked): CR 2026-02-27
+    no_toughness = rules_for([GRASP], "I can see its P/T go to 7/0 for a brief moment, then it reverts to 11/4.")
+    assert no_toughness["704.5f"] >= 0.8 and "704.3" in no_toughness and "704.5g" not in no_toughness
+    lethal = rules_for(
+        [INCINERATE], "Tarmogoyf was not destroyed: Incinerate went to the graveyard before the lethal damage check."
+    )
+    assert lethal["704.5g"] >= 0.8 and "704.3" in lethal
+    # a toughness lowered is asked when the question is about dying; "11/4" or "+1/+0" leaves toughness
+    assert "704.5f" in numbers(GRASP)
+    assert rules_for([GRASP], "Does it die?")["704.5f"] > rules_for([GRASP], "Can it target my own creature?")["704.5f"]
+    assert "704.5f" not in rules_for([WARHAMMER], "It is a 4/10 with the Warhammer, 11/4 with another one.")

@@ -12,7 +12,8 @@ rules that govern it, and the question's own words choose among them.
 - a triggered ability: 603.2, with its event (leaves the battlefield and dies: 603.6c, 603.10a; enters:
   603.6a; attacks: 508.3a; blocks: 509.3), and 603.4 only for a real intervening "if" (the reader's
   condition of a trigger);
-- a state-based condition its text leans on: the legend rule 704.5j, loyalty 704.5i, toughness 704.5f;
+- a state-based condition its text leans on: the legend rule 704.5j, loyalty 704.5i, toughness 704.5f (a
+  toughness lowered: "gets -4/-4", -1/-1 counters);
 - a card with faces: casting a face 712.11c (a modal double-faced card), an Adventure 715.3/715.4, a split
   card 709.3;
 - a commander's combat damage: 903.10a.
@@ -24,7 +25,8 @@ text does not flood the question.
 A question about two effects at once reaches the rules that order them: two that change characteristics
 the layers, timestamps and dependency (613.1, 613.7, 613.8); two replacement effects their order (616.1);
 several players' triggers APNAP (101.4, 603.3b); a creature that dies while an ability triggers the
-state-based actions first (704.3, 117.5).
+state-based actions first (704.3, 117.5); a creature a question leaves with no toughness ("7/0") or dealt lethal
+damage the state-based action that puts it into the graveyard (704.5f, 704.5g) and when it is checked (704.3).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ FAMILY_WORDS = {
     r"timestamps?|depend\w*|who controls|control of|gains? control|steal\w*",
     "replacement": r"instead|replace\w*|enters?|prevent\w*|damage|would|doubl\w*|twice",
     "trigger": r"trigger\w*|whenever|dies|died|enters?|leaves?|upkeep|on the stack",
-    "sba": r"legend\w*|dies|died|loyalty|toughness|state[- ]based|same name",
+    "sba": r"legend\w*|die|dies|died|loyalty|toughness|state[- ]based|same name|lethal|destroy\w*|surviv\w*",
     "face": r"cast\w*|adventure|face|side|half|transform\w*|flip|split|exile",
     "commander": r"commander|general|21|damage",
 }
@@ -71,6 +73,8 @@ _EFFECTS: tuple[tuple[str, re.Pattern, tuple[str, ...]], ...] = tuple(
         ),
         ("layer", r"\bbase power and toughness\b|\bis a \d+/\d+\b|\bwith base\b", ("613.4b",)),
         ("layer", r"\b(?:gets?|get) [+-][\dX]+/[+-][\dX]+", ("613.4c",)),
+        # a toughness lowered ("gets -1/-1", "-1/-1 counters") may leave a creature with none: 704.5f
+        ("sba", r"\bgets? [+-][\dX]+/-[\dX]+|-1/-1 counters?\b", ("704.5f",)),
         ("layer", r"\bswitch\w* (?:[\w’']+ ){0,3}power and toughness\b", ("613.4d",)),
         (
             "layer",
@@ -308,4 +312,27 @@ def interaction_rules(read: Iterable[tuple[tuple[str, str], ...]], question: str
     ):
         out["704.3"] = ASKED_RULE_WEIGHT / 2
         out["117.5"] = ASKED_RULE_WEIGHT / 2
+    for number, weight in state_based_rules(question).items():
+        out[number] = max(out.get(number, 0.0), weight)
+    return out
+
+
+# a creature left with no toughness ("7/0", "0 toughness", "toughness of 0") or dealt damage enough to destroy
+# it ("lethal damage", "enough damage to kill"): the state-based actions that put it into the graveyard
+_NO_TOUGHNESS = re.compile(
+    r"(?<![\d/+-])\d+/0\b|\b(?:0|zero|no) toughness\b|\btoughness (?:of |to |is |at )?(?:0|zero)\b", re.I
+)
+_LETHAL = re.compile(r"\blethal damage\b|\benough damage\b|\bdamage (?:equal to|greater than) its toughness\b", re.I)
+
+
+def state_based_rules(question: str) -> dict[str, float]:
+    """The state-based actions a question about a creature that should have died leans on: toughness 0 or
+    less 704.5f, lethal damage 704.5g, and when they are checked 704.3."""
+    out: dict[str, float] = {}
+    if _NO_TOUGHNESS.search(question):
+        out["704.5f"] = ASKED_RULE_WEIGHT
+    if _LETHAL.search(question):
+        out["704.5g"] = ASKED_RULE_WEIGHT
+    if out:
+        out["704.3"] = ASKED_RULE_WEIGHT / 2
     return out
