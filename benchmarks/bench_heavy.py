@@ -93,7 +93,7 @@ def probe(client: Client, rows: list[tuple[str, int, float, str]]) -> None:
             status, data, ms = client.send(method, path, body, auth=auth)
             worst = max(worst, ms)
             if status >= 400:
-                note = data[:120].decode(errors="replace")
+                note = " ".join(data[:400].decode(errors="replace").split())[:120]  # one table cell
         rows.append((label, status, worst, note))
         print(f"{label}: {status} {worst:.0f} ms", file=sys.stderr)
         return data
