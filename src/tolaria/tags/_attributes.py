@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
-from ..cards import Card, ManaCostError, parse_mana_cost
+from ..cards import Card, Face, ManaCostError, ManaSymbol, parse_mana_cost
 from ._model import Evidence
+from ._taxonomy import Taxonomy
 from ._vocab import slugify
 
 Hit = tuple[str, Evidence]
-ATTRIBUTES: dict[str, Callable[[Card, object], Iterator[Hit]]] = {}
+ATTRIBUTES: dict[str, Callable[[Card, Taxonomy], Iterator[Hit]]] = {}
+_Rule = TypeVar("_Rule", bound=Callable[[Card, Taxonomy], Iterator[Hit]])
 
 
-def attribute(name: str):
-    def register(fn):
+def attribute(name: str) -> Callable[[_Rule], _Rule]:
+    def register(fn: _Rule) -> _Rule:
         ATTRIBUTES[name] = fn
         return fn
 
@@ -21,7 +24,7 @@ def attribute(name: str):
 
 
 @attribute("color_identity")
-def color_identity(card: Card, tax) -> Iterator[Hit]:
+def color_identity(card: Card, tax: Taxonomy) -> Iterator[Hit]:
     ci = tuple(card.color_identity)
     ev = Evidence("data", field="color_identity", text="".join(ci))
     for c in ci:
@@ -35,13 +38,13 @@ def color_identity(card: Card, tax) -> Iterator[Hit]:
 
 
 @attribute("mana_value")
-def mana_value(card: Card, tax) -> Iterator[Hit]:
+def mana_value(card: Card, tax: Taxonomy) -> Iterator[Hit]:
     mv = card.mana_value or 0.0
     ev = Evidence("data", field="mana_value", text=f"{mv:g}")
     yield ("mv:7plus" if mv >= 7 else f"mv:{int(mv)}"), ev
 
 
-_COST_FEATURES = {
+_COST_FEATURES: dict[str, Callable[[ManaSymbol], bool]] = {
     "cost:x": lambda s: s.is_variable,
     "cost:hybrid": lambda s: s.is_hybrid,
     "cost:phyrexian": lambda s: s.is_phyrexian,
@@ -51,7 +54,7 @@ _COST_FEATURES = {
 
 
 @attribute("mana_cost")
-def mana_cost(card: Card, tax) -> Iterator[Hit]:
+def mana_cost(card: Card, tax: Taxonomy) -> Iterator[Hit]:
     for i, face in enumerate(card.faces):
         try:
             symbols = parse_mana_cost(face.mana_cost)
@@ -71,20 +74,20 @@ def mana_cost(card: Card, tax) -> Iterator[Hit]:
         yield "cost:none", Evidence("data", face=0, field="mana_cost", text="")
 
 
-def _types(face) -> tuple[str, ...]:
+def _types(face: Face) -> tuple[str, ...]:
     if face.types:
         return tuple(face.types)
     return tuple(w for w in face.type_line.split("—")[0].split() if w[:1].isupper())
 
 
-def _supertypes(face) -> tuple[str, ...]:
+def _supertypes(face: Face) -> tuple[str, ...]:
     if face.supertypes or face.types:
         return tuple(face.supertypes)
     left = face.type_line.split("—")[0].split()
     return tuple(w for w in left if w in ("Legendary", "Basic", "Snow", "World", "Ongoing", "Elite", "Host"))
 
 
-def _subtypes(face) -> tuple[str, ...]:
+def _subtypes(face: Face) -> tuple[str, ...]:
     if face.subtypes:
         return tuple(face.subtypes)
     if "—" not in face.type_line:
@@ -93,7 +96,7 @@ def _subtypes(face) -> tuple[str, ...]:
 
 
 @attribute("type_line")
-def type_line(card: Card, tax) -> Iterator[Hit]:
+def type_line(card: Card, tax: Taxonomy) -> Iterator[Hit]:
     for i, face in enumerate(card.faces):
         ev = Evidence("data", face=i, field="type_line", text=face.type_line)
         types = [t for t in _types(face) if t not in _supertypes(face)]

@@ -45,7 +45,8 @@ def gold_card(entry: dict[str, Any]) -> Card:
 
 
 def load_gold(path: str | Path) -> list[dict[str, Any]]:
-    return json.loads(Path(path).read_text(encoding="utf-8"))["cards"]
+    cards: list[dict[str, Any]] = json.loads(Path(path).read_text(encoding="utf-8"))["cards"]
+    return cards
 
 
 @dataclass
@@ -57,7 +58,7 @@ class GoldReport:
     misses: list[tuple[str, str]] = field(default_factory=list)  # (card, tag) expected, not found
     extras: list[tuple[str, str]] = field(default_factory=list)  # (card, tag) found, not expected
     also_missing: list[tuple[str, str]] = field(default_factory=list)
-    per_tag: Counter = field(default_factory=Counter)
+    per_tag: Counter[str] = field(default_factory=Counter)
 
     @property
     def precision(self) -> float:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from ..oracle import effects
 from ._context import CardContext
@@ -31,8 +32,11 @@ class Extractor:
 EXTRACTORS: dict[str, Extractor] = {}
 
 
-def extractor(name: str, tags: Iterable[str] = ()):
-    def register(fn):
+_Rule = TypeVar("_Rule", bound=Callable[[CardContext], Iterable[Hit]])
+
+
+def extractor(name: str, tags: Iterable[str] = ()) -> Callable[[_Rule], _Rule]:
+    def register(fn: _Rule) -> _Rule:
         EXTRACTORS[name] = Extractor(name, fn, tuple(tags))
         return fn
 
@@ -73,9 +77,9 @@ def pattern_rule(
 
 @dataclass(frozen=True)
 class KeywordMatchers:
-    abilities: re.Pattern
-    actions: list[tuple[str, re.Pattern, str]]  # (tag id, pattern, lower-case stem that every match contains)
-    ability_words: re.Pattern
+    abilities: re.Pattern[str]
+    actions: list[tuple[str, re.Pattern[str], str]]  # (tag id, pattern, lower-case stem that every match contains)
+    ability_words: re.Pattern[str]
     ability_tag: dict[str, tuple[str, str]]  # lower surface name -> (tag id, label)
     sorcery_speed: frozenset[str]  # keyword tag ids whose CR text says "Activate only as a sorcery"
     parents: dict[str, str]  # lower variant name -> parent tag id
@@ -268,7 +272,7 @@ def granted_keywords(ctx: CardContext) -> Iterator[Hit]:
                 i = sep.end()
 
 
-def _granted(face, start: int, end: int) -> Evidence:
+def _granted(face: FaceText, start: int, end: int) -> Evidence:
     return Evidence("text", face=face.index, start=start, end=end, text=face.text[start:end], role="granted")
 
 
@@ -304,7 +308,7 @@ _LOYALTY = re.compile(r"^\s*(\[?[+−-]?(?:\d+|X)\]?):\s", re.MULTILINE)
 _TRIGGER = re.compile(r"^(?:When|Whenever|At)\b[^,\n]*", re.MULTILINE)
 
 
-def _ability_lines(face) -> Iterator[tuple[int, str]]:
+def _ability_lines(face: FaceText) -> Iterator[tuple[int, str]]:
     """Lines of rules text with a leading ability word ("Landfall — ") skipped."""
     for start, line in face.lines("rules"):
         m = _AW_PREFIX.match(line)
@@ -322,7 +326,7 @@ def _is_cost(text: str) -> bool:
     ) and not re.search(r"\b(?:choose|chooses|mode)\b", text, re.IGNORECASE)
 
 
-def activated_spans(face) -> Iterator[tuple[int, int, str]]:
+def activated_spans(face: FaceText) -> Iterator[tuple[int, int, str]]:
     for start, line in _ability_lines(face):
         if _LOYALTY.match(line):
             continue
@@ -331,9 +335,11 @@ def activated_spans(face) -> Iterator[tuple[int, int, str]]:
             yield start + m.start(2), start + m.end(2) + 1, line[m.end() :]
 
 
-def _spans_once(ctx: CardContext, face: FaceText, kind: str, spans) -> list[tuple[int, int, str]]:
+def _spans_once(
+    ctx: CardContext, face: FaceText, kind: str, spans: Callable[[FaceText], Iterable[tuple[int, int, str]]]
+) -> list[tuple[int, int, str]]:
     key = (kind, face.index)
-    hit = ctx.memo.get(key)
+    hit: list[tuple[int, int, str]] | None = ctx.memo.get(key)
     if hit is None:
         hit = ctx.memo[key] = list(spans(face))
     return hit
@@ -369,7 +375,7 @@ def loyalty(ctx: CardContext) -> Iterator[Hit]:
                 yield "ability:loyalty", span(face.index, start + m.start(1), start + m.end(1) + 1, face.text)
 
 
-def trigger_spans(face) -> Iterator[tuple[int, int, str]]:
+def trigger_spans(face: FaceText) -> Iterator[tuple[int, int, str]]:
     """(start, end, condition) of each triggered ability: "When/Whenever/At ..." up to the first comma."""
     for start, line in _ability_lines(face):
         for m in _TRIGGER.finditer(line):
@@ -440,7 +446,7 @@ def static(ctx: CardContext) -> Iterator[Hit]:
 # ---------------------------------------------------------------- timing (rules 117, 307, 702.8, 702.61)
 
 
-def _has_type(kind: str):
+def _has_type(kind: str) -> Callable[[CardContext, int], bool]:
     return lambda ctx, i: kind in ctx.face_types[i]
 
 

@@ -12,6 +12,7 @@ from ..oracle import cast_restrictions, effects, self_costs, type_changes
 from ._context import CardContext
 from ._extract import EXTRACTORS, action_mentions, activated_of
 from ._model import Evidence, span
+from ._taxonomy import Taxonomy
 from ._vocab import slugify
 
 Hit = tuple[str, Evidence]
@@ -228,7 +229,7 @@ _EDICT_SUBJECT = re.compile(r"\b(?:players?|opponents?|controller)\s*$", re.IGNO
 _TRIGGER_WORD = re.compile(r"\b(?:when|whenever|each time|if)\b", re.IGNORECASE)
 
 
-def _is_edict(text: str, m: re.Match) -> bool:
+def _is_edict(text: str, m: re.Match[str]) -> bool:
     """ "Target player sacrifices", "each opponent sacrifices" (also in an ability the card grants): a player
     other than the card's controller sacrifices. Not a trigger on it ("Whenever a player sacrifices a
     permanent": a reward for sacrificing)."""
@@ -280,7 +281,7 @@ def _granted_draw(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                 yield "theme:card-draw", span(face.index, m.start(), m.end(), face.text)
 
 
-def _extend(tag_id: str, extra) -> None:
+def _extend(tag_id: str, extra: Callable[[CardContext, set[str]], Iterable[Hit]]) -> None:
     """A theme with a rule of its own besides its facts and pattern."""
     base = THEMES[tag_id].fn
 
@@ -580,7 +581,9 @@ def _roles_once(ctx: CardContext, facts: set[str]) -> list[Hit]:
 
 
 @lru_cache(maxsize=2)
-def _tribal_pattern(types: tuple[str, ...], plurals: tuple[tuple[str, str], ...]) -> tuple[re.Pattern, dict]:
+def _tribal_pattern(
+    types: tuple[str, ...], plurals: tuple[tuple[str, str], ...]
+) -> tuple[re.Pattern[str], dict[str, str]]:
     irregular = dict(plurals)
     surface: dict[str, str] = {}
     for t in types:
@@ -612,7 +615,7 @@ _TOKEN_CLAUSE = re.compile(
 class _Tribal:
     tag_id = "tribal:*"
 
-    def __call__(self, ctx: CardContext, facts: set[str], taxonomy) -> Iterator[Hit]:
+    def __call__(self, ctx: CardContext, facts: set[str], taxonomy: Taxonomy) -> Iterator[Hit]:
         pattern, surface = _tribal_pattern(
             taxonomy.vocabulary.creature_types, tuple(sorted(taxonomy.creature_plurals.items()))
         )

@@ -7,13 +7,14 @@ own name are blanked out (replaced by spaces or ``~`` of the same length), never
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 _REMINDER = re.compile(r"\([^()]*\)")
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 
 
-def _blank(text: str, pattern: re.Pattern, fill: str = " ") -> str:
+def _blank(text: str, pattern: re.Pattern[str], fill: str = " ") -> str:
     return pattern.sub(lambda m: fill * len(m.group(0)), text)
 
 
@@ -52,9 +53,9 @@ class FaceText:
     type_line: str
     low: str = ""  # ``rules`` in lower case: rules test it for a word before running their expression
 
-    def lines(self, which: str = "rules"):
+    def lines(self, which: str = "rules") -> Iterator[tuple[int, str]]:
         """(start, line) for each line of the chosen text."""
-        text = getattr(self, which)
+        text: str = getattr(self, which)
         pos = 0
         for line in text.split("\n"):
             yield pos, line

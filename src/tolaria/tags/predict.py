@@ -131,7 +131,7 @@ class _Features:
     extra_dim: int = 0
 
     @classmethod
-    def fit(cls, oracle, types, facts) -> _Features:
+    def fit(cls, oracle: list[str], types: list[str], facts: list[str]) -> _Features:
         f = cls(
             TfidfVectorizer(
                 ngram_range=(1, 3), min_df=2, max_features=60000, sublinear_tf=True, token_pattern=r"[a-z0-9~+/\-{}]+"
@@ -144,7 +144,9 @@ class _Features:
         f.facts.fit(facts)
         return f
 
-    def transform(self, oracle, types, facts, extra: np.ndarray | None):
+    def transform(
+        self, oracle: list[str], types: list[str], facts: list[str], extra: np.ndarray | None
+    ) -> sp.csr_matrix:
         blocks = [self.oracle.transform(oracle), self.types.transform(types) * 0.5, self.facts.transform(facts) * 0.5]
         if self.extra_dim:
             if extra is None or extra.shape[1] != self.extra_dim:
