@@ -73,6 +73,16 @@ _ROLLS = re.compile(r"\b(?:roll\w*|dice|d\d+)\b", re.I)
 _LIKE = re.compile(r"\b(?:like|similar to)\s+(.+?)\s*\??$", re.I)
 
 
+@dataclass(slots=True)
+class _Candidate:
+    """A document in the running for a place: its score (raised as the question's terms are weighed) and its
+    1-based ranks in the lexical and the semantic ranking (None: not ranked there)."""
+
+    score: float = 0.0
+    lexical_rank: int | None = None
+    semantic_rank: int | None = None
+
+
 @dataclass
 class Answers:
     """What the knowledge search shows for a query, group by group."""
@@ -266,11 +276,13 @@ class Answerer:
 
     # --- ranking ----------------------------------------------------------------------------
 
-    def _base(self, query: str, kinds: Sequence[str], mode: str, semantic_query: str | None = None) -> dict[int, list]:
+    def _base(
+        self, query: str, kinds: Sequence[str], mode: str, semantic_query: str | None = None
+    ) -> dict[int, _Candidate]:
         """Candidates as ``{doc index: [score, lexical rank, semantic rank]}``, scored by their ranks alone."""
         f = self.index.fusion
         w = f.semantic_weight if mode == "fused" else (1.0 if mode == "semantic" else 0.0)
-        out: dict[int, list] = {}
+        out: dict[int, _Candidate] = {}
         index, rows = self.index, None
         if set(kinds) <= {"rule", "glossary"}:
             index, rows = self.rules_index, self._rules_rows
@@ -280,7 +292,7 @@ class Answerer:
                 score += (1 - w) / (f.k + lr)
             if sr is not None and w > 0:
                 score += w / (f.k + sr)
-            out[i if rows is None else rows[i]] = [score, lr, sr]
+            out[i if rows is None else rows[i]] = _Candidate(score, lr, sr)
         return out
 
     def _rank_rules(
@@ -290,28 +302,28 @@ class Answerer:
         mode: str,
         semantic_query: str | None = None,
         brought: dict[str, float] | None = None,
-    ) -> list[tuple]:
+    ) -> list[tuple[int, float, int | None, int | None]]:
         cands = self._base(query, ("rule", "glossary"), mode, semantic_query)
         unit = TERM_BONUS / (self.index.fusion.k + 1)
         pointed: dict[str, float] = {}
         for number, weight in (brought or {}).items():  # the rules the named cards' abilities bring
             pointed[number] = pointed.get(number, 0.0) + weight
             if number in self._rule_at:
-                cands.setdefault(self._rule_at[number], [0.0, None, None])
+                cands.setdefault(self._rule_at[number], _Candidate())
         for term, weight in terms:
             for number in term.rules:
                 pointed[number] = pointed.get(number, 0.0) + weight
                 if number in self._rule_at:
-                    cands.setdefault(self._rule_at[number], [0.0, None, None])
+                    cands.setdefault(self._rule_at[number], _Candidate())
             for g in term.glossary:
-                cands.setdefault(g, [0.0, None, None])[0] += unit * weight
+                cands.setdefault(g, _Candidate()).score += unit * weight
         if pointed:
             for i, entry in cands.items():
                 doc = self.index.documents[i]
                 if doc.kind == "rule":
-                    entry[0] += unit * _lift(doc.ref, pointed)
-        ordered = sorted(cands.items(), key=lambda kv: (-kv[1][0], kv[0]))
-        return [(i, s, lr, sr) for i, (s, lr, sr) in ordered]
+                    entry.score += unit * _lift(doc.ref, pointed)
+        ordered = sorted(cands.items(), key=lambda kv: (-kv[1].score, kv[0]))
+        return [(i, c.score, c.lexical_rank, c.semantic_rank) for i, c in ordered]
 
     @staticmethod
     def _may_answer(doc: Document, question: str) -> bool:
@@ -354,18 +366,20 @@ class Answerer:
         unit = 1.0 / (self.index.fusion.k + 1)
         for at in cards:  # the rulings of a card the question names come first
             for i in self._rulings_of.get(self.index.documents[at].ref, ()):
-                cands.setdefault(i, [0.0, None, None])[0] += unit
-        ordered = sorted(cands.items(), key=lambda kv: (-kv[1][0], kv[0]))
-        hits = self.index.collapse([(i, s, lr, sr) for i, (s, lr, sr) in ordered], query, k * 4, excerpts=False)
+                cands.setdefault(i, _Candidate()).score += unit
+        ordered = sorted(cands.items(), key=lambda kv: (-kv[1].score, kv[0]))
+        hits = self.index.collapse(
+            [(i, c.score, c.lexical_rank, c.semantic_rank) for i, c in ordered], query, k * 4, excerpts=False
+        )
         return _drop_near_duplicates(hits, k)
 
     def _rank_cards(self, query: str, cards: Sequence[int], mode: str, k: int) -> list[Hit]:
         cands = self._base(query, ("card",), mode)
-        top = max((s for s, _, _ in cands.values()), default=0.0)
+        top = max((c.score for c in cands.values()), default=0.0)
         for n, at in enumerate(cards):  # named cards first, in the order named
-            cands.setdefault(at, [0.0, None, None])[0] = top + 1.0 + (len(cards) - n)
-        ordered = sorted(cands.items(), key=lambda kv: (-kv[1][0], kv[0]))
-        return self.index.collapse([(i, s, lr, sr) for i, (s, lr, sr) in ordered], query, k)
+            cands.setdefault(at, _Candidate()).score = top + 1.0 + (len(cards) - n)
+        ordered = sorted(cands.items(), key=lambda kv: (-kv[1].score, kv[0]))
+        return self.index.collapse([(i, c.score, c.lexical_rank, c.semantic_rank) for i, c in ordered], query, k)
 
     def card_fit(self, query: str, mode: str = "fused") -> dict[str, float]:
         """How well each card fits plain words asking for cards, as the "Cards by what their text means"
@@ -378,9 +392,9 @@ class Answerer:
         cands = self._base(words or query, ("card",), mode)
         docs = self.index.documents
         fit: dict[str, float] = {}
-        for at, (score, _, _) in cands.items():
+        for at, candidate in cands.items():
             ref = docs[at].ref
-            fit[ref] = max(score, fit.get(ref, 0.0))
+            fit[ref] = max(candidate.score, fit.get(ref, 0.0))
         return fit
 
     def answer(

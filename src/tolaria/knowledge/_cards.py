@@ -35,7 +35,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
-from tolaria.oracle import Ability
+from tolaria.oracle import Ability, Reader
 from tolaria.rules import shipped_reader
 
 from ._text import tokenize
@@ -58,7 +58,7 @@ SHORT_QUESTION = 6  # a question of this many words of its own (names and "creat
 SHARED_RULE_WEIGHT = 1.5  # the rule where two effects of a question meet (their shared layer, a timestamp)
 
 # (family, pattern over an ability's text, rules)
-_EFFECTS: tuple[tuple[str, re.Pattern, tuple[str, ...]], ...] = tuple(
+_EFFECTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (family, re.compile(pattern, re.I), rules)
     for family, pattern, rules in (
         ("copy", r"\benters? as a copy\b|\bas a copy of\b", ("707.2", "614.12", "613.2")),
@@ -99,7 +99,7 @@ _EFFECTS: tuple[tuple[str, re.Pattern, tuple[str, ...]], ...] = tuple(
         ),
     )
 )
-_TRIGGER_EVENTS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
+_TRIGGER_EVENTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
         re.compile(r"\bdies\b|\bis put into a graveyard from the battlefield\b|\bleaves the battlefield\b", re.I),
         ("603.6c", "603.10a", "700.4"),
@@ -112,7 +112,7 @@ _TRIGGER_EVENTS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
 
 
 @functools.cache
-def _reader():
+def _reader() -> Reader:
     """The oracle reader with the shipped CR's keywords (read once)."""
     return shipped_reader()
 

@@ -146,7 +146,8 @@ class Embedder:
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+        unit: np.ndarray = (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+        return unit
 
     def embed(self, texts: Sequence[str], batch_size: int = 32, *, progress: bool = False) -> np.ndarray:
         """Vectors of ``texts`` as a (n, 384) float32 array, rows in the order given.
@@ -171,7 +172,8 @@ class Embedder:
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._batch([text])[0]
+        vector: np.ndarray = self._batch([text])[0]
+        return vector
 
 
 def document_embedder() -> tuple[Embedder | StaticEmbedder | None, str | None]:
@@ -234,7 +236,8 @@ class StaticEmbedder:
         starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
         pooled = np.add.reduceat(self._vectors[flat], starts, axis=0) / lengths[:, None]
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+        unit: np.ndarray = (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+        return unit
 
     def embed(self, texts: Sequence[str], batch_size: int = 512, *, progress: bool = False) -> np.ndarray:
         texts = list(texts)
@@ -244,7 +247,8 @@ class StaticEmbedder:
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._batch([text])[0]
+        vector: np.ndarray = self._batch([text])[0]
+        return vector
 
 
 class EmbeddingStore:

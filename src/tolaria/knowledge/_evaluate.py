@@ -15,9 +15,12 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._documents import Document
+
+if TYPE_CHECKING:
+    from ._index import Hit
 
 
 def _norm(text: str) -> str:
@@ -50,10 +53,13 @@ class Scores:
 
 
 def load_questions(path: str | Path) -> list[dict[str, Any]]:
-    return json.loads(Path(path).read_text(encoding="utf-8"))["questions"]
+    questions: list[dict[str, Any]] = json.loads(Path(path).read_text(encoding="utf-8"))["questions"]
+    return questions
 
 
-def present_items(questions: Sequence[dict[str, Any]], documents: Sequence[Document]) -> list[tuple[str, list[dict]]]:
+def present_items(
+    questions: Sequence[dict[str, Any]], documents: Sequence[Document]
+) -> list[tuple[str, list[dict[str, Any]]]]:
     """Each question with only the items the corpus holds (questions left empty are dropped)."""
     rules = {d.ref for d in documents if d.kind == "rule"}
     gloss = {_norm(d.ref) for d in documents if d.kind == "glossary"}
@@ -75,7 +81,9 @@ def present_items(questions: Sequence[dict[str, Any]], documents: Sequence[Docum
 
 
 def score_ranking(
-    ranked: Iterable[Document | Sequence[Document]], items: Sequence[dict], names: dict[str, str] | None = None
+    ranked: Iterable[Document | Sequence[Document]],
+    items: Sequence[dict[str, Any]],
+    names: dict[str, str] | None = None,
 ) -> tuple[float, float]:
     """(nDCG@10, recall@20) of one ranked list; an entry is a document or the documents of one hit.
 
@@ -204,7 +212,7 @@ class Fts5Rules:
 _QUOTED_NUMBER = re.compile(r"^(\d{3}\.\d+[a-z]*)\.?\s")
 
 
-def quoted_rule(hit: Any) -> str | None:
+def quoted_rule(hit: Hit) -> str | None:
     """The rule whose sentence a rule hit quotes: the subrule it begins with ("702.19b The controller ..."),
     the subrule it stands in or illustrates (``excerpt_from``: "702.19a", "example of 702.19b"), else the
     hit's own rule; None for a hit that is not a rule."""
@@ -219,7 +227,7 @@ def quoted_rule(hit: Any) -> str | None:
     return hit.document.ref
 
 
-def quotes_the_answer(hit: Any, expected: Sequence[str]) -> bool:
+def quotes_the_answer(hit: Hit, expected: Sequence[str]) -> bool:
     """Whether a hit quotes a sentence of an expected rule (or of one of its subrules): the player reads the
     answer on the first screen, not only its number."""
     quoted = quoted_rule(hit)
@@ -239,7 +247,9 @@ class SentenceScores:
         return f"{self.hit10 * 100:.0f}% | {self.hit1 * 100:.0f}% | {self.sentence1 * 100:.0f}%"
 
 
-def score_with_sentences(results: Sequence[tuple]) -> SentenceScores:
+def score_with_sentences(
+    results: Sequence[tuple[Sequence[Hit], Sequence[str]] | tuple[Sequence[Hit], Sequence[str], str | None]],
+) -> SentenceScores:
     """Scores of ``(shown hits, expected rules[, answering subrule])``: the first hit counts with its
     sentence only when it quotes the answering subrule's sentence (the question's ``answer_rule``; without
     one, any expected rule's)."""

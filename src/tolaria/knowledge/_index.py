@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,6 +29,9 @@ from ._documents import KINDS, Document
 from ._embed import UNAVAILABLE, EmbeddingStore, TextEmbedder, load_embedder
 from ._lexical import LexicalRanker
 from ._text import fold, highlight, segments_to_html
+
+if TYPE_CHECKING:
+    from threadpoolctl import ThreadpoolController
 
 FORMAT_VERSION = 2  # 2: Snowball stems in the BM25 vocabulary
 PAGE = {"rule": 10, "glossary": 5, "ruling": 10, "card": 10}  # hits per kind on a grouped first page
@@ -270,7 +274,7 @@ class KnowledgeIndex:
             return None
         matrix = vectors if span is None else vectors[span]
         with _single_threaded_blas():  # one query's product: threads only contend on a busy machine
-            scores = matrix @ vector
+            scores: np.ndarray = matrix @ vector
         self._last_semantic = (key, scores)
         return scores
 
@@ -522,7 +526,7 @@ class KnowledgeIndex:
 
 
 @functools.cache
-def _blas_controller():
+def _blas_controller() -> ThreadpoolController | None:
     try:
         from threadpoolctl import ThreadpoolController  # noqa: PLC0415  optional, as said below
     except ImportError:  # threadpoolctl comes with scikit-learn; without it BLAS keeps its threads
@@ -530,9 +534,12 @@ def _blas_controller():
     return ThreadpoolController()
 
 
-def _single_threaded_blas():
+def _single_threaded_blas() -> contextlib.AbstractContextManager[object]:
     controller = _blas_controller()
-    return contextlib.nullcontext() if controller is None else controller.limit(limits=1, user_api="blas")
+    if controller is None:
+        return contextlib.nullcontext()
+    limited: contextlib.AbstractContextManager[object] = controller.limit(limits=1, user_api="blas")
+    return limited
 
 
 def group_by_kind(hits: Iterable[Hit], kinds: Sequence[str] = KINDS) -> dict[str, list[Hit]]:

@@ -111,7 +111,7 @@ def never_answers(sentence: str, *, multiples: bool = False) -> bool:
     return not s.rstrip('”)"').endswith((".", ":", "?", "!")) and len(s) < 80  # a heading
 
 
-def asked(query: str) -> tuple[re.Pattern, ...]:
+def asked(query: str) -> tuple[re.Pattern[str], ...]:
     """The patterns of the sentences answering what ``query`` asks (can, what happens, who, how much)."""
     return tuple(answer for question, answer in _INTENTS if question.search(query.strip()))
 

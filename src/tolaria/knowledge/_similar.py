@@ -18,7 +18,9 @@ TAG_WEIGHT = 0.3  # share of the score that comes from shared tags when tags are
 TABLE_FORMAT = 1
 
 
-def _matrix(card_embeddings) -> tuple[list[str], np.ndarray]:
+def _matrix(
+    card_embeddings: Mapping[str, np.ndarray] | tuple[Sequence[str], np.ndarray],
+) -> tuple[list[str], np.ndarray]:
     if isinstance(card_embeddings, Mapping):
         ids = list(card_embeddings)
         vectors = (
@@ -27,8 +29,8 @@ def _matrix(card_embeddings) -> tuple[list[str], np.ndarray]:
             else np.zeros((0, 384), np.float32)
         )
         return ids, vectors
-    ids, vectors = card_embeddings
-    return list(ids), np.asarray(vectors, dtype=np.float32)
+    given_ids, given_vectors = card_embeddings
+    return list(given_ids), np.asarray(given_vectors, dtype=np.float32)
 
 
 def _reason(score: float, cosine: float | None, shared: Iterable[str]) -> str:
@@ -178,7 +180,9 @@ class SimilarTable:
             )
 
 
-def _tag_matrix(ids: Sequence[str], tags_by_card: Mapping[str, Iterable[str]]):
+def _tag_matrix(
+    ids: Sequence[str], tags_by_card: Mapping[str, Iterable[str]]
+) -> tuple[csr_matrix, list[tuple[str, ...]]]:
     """A sparse card × tag matrix of ones (scipy CSR) and each card's tags as a sorted tuple."""
 
     per_card = [tuple(sorted(set(tags_by_card.get(i, ())))) for i in ids]

@@ -139,7 +139,8 @@ def index_stem(word: str) -> str:
     light = stem(word)
     if light in _OWN_STEM or not light.isalpha():
         return light
-    return _SNOWBALL.stemWord(light)
+    stemmed: str = _SNOWBALL.stemWord(light)  # PyStemmer ships no types
+    return stemmed
 
 
 def tokenize(text: str, *, stopwords: bool = True) -> list[str]:
