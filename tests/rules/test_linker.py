@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tolaria.rules import keyword_coverage
+from tolaria.rules import Linker, keyword_coverage
 
 SEED = json.loads((Path(__file__).parent / "data" / "seed_cases.json").read_text(encoding="utf-8"))
 
@@ -28,6 +28,16 @@ def test_seed_cards(linker, book, card):
         shown = {r.number: _norm(r.text) for r in book.subtree(term["rule"])}
         for must in term["must_show"]:
             assert shown.get(must["rule"]) == _norm(must["text"])
+
+
+def test_a_linker_built_afresh_links_every_seed_card(book):
+    # the catalog (keyword forms, glossary terms, their senses) is made when a linker is built; the session's
+    # linker is built by whichever test runs first, so this one builds its own and checks every seed link
+    linker = Linker(book)
+    for card in SEED["cards"]:
+        for term in card["terms"]:
+            spans = linker.link(card["oracle"][term["face"]], card["card"])
+            assert (term["text"], term["rule"]) in pairs(spans), (card["card"], term["text"])
 
 
 def test_comma_list(linker):
@@ -82,9 +92,16 @@ def test_card_name_is_not_a_keyword(linker):
     assert pairs(linker.link("Flying", "Flying Men")) == [("Flying", "702.9")]
 
 
-def test_inflections(linker):
+def test_keyword_actions_in_their_inflected_forms(book):
+    # a linker of its own: the word forms are made when a linker is built, and the session's is built by
+    # whichever test runs first (a mutation run reruns only that test for the code that builds it)
+    linker = Linker(book)
     # one sentence at a time: a term repeated on one face is marked once (Linker docs, _once_each)
-    text = "Attach it. It attaches. It was attached. Exile it. It was exiled. Sacrifice a creature. Scry 2. Investigate. Transform it. It transformed. Creatures fought."
+    text = (
+        "Attach it. It attaches. It was attached. Exile it. It was exiled. Sacrifice a creature. Scry 2. Investigate. "
+        "Transform it. It transformed. Creatures fought. If a creature was sacrificed this way, draw a card. "
+        "If a Dragon was beheld, draw a card. Each player mills two cards."
+    )
     got = [p for sentence in text.split(". ") for p in pairs(linker.link(sentence))]
     for word, rule in [
         ("Attach", "701.3"),
@@ -98,6 +115,9 @@ def test_inflections(linker):
         ("Transform", "701.27"),
         ("transformed", "701.27"),
         ("fought", "701.14"),
+        ("sacrificed", "701.21"),
+        ("beheld", "701.4"),
+        ("mills", "701.17"),
     ]:
         assert (word, rule) in got, word
 
@@ -168,6 +188,7 @@ def test_coverage(linker):
     cov = keyword_coverage(
         linker,
         [
+            ("Y", "Draw a card.", []),  # a card MTGJSON names no keyword of counts for nothing, and ends nothing
             ("Fleetfoot Dancer", "Trample, lifelink, haste", ["Haste", "Lifelink", "Trample"]),
             ("X", "Draw a card.", ["Flying"]),
         ],

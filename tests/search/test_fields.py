@@ -81,6 +81,10 @@ CASES = [
     ("devotion:uuu", {NIV}),
     ("devotion>=gg", {DREADMAW, FINKS}),
     ("devotion:{g/w}{g/w}", {DREADMAW, FINKS}),
+    # devotion: is at least (Counterspell's {U}{U} and Jace's {2}{U}{U} are two, Niv-Mizzet's {U}{U}{U}{R}{R}{R} three)
+    ("devotion:uu", {COUNTER, JACE, NIV}),
+    ("devotion=uu", {COUNTER, JACE}),
+    ("devotion>uu", {NIV}),
     # mana costs
     ("m:{G}{G}", {DREADMAW}),
     ("m:gg", {DREADMAW}),
@@ -99,7 +103,13 @@ CASES = [
     ("pow>=5", {DREADMAW, NIV}),
     ("pow>tou", {DELVER, FINKS}),
     ("tou>pow", {GOYF}),
+    # a stat against the card's mana value: Insectile Aberration's 3 power over Delver's mana value 1
+    ("pow>mv", {DELVER}),
+    ("pow>=cmc", {ELVES, BEARS, DREADMAW, FINKS, DELVER}),
     ("pow=*", {GOYF}),
+    # a card without the stat matches neither = nor != (Lightning Bolt is not pow!=*), nor a comparison with it
+    ("pow!=*", {ELVES, BEARS, DREADMAW, FINKS, NIV, DELVER}),
+    ("pow>loy", set()),
     ("tou=2", {BEARS, FINKS, DELVER}),
     ("tou=1", {ELVES, GOYF, DELVER}),  # 1+* counts as 1
     ("pt>=10", {DREADMAW, NIV}),

@@ -634,27 +634,6 @@ def _word_char(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()  # the same boundary as _B and _E
 
 
-def _name_ranges(text: str, card_name: str | None) -> list[tuple[int, int]]:
-    if not card_name:
-        return []
-    names = {n.strip() for n in card_name.split("//") if n.strip()}
-    for n in list(names):
-        if ", " in n:
-            names.add(n.split(", ")[0])
-    out = []
-    for n in names:
-        # str.find, not a regex per name: a regex per card would recompile for every card of the corpus
-        start = text.find(n)
-        while start != -1:
-            end = start + len(n)
-            before = text[start - 1] if start else " "
-            after = text[end] if end < len(text) else " "
-            if not _word_char(before) and not _word_char(after):
-                out.append((start, end))
-            start = text.find(n, start + 1)
-    return out
-
-
 def _self_mask(ref: Part, length: int) -> tuple[int, int]:
     """What of a self-reference is never linked: the card's name, "~", and the "this" of "this Saga" (the
     words after it say what kind of object the card is: "Saga", "face-down", "token" are terms a reader may
