@@ -533,3 +533,46 @@ def test_two_verbs_that_share_alone_and_overloads_change_its_text(linker):
         "Dynacharge",
     )
     assert ("change its text", "glossary", "612") in overload
+
+
+def test_end_of_combat_a_keywords_state_and_unless_as_a_cost_only(linker):
+    """The lead's scoring of fresh draw 2026120321: "destroy that creature at end of combat" is the End of
+    Combat Step (511; no other term starts with "end of combat"), as "upkeep" is the upkeep step; "encoded"
+    (cipher's reminder) is the keyword ability spoken of (702.99, the only rule its glossary entry cites), as
+    "kicked" is; "unless" is the style of cost of 118.12a only where a player does something ("unless its
+    controller pays {1}"), not where it opens a restriction's condition ("can't attack unless defending
+    player controls an Island", Vodalian Knights)."""
+    abomination = _marks(
+        linker,
+        "Whenever Abomination blocks or becomes blocked by a green or white creature, destroy that creature at end of combat.",
+        "Abomination",
+    )
+    assert ("end of combat", "glossary", "511") in abomination
+    assert ("beginning of combat", "glossary", "507") in _marks(
+        linker, "At the beginning of combat on your turn, target creature gets +1/+0 until end of turn."
+    )
+    voidwalk = _marks(
+        linker,
+        "Exile target creature. Return it to the battlefield under its owner's control at the beginning of the next "
+        "end step.\nCipher (Then you may exile this spell card encoded on a creature you control. Whenever that "
+        "creature deals combat damage to a player, its controller may cast a copy of the encoded card without "
+        "paying its mana cost.)",
+        "Voidwalk",
+    )
+    assert ("encoded", "keyword_ability", "702.99") in voidwalk
+    assert not any(kind == "glossary" and text == "encoded" for text, kind, _ in voidwalk)
+    knights = _marks(
+        linker,
+        "First strike\nVodalian Knights can't attack unless defending player controls an Island.\nWhen you control no "
+        "Islands, sacrifice Vodalian Knights.\n{U}: Vodalian Knights gains flying until end of turn.",
+        "Vodalian Knights",
+    )
+    assert not any(text == "unless" for text, _, _ in knights)
+    hatchling = _marks(
+        linker,
+        "Sacrifice Spiketail Hatchling: Counter target spell unless its controller pays {1}.",
+        "Spiketail Hatchling",
+    )
+    assert ("unless", "glossary", "118.12a") in hatchling
+    salvo = "Blazing Salvo deals 3 damage to target creature unless that creature's controller has Blazing Salvo deal 5 damage to them."
+    assert ("unless", "glossary", "118.12a") in _marks(linker, salvo, "Blazing Salvo")

@@ -171,6 +171,10 @@ class _Catalog:
     sense_phrases: set[str] = field(default_factory=set)
     zone_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # "exile" -> (zone rule, term)
     symbols: dict[str, tuple[str, str]] = field(default_factory=dict)  # "{q}" -> (rule, term)
+    # words a glossary entry calls "a certain style of cost" ("Unless", 118.12a): that sense only where a
+    # player does something in the clause they open ("unless its controller pays {1}"), not where they
+    # open a condition ("can't attack unless defending player controls an Island")
+    cost_words: set[str] = field(default_factory=set)
     day_night_own: str | None = None  # the rule a card's own "it becomes day" reads under (730.1)
     # a term one of whose senses is a permanent's status ("Face Up": "2. A default status a permanent may
     # have. See rule 110.5 and rule 702.37, “Morph.”"): the rule of that sense, read where a permanent is
@@ -474,6 +478,8 @@ class Linker:
                 r"\b(?:a|the|that|sided|planar)[\s-]+$", folded[max(0, m.start() - 8) : m.start()]
             ):
                 continue  # a die to roll, not "dies"
+            if key in self.catalog.cost_words and not _COST_CLAUSE.match(folded, m.end()):
+                continue  # "unless defending player controls an Island": a condition, no cost (118.12a)
             if term and "intervening" in term and not reading.intervening_if_at(m.start()):
                 continue  # "if" right after a trigger condition; a sentence that opens with "If" is no such clause
             if key in ("day", "night") and (
@@ -541,6 +547,14 @@ class Linker:
 
 
 _ACTION_WORD = re.compile(r"[a-z0-9]+")
+# the clause a cost word opens when it is a cost (118.12a, "[Do something] unless [a player does something
+# else]"): who (a few words naming a player or an object's controller), then what they do
+_COST_CLAUSE = re.compile(
+    r"\s+(?:(?:you|its|their|that|the|target|any|an?|each|defending|enchanted|player|players|opponent|opponents"
+    r"|controller|owner|of|one|they|he|she|[a-z-]+'s)\s+){0,5}?"
+    r"(?:pays?|sacrifices?|discards?|exiles?|returns?|reveals?|puts?|removes?|taps?|untaps?|mills?|draws?|loses?"
+    r"|gives?|chooses?|shuffles?|(?:has|have)\s+[^.]*?\bdeal|(?:has|have)\s+(?:you|it|them)\b)"
+)
 # a word the list of an elided term goes on after ("attacking" of "attacking or blocking creature")
 _BEFORE_LIST = re.compile(r"(?<![a-z0-9])[a-z0-9]+(?=, | or | and )")
 _INNER_LABEL = re.compile(r"([^—\n•:()]{1,40}?) — ")
@@ -738,12 +752,25 @@ def _keyword_forms(book: RuleBook, cat: _Catalog) -> None:
     """The participles a keyword's glossary entry defines ("Kicker, Kicked": "A spell has been kicked if its
     controller declared the intention to pay …"; "Suspend": a card is "suspended" if …): linked as the
     keyword, to its rule, not as a glossary term of their own."""
+    keyword_rules = set(cat.abilities.values())
     for entry in book.glossary.values():
         if entry.obsolete:
             continue
         first = _fold(re.sub(r"\s*\(.*?\)\s*", " ", entry.term).split(",")[0].strip(' “”"'))
         number = cat.abilities.get(first)
         if number is None:
+            # a state a keyword gives, named by its participle in an entry of its own that cites only that
+            # keyword's rule ("Encoded": the card a cipher ability exiled, 702.99; "Paired", "Renowned")
+            cited = {
+                r.split(".")[0] + "." + re.sub(r"[a-z]+$", "", r.split(".")[1]) for r in entry.see_rules if "." in r
+            }
+            if (
+                re.fullmatch(r"[a-z]+[^e]ed", first)
+                and len(cited) == 1
+                and cited <= keyword_rules
+                and first not in cat.actions
+            ):
+                cat.keyword_forms[first] = next(iter(cited))
             continue
         for m in _DEFINED_FORM.finditer(entry.definition):
             form = m.group(1)
@@ -774,6 +801,8 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
                 _action_term(book, cat, entry, key, action_names[key])
                 continue
             number = _entry_rule(book, entry, phrase)
+            if "style of cost" in entry.definition:
+                cat.cost_words.add(key)
             if key in cat.actions:
                 cat.status_words.add(key)  # "Tapped" is spelled as a form of "tap"
             if number is None:
@@ -790,14 +819,18 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
         if found and number:
             for form in _term_forms(key, verb=True):
                 cat.glossary_phrases.setdefault(form, (number, found.key, None))
-    # a step is named by its first words alone ("at the beginning of your upkeep"): when no other term
-    # starts with the same word ("end" starts End Phase too) and the head is no term of its own
-    firsts = Counter(k.split()[0] for k in (normalize_term(e.term) for e in book.glossary.values()))
+    # a step is named by its first words alone ("at the beginning of your upkeep", "destroy it at end of
+    # combat"): when no other term starts with those words ("end" starts End Phase and End of Combat Step
+    # too; "end of combat" only the step) and the head is no term of its own
+    terms = [normalize_term(e.term) for e in book.glossary.values()]
+    firsts = Counter(k.split()[0] for k in terms)
     for key, value in list(cat.glossary_phrases.items()):
         head, _, tail = key.rpartition(" ")
-        if tail == "step" and head and firsts[head.split()[0]] == 1 and head not in cat.glossary_phrases:
-            if head not in cat.actions and head not in cat.abilities:
-                cat.glossary_phrases[head] = value
+        if tail != "step" or not head or head in cat.glossary_phrases:
+            continue
+        alone = firsts[head] == 1 if " " not in head else sum(t == head or t.startswith(head + " ") for t in terms) == 1
+        if alone and head not in cat.actions and head not in cat.abilities:
+            cat.glossary_phrases[head] = value
     # a term on double-faced cards is written without its last word: "double-faced" for Double-Faced Cards
     for key, value in list(cat.glossary_phrases.items()):
         head, _, tail = key.rpartition(" ")
