@@ -480,3 +480,54 @@ def test_countering_the_target_spell_named_before_is_a_counterspell():
         "Lunar Force", "Enchantment", "When an opponent casts a spell, sacrifice Lunar Force and counter that spell."
     )
     assert "theme:counterspell" not in _theme_ids(force)
+
+
+def test_the_leads_classes_of_fresh_draw_2026120322():
+    """Nissa, Genesis Mage untaps lands and puts land cards onto the battlefield (ramp); Lantern Scout gives
+    its controller's creatures lifelink (lifegain); Carrion Rats lets any player exile a card from their own
+    graveyard (their choice, no graveyard theme); Desolation makes each player who tapped a land for mana
+    sacrifice one (an edict, no sacrifice theme); Mindsparker punishes an opponent's instants and sorceries
+    (no spellslinger)."""
+    nissa = _real(
+        "Nissa, Genesis Mage",
+        "Legendary Planeswalker — Nissa",
+        "[+2]: Untap up to two target creatures and up to two target lands.\n[−3]: Target creature gets +5/+5 until "
+        "end of turn.\n[−10]: Look at the top ten cards of your library. You may put any number of creature and/or land "
+        "cards from among them onto the battlefield. Put the rest on the bottom of your library in a random order.",
+    )
+    assert "theme:ramp" in _theme_ids(nissa)
+    scout = _real(
+        "Lantern Scout",
+        "Creature — Human Scout Ally",
+        "Rally — Whenever Lantern Scout or another Ally enters the battlefield under your control, creatures you "
+        "control gain lifelink until end of turn.",
+    )
+    assert "theme:lifegain" in _theme_ids(scout)
+    rats = _real(
+        "Carrion Rats",
+        "Creature — Rat",
+        "Whenever Carrion Rats attacks or blocks, any player may exile a card from their graveyard. If a player "
+        "does, Carrion Rats assigns no combat damage this turn.",
+    )
+    assert "theme:graveyard" not in _theme_ids(rats)
+    desolation = _real(
+        "Desolation",
+        "Enchantment",
+        "At the beginning of each end step, each player who tapped a land for mana this turn sacrifices a land. "
+        "Desolation deals 2 damage to each player who sacrificed a Plains this way.",
+    )
+    assert "theme:sacrifice" not in _theme_ids(desolation)
+    mindsparker = _real(
+        "Mindsparker",
+        "Creature — Elemental",
+        "First strike (This creature deals combat damage before creatures without first strike.)\nWhenever an "
+        "opponent casts a white or blue instant or sorcery spell, Mindsparker deals 2 damage to that player.",
+    )
+    assert "theme:spellslinger" not in _theme_ids(mindsparker)
+    assert "theme:spellslinger" in _theme_ids(
+        _real(
+            "Guttersnipe",
+            "Creature — Goblin Shaman",
+            "Whenever you cast an instant or sorcery spell, Guttersnipe deals 2 damage to each opponent.",
+        )
+    )

@@ -225,7 +225,12 @@ _SACRIFICE = re.compile(r"\bsacrific(?:e|es|ed|ing)\b", re.IGNORECASE)
 _OBJECT_SELF = re.compile(r"\s+(?:~+|this\b|it\b(?! and)|enchanted\b|equipped\b)", re.IGNORECASE)
 
 
-_EDICT_SUBJECT = re.compile(r"\b(?:players?|opponents?|controller)\s*$", re.IGNORECASE)
+# the player who sacrifices, a relative clause after it included ("each player who tapped a land for mana
+# this turn sacrifices a land", Desolation)
+_EDICT_SUBJECT = re.compile(r"\b(?:players?|opponents?|controller)\b(?: who\b[^,.;:]*)?\s*$", re.IGNORECASE)
+# what a player did, told of in a relative clause ("each player who sacrificed a Plains this turn"): which
+# players an effect reaches, no sacrifice of the card's controller's
+_WHO_SACRIFICED = re.compile(r"\b(?:players?|opponents?)\s+who\s+$", re.IGNORECASE)
 _TRIGGER_WORD = re.compile(r"\b(?:when|whenever|each time|if)\b", re.IGNORECASE)
 
 
@@ -253,6 +258,8 @@ def _sacrifice_theme(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                 continue
             if _is_edict(text, m):
                 continue  # "target player sacrifices a creature": an edict (removal), not a sacrifice outlet
+            if _WHO_SACRIFICED.search(text, max(0, m.start() - 20), m.start()):
+                continue
             j = m.end()
             while j < len(text) and text[j] == " ":
                 j += 1
@@ -308,6 +315,29 @@ def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
 
 
 _extend("theme:ramp", _ramp_mana)
+
+# mana beyond a land's own: lands untapped ("Untap up to two target lands", Nissa, Genesis Mage; "untap up
+# to five lands", Peregrine Drake), land cards put onto the battlefield from anywhere ("Put any number of
+# creature and/or land cards from among them onto the battlefield", "return target land card from your
+# graveyard to the battlefield")
+_MORE_MANA = re.compile(
+    r"\buntap (?:up to \w+ )?(?:(?:target|all|each|two|three|four|five|X) )*(?:basic |nonbasic |snow )?lands?\b"
+    r"|\b(?:put|return)s? [^.]*?\bland cards?\b[^.]*?\b(?:onto|to) the battlefield\b",
+    re.IGNORECASE,
+)
+_OTHER_PLAYER = re.compile(r"\b(?:opponents?|players?)\s+(?:may\s+)?$", re.IGNORECASE)
+
+
+def _ramp_lands(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    for face in ctx.faces:
+        if "land" not in face.low:
+            continue
+        for m in _MORE_MANA.finditer(face.rules):
+            if not _OTHER_PLAYER.search(face.rules, max(0, m.start() - 30), m.start()):
+                yield "theme:ramp", span(face.index, m.start(), m.end(), face.text)
+
+
+_extend("theme:ramp", _ramp_lands)
 
 
 def _evasion(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
@@ -376,6 +406,10 @@ _extend("theme:voltron", _voltron)
 _INSTANT_SORCERY = re.compile(r"\b(?:instant (?:or|and) sorcery|instant and/or sorcery|noncreature spell)", re.I)
 
 
+# the caster is an opponent: the card punishes their spells (Mindsparker), it rewards none of its controller's
+_OPPONENT_CASTS = re.compile(r"\b(?:an|each|target|any) opponents? (?:casts|has cast)\b|\bopponents cast\b", re.I)
+
+
 def _spellslinger(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """Instants and sorceries named by the card ("whenever you cast an instant or sorcery spell"), except
     as the spell it counters ("counter target instant or sorcery spell": a counterspell rewards nothing)."""
@@ -388,6 +422,9 @@ def _spellslinger(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                 continue  # "can't cast noncreature spells", "cost {1} more": spells the card stops
             if re.search(r"\bcounter target (?:\w+ )?$", face.rules[max(0, m.start() - 24) : m.start()], re.I):
                 continue
+            sentence = max(face.rules.rfind(".", 0, m.start()), face.rules.rfind("\n", 0, m.start())) + 1
+            if _OPPONENT_CASTS.search(face.rules, sentence, m.start()):
+                continue  # "whenever an opponent casts a white or blue instant or sorcery spell": punished
             yield "theme:spellslinger", span(face.index, m.start(), m.end(), face.text)
 
 
@@ -437,9 +474,17 @@ _ONE_CARD_THERE = re.compile(
 )
 
 
+# a choice the card gives another player ("any player may", "target opponent may"): what they do with their
+# graveyard is theirs to choose (a drawback of the card's, Carrion Rats), no use of its controller's
+_ANOTHER_PLAYERS = re.compile(
+    r"\b(?:any player|any opponent|an opponent|each opponent|target opponent|that player) may\b", re.I
+)
+
+
 def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """A graveyard the card's text works with ("return target card from your graveyard", "cards in your
-    graveyard"), except where it only tests that one card of a kind is there."""
+    graveyard"), except where it only tests that one card of a kind is there, or where another player may
+    work with their own ("any player may exile a card from their graveyard": a drawback they choose)."""
     if "effect:graveyard" not in facts:
         return
     for _tag, ev in EXTRACTORS["effect:graveyard"].fn(ctx):
@@ -447,6 +492,9 @@ def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
             continue
         rules = ctx.faces[ev.face].rules
         clause = max(rules.rfind(ch, 0, ev.start) for ch in ".,;:\n") + 1
+        sentence = max(rules.rfind(ch, 0, ev.start) for ch in ".\n") + 1
+        if (ev.text or "").lower().endswith("their graveyard") and _ANOTHER_PLAYERS.search(rules, sentence, ev.start):
+            continue  # "any player may exile a card from their graveyard": their choice (Carrion Rats)
         if not _ONE_CARD_THERE.search(rules, clause, ev.start):
             yield "theme:graveyard", Evidence("facts", facts=("effect:graveyard",))
             return
