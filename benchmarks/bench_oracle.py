@@ -145,7 +145,14 @@ ISSUE_26 += (
     _HYPHEN_26,
     _TOKEN_26,
 )
-_SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26}
+# the third stop of issue 26 (the items the second left, the audit draw 770301)
+_EXILE_FACE_DOWN_26 = "'exile … face down' (a card in exile) linked elsewhere than the exile zone's rule (406.3)"
+_ALONE_26 = "'attack or block alone': Attack Alone marked nowhere on its face"
+_ITS_TEXT_26 = "'change its/their text' (overload) not linked to Text-Changing Effect (612)"
+ISSUE_26 += (_EXILE_FACE_DOWN_26, _ALONE_26, _ITS_TEXT_26)
+_SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26, _EXILE_FACE_DOWN_26}
+# a card in exile: the verb exile before the status in its clause, the card neither cast nor put onto the battlefield
+_IN_EXILE = re.compile(r"\bexile[sd]?\b(?![^.;:]*\b(?:cast|to the battlefield)\b)[^.;:]*$")
 _THIS_KIND = re.compile(
     r"\b[Tt]his (Saga|Aura|Equipment|Vehicle|Class|Case|Room|Fortification|token|emblem|Contraption|Attraction|Siege)s?\b"
 )
@@ -208,6 +215,19 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
     if changes and not any(linked(at) for at in changes):
         marks[_CHANGE_26].add(name)
     _issue26_second_stop(text, low, spans, marks, name)
+    _issue26_third_stop(low, spans, marks, name)
+
+
+def _issue26_third_stop(low: str, spans, marks: dict, name: str) -> None:
+    for s in spans:
+        if s.text.lower() in ("face down", "face up") and _IN_EXILE.search(low, max(0, s.start - 80), s.start):
+            if not s.rule.startswith(_BOOK26["exile_zone"] + "."):
+                marks[_EXILE_FACE_DOWN_26].add((name, s.start))
+    if "attack or block alone" in low and not any(s.glossary_term == "attack alone" for s in spans):
+        marks[_ALONE_26].add(name)
+    for m in re.finditer(r"\bchange (?:its|their) text\b", low):
+        if not any(s.start == m.start() and s.rule == _BOOK26["text_changing"] for s in spans):
+            marks[_ITS_TEXT_26].add(name)
 
 
 def _issue26_second_stop(text: str, low: str, spans, marks: dict, name: str) -> None:
@@ -267,6 +287,8 @@ def _issue26_catalog(book) -> dict:
             r.number for r in book.rules.values() if r.level == "numbered" and "predefined token" in r.text.lower()
         ),
         "terms": {e.key for e in book.glossary.values()},
+        "exile_zone": book.glossary_entry("Exile").see_rules[0],
+        "text_changing": book.glossary_entry("Text-Changing Effect").see_rules[0],
     }
 
 
@@ -302,6 +324,7 @@ def wrong_tags(cards, tagger: Tagger) -> Counter:
             if t.id.startswith("tribal:") and any(_describes_a_token(card, e) for e in t.evidence):
                 out["tribal tags from a token made for someone"] += 1
         out.update(wrong_themes(card, tags))
+        out.update(missed_themes(card, tags))
     return out
 
 
@@ -311,6 +334,83 @@ WRONG_THEMES = (
     "theme:spellslinger from a casting restriction ('can't cast', 'cost {1} more')",
     "theme:sacrifice from an edict alone ('target player sacrifices a creature'; issue 26, second stop)",
 )
+
+
+# the third stop of issue 26: roles and themes a deck builder gives that the text says, counted when missing
+# (read from the words of the text, with the card's name masked, reminder text and quoted abilities blanked)
+MISSED_THEMES = (
+    "removal or burn missed after a trigger with a damage verb ('Whenever … deals damage …, ~ deals N damage to target creature')",
+    "'as long as / unless you control an artifact (enchantment)' without theme:artifacts (theme:enchantments)",
+    "lifelink the card has or gives ('has lifelink', 'gain lifelink') without theme:lifegain",
+    "a reward for Auras and Equipment ('modified creature you control', '~ is equipped') without theme:voltron",
+    "damage 'to them' after a player word ('that creature's controller has ~ deal 5 damage to them') without theme:burn",
+    "theme:graveyard resting only on a test that one card of a kind is in the graveyard ('there is a Desert card in your graveyard')",
+    "'counter that spell' after 'target spell' in the same line without theme:counterspell",
+)
+_TRIGGER_DAMAGE = re.compile(
+    r"^(?:When|Whenever)\b[^,]*\bdeals?\b[^,]*\bdamage\b[^,]*, [^.]*?\bdeals? [^.]*?damage to "
+    r"(?P<to>any target|target (?:creature|planeswalker)|target (?:player|opponent)|each opponent|that player|that (?:creature|source)['’]s controller)",
+    re.M,
+)
+_YOU_CONTROL_ONE = re.compile(r"\b(?:as long as|unless) you control (?:an?|another) (artifact|enchantment)\b", re.I)
+_GIVES_LIFELINK = re.compile(r"\b(?:has|have|gains?)\b[^.\n]*?\blifelink\b")
+_REWARDS_MODIFIED = re.compile(
+    r"\bmodified creatures? you control\b|\byou control an? modified creature\b|\bas long as (?:~+|it) is (?:equipped|enchanted)\b"
+)
+_TO_THEM = re.compile(r"\b(?:players?|opponents?|controller)\b[^.]*\bdeals? \d+ damage to them\b")
+_ONE_CARD_IN_GRAVEYARD = re.compile(
+    r"(?:there(?:['’]s| is| are) an? (?:[\w’'-]+ ){0,3}cards? |an? (?:[\w’'-]+ ){0,3}cards? (?:is|are) )in your graveyard"
+)
+_COUNTER_THE_TARGET = re.compile(r"\btarget spell\b[^\n]*\bcounter that spell\b")
+
+
+def _rules_text(card) -> str:
+    out = []
+    for f in card.faces:
+        t = f.oracle_text or ""
+        for n in sorted(
+            {card.name, f.name, card.name.split(",")[0], f.name.split(",")[0]} - {""}, key=len, reverse=True
+        ):
+            t = re.sub(rf"(?<![\w]){re.escape(n)}(?![\w])", "~" * len(n), t)
+        t = re.sub(r"\([^()]*\)", " ", t)
+        out.append(re.sub(r"“[^”]*”|\"[^\"]*\"", " ", t))
+    return "\n".join(out)
+
+
+def missed_themes(card, tags) -> Counter:
+    out: Counter = Counter()
+    text = _rules_text(card)
+    for m in _TRIGGER_DAMAGE.finditer(text):
+        to = m.group("to")
+        if to == "any target":
+            want = {"theme:removal", "theme:burn"}
+        elif to in ("target creature", "target planeswalker"):
+            want = {"theme:removal"}
+        else:
+            want = {"theme:burn"}
+        if not want & set(tags):
+            out[MISSED_THEMES[0]] += 1
+            break
+    for m in _YOU_CONTROL_ONE.finditer(text):
+        if f"theme:{m.group(1).lower()}s" not in tags:
+            out[MISSED_THEMES[1]] += 1
+            break
+    if _GIVES_LIFELINK.search(text) and "theme:lifegain" not in tags:
+        out[MISSED_THEMES[2]] += 1
+    if _REWARDS_MODIFIED.search(text) and "theme:voltron" not in tags:
+        out[MISSED_THEMES[3]] += 1
+    if _TO_THEM.search(text) and "theme:burn" not in tags:
+        out[MISSED_THEMES[4]] += 1
+    if "theme:graveyard" in tags:
+        evidence = tags["theme:graveyard"].evidence
+        only_effect = all(e.source == "facts" and tuple(e.facts) == ("effect:graveyard",) for e in evidence)
+        mentions = list(re.finditer(r"\b(?:from|in|into) [\w’' ]*?graveyards?\b", text))
+        if only_effect and mentions and all(m.group(0) == "in your graveyard" for m in mentions):
+            if all(_ONE_CARD_IN_GRAVEYARD.search(text, max(0, m.start() - 60), m.end()) for m in mentions):
+                out[MISSED_THEMES[5]] += 1
+    if _COUNTER_THE_TARGET.search(text) and "theme:counterspell" not in tags:
+        out[MISSED_THEMES[6]] += 1
+    return out
 
 
 def wrong_themes(card, tags) -> Counter:
@@ -509,6 +609,7 @@ def main(argv=None) -> int:
         "weakening Auras with theme:voltron",
         "tribal tags from a token made for someone",
         *WRONG_THEMES,
+        *MISSED_THEMES,
     ):
         p(f"| {name} | {tags[name]} |")
     print("\n".join(say))

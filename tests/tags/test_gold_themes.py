@@ -22,11 +22,13 @@ def tagger():
 
 
 def test_the_gold_set_is_150_drawn_cards_with_a_held_out_part_and_a_fresh_draw(entries):
-    assert len(entries) == 180
-    assert [e["index"] for e in entries] == list(range(180))
+    assert len(entries) == 216
+    assert [e["index"] for e in entries] == list(range(216))
     assert sum(e["part"] == "held_out" for e in entries) == 50
-    # issue 26: the fresh draw of seed 2026120312, added after it was scored (benchmarks/fresh_draws/)
-    assert [e["part"] for e in entries[150:]] == ["fresh"] * 30
+    # issue 26: the fresh draw of seed 2026120312, added after it was scored (benchmarks/fresh_draws/); the
+    # third stop's audit draw of seed 770301 (cards 31-60 of the draw), and the cards the lead named when
+    # scoring fresh draw 2026120322
+    assert [e["part"] for e in entries[150:]] == ["fresh"] * 30 + ["audit"] * 30 + ["lead"] * 6
     assert all(t.startswith("theme:") for e in entries for t in e["expected_themes"])
 
 
