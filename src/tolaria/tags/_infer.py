@@ -8,11 +8,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..oracle import cast_restrictions, effects, self_costs, type_changes
+from ..oracle import Effect, cast_restrictions, effects, self_costs, type_changes
 from ._context import CardContext
 from ._extract import EXTRACTORS, action_mentions, activated_of
 from ._model import Evidence, span
 from ._taxonomy import Taxonomy
+from ._text import FaceText
 from ._vocab import slugify
 
 Hit = tuple[str, Evidence]
@@ -587,7 +588,7 @@ _PRONOUN = re.compile(r"(?:them|him or her)$", re.I)
 _PLAYER_WORD = re.compile(r"\b(?:players?|opponents?|controller)\b", re.I)
 
 
-def _the_player_named_before(text: str, e) -> bool:
+def _the_player_named_before(text: str, e: Effect) -> bool:
     if not _PRONOUN.match(e.target.text):
         return False
     sentence = max(text.rfind(".", 0, e.verb.start), text.rfind("\n", 0, e.verb.start)) + 1
@@ -599,7 +600,7 @@ def _the_player_named_before(text: str, e) -> bool:
 _TARGET_SPELL_BEFORE = re.compile(r"\btarget spell\b", re.I)
 
 
-def _ability_start(ctx: CardContext, face, e) -> int:
+def _ability_start(ctx: CardContext, face: FaceText, e: Effect) -> int:
     ability = ctx.readings[face.index].ability_at(e.verb.start)
     return ability.span.start if ability is not None else 0
 
