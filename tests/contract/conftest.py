@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -97,6 +98,21 @@ def tolaria_server():
 def tolaria_server_data_dir(tolaria_server) -> Path:
     """The running server's data dir (its SQLite database, its secret key)."""
     return SERVER["data_dir"]
+
+
+@pytest.fixture
+def copy_of_live_database(tolaria_server_data_dir):
+    """Copy the running server's SQLite database to a path (SQLite's online backup: a consistent copy while
+    it serves), as an operator restores a backup elsewhere or a second process opens it."""
+
+    def copy(database: Path) -> Path:
+        database.parent.mkdir(parents=True, exist_ok=True)
+        source, target = sqlite3.connect(tolaria_server_data_dir / "tolaria.sqlite3"), sqlite3.connect(database)
+        source.backup(target)
+        source.close(), target.close()
+        return database
+
+    return copy
 
 
 def api_json(base: str, path: str) -> dict:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 import time
@@ -82,11 +81,8 @@ print(json.dumps({
 """
 
 
-def test_an_import_job_waits_out_another_writer_instead_of_failing(tolaria_server_data_dir, tmp_path):
-    database = tmp_path / "tolaria.sqlite3"
-    source, target = sqlite3.connect(tolaria_server_data_dir / "tolaria.sqlite3"), sqlite3.connect(database)
-    source.backup(target)
-    source.close(), target.close()
+def test_an_import_job_waits_out_another_writer_instead_of_failing(copy_of_live_database, tmp_path):
+    database = copy_of_live_database(tmp_path / "tolaria.sqlite3")
     fresh = tmp_path / "data"
     fresh.mkdir()
     env = {

@@ -7,7 +7,6 @@ import ctypes
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -36,13 +35,11 @@ def _status(url: str) -> int:
         return exc.code
 
 
-def test_a_copied_database_serves_at_once_with_a_fresh_data_dir(tolaria_server_data_dir, tmp_path):
+def test_a_copied_database_serves_at_once_with_a_fresh_data_dir(
+    tolaria_server_data_dir, copy_of_live_database, tmp_path
+):
     live = tolaria_server_data_dir
-    backup = tmp_path / "elsewhere" / "restored.sqlite3"
-    backup.parent.mkdir()
-    source, target = sqlite3.connect(live / "tolaria.sqlite3"), sqlite3.connect(backup)
-    source.backup(target)
-    source.close(), target.close()
+    backup = copy_of_live_database(tmp_path / "elsewhere" / "restored.sqlite3")
     fresh = tmp_path / "fresh-data"
     fresh.mkdir()
     env = {
