@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import urllib.parse
 
 from django import template
@@ -10,6 +11,7 @@ from django.utils.text import slugify
 register = template.Library()  # a builtin of the site's templates (settings.TEMPLATES): no {% load %}
 
 
+@functools.lru_cache(maxsize=65536)  # slugify is slow, and a card's name recurs in every printing's object
 def card_slug(name: str) -> str:
     return slugify(name.replace("//", " ")) or "card"
 

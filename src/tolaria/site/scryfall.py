@@ -3,6 +3,7 @@ answers with them, `tolaria search --json` prints them. The HTTP around them is 
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from collections.abc import Iterable, Sequence
@@ -35,6 +36,7 @@ GAME_ORDER = {"arena": 0, "paper": 1, "mtgo": 2}  # as Scryfall lists them
 SET_NAMESPACE = uuid.UUID("6f0b5f1e-8c1a-4d4e-9b61-0a6f2b7d5c3e")  # Tolaria's own set ids
 
 
+@functools.lru_cache(maxsize=4096)  # a few hundred sets, asked for by every card object
 def set_id(code: str) -> str:
     """Sets have no Scryfall id in MTGJSON: a stable id of Tolaria's own from the set code."""
     return str(uuid.uuid5(SET_NAMESPACE, code.lower()))
@@ -200,8 +202,20 @@ def _gameplay(card: Card) -> dict[str, Any]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _set_paths(code: str) -> tuple[str, str, str]:
+    """A set's three addresses in a card object (its object, its printings by the API and on the site):
+    the same for every printing of the set, written once."""
+    return (
+        f"/api/sets/{set_id(code)}",
+        "/api/cards/search?" + urlencode({"order": "set", "q": f"e:{code}", "unique": "prints"}),
+        "/search?" + urlencode({"q": f"e:{code}", "unique": "prints"}),
+    )
+
+
 def _uris(request: HttpRequest | None, card: Card, printing: Printing) -> dict[str, Any]:
     pid, code = printing.id, printing.set_code
+    set_uri, set_search_uri, scryfall_set_uri = _set_paths(code)
     return {
         "uri": _absolute(request, f"/api/cards/{pid}"),
         "scryfall_uri": _absolute(request, card_path(card, printing)),
@@ -211,11 +225,9 @@ def _uris(request: HttpRequest | None, card: Card, printing: Printing) -> dict[s
             "/api/cards/search?"
             + urlencode({"order": "released", "q": f"oracleid:{card.oracle_id}", "unique": "prints"}),
         ),
-        "set_uri": _absolute(request, f"/api/sets/{set_id(code)}"),
-        "set_search_uri": _absolute(
-            request, "/api/cards/search?" + urlencode({"order": "set", "q": f"e:{code}", "unique": "prints"})
-        ),
-        "scryfall_set_uri": _absolute(request, "/search?" + urlencode({"q": f"e:{code}", "unique": "prints"})),
+        "set_uri": _absolute(request, set_uri),
+        "set_search_uri": _absolute(request, set_search_uri),
+        "scryfall_set_uri": _absolute(request, scryfall_set_uri),
     }
 
 
