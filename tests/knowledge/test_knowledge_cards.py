@@ -9,7 +9,7 @@ rule; 715.3/715.4 Adventures; 712.11c casting a face of a modal double-faced car
 import pytest
 
 from tolaria.knowledge import Answerer, Document, KnowledgeIndex, documents_from
-from tolaria.knowledge._cards import asked_abilities, card_rules, rules_for
+from tolaria.knowledge._cards import asked_abilities, card_rules, question_rules, rules_for
 
 WARHAMMER = (
     "Loxodon Warhammer",
@@ -195,3 +195,76 @@ def test_a_creature_that_should_have_died_reaches_the_state_based_actions():
     assert "704.5f" in numbers(GRASP)
     assert rules_for([GRASP], "Does it die?")["704.5f"] > rules_for([GRASP], "Can it target my own creature?")["704.5f"]
     assert "704.5f" not in rules_for([WARHAMMER], "It is a 4/10 with the Warhammer, 11/4 with another one.")
+
+
+BLOOD_MOON = ("Blood Moon", "Enchantment\nNonbasic lands are Mountains.")
+URBORG = ("Urborg, Tomb of Yawgmoth", "Legendary Land\nEach land is a Swamp in addition to its other land types.")
+SEAS = (
+    "Spreading Seas",
+    "Enchantment — Aura\nEnchant land\nWhen Spreading Seas enters the battlefield, draw a card.\nEnchanted land is an"
+    " Island.",
+)
+FACTORY = (
+    "Mishra's Factory",
+    "Land\n{T}: Add {C}.\n{1}: Mishra's Factory becomes a 2/2 Assembly-Worker artifact creature until end of turn."
+    " It's still a land.",
+)
+REMAND = (
+    "Remand",
+    "Instant\nCounter target spell. If that spell is countered this way, put it into its owner's hand instead of into"
+    " that player's graveyard.\nDraw a card.",
+)
+REST_IN_PEACE = (
+    "Rest in Peace",
+    "Enchantment\nWhen Rest in Peace enters the battlefield, exile all graveyards.\nIf a card or token would be put"
+    " into a graveyard from anywhere, exile it instead.",
+)
+ANGER = (
+    "Anger of the Gods",
+    "Sorcery\nAnger of the Gods deals 3 damage to each creature. If a creature dealt damage this way would die this"
+    " turn, exile it instead.",
+)
+
+
+def test_setting_a_lands_type_is_305_7_and_adding_one_is_not():
+    # 305.7: "If an effect sets a land's subtype to one or more of the basic land types, the land ... loses all
+    # abilities generated from its rules text ... If a land gains one or more land types in addition to its own,
+    # it keeps its land types and rules text"
+    assert "305.7" in numbers(BLOOD_MOON) and "305.7" in numbers(SEAS)
+    assert "305.7" not in numbers(URBORG) and "613.1d" in numbers(URBORG)
+
+
+def test_blood_moon_and_a_land_changing_itself_depend_on_each_other():
+    # 613.8a: an effect depends on another if applying the other would change its existence (Urborg's ability
+    # is lost under Blood Moon); Spreading Seas's effect and an animated Mishra's Factory stand on their own
+    urborg = rules_for([BLOOD_MOON, URBORG], "Blood Moon + Urborg, Tomb of Yawgmoth")
+    assert urborg["613.8"] >= 1.5 and urborg["613.8a"] >= 1.5 and urborg["305.7"] >= 1.5
+    seas = rules_for([BLOOD_MOON, SEAS], "Blood Moon was still affecting it and it only tapped for red. What happens?")
+    assert seas.get("613.8a", 0.0) < 1.5
+    factory = rules_for([FACTORY, BLOOD_MOON], "When Blood Moon resolves, what happens to Mishra's Factory?")
+    assert factory.get("613.8a", 0.0) < 1.5 and factory["305.7"] >= 0.8
+
+
+def test_a_spell_replacing_its_own_effect_is_a_self_replacement_effect():
+    # 614.15: "an effect of a resolving spell or ability that replace part or all of that spell or ability's own
+    # effect(s) ... self-replacement effects are applied before other replacement effects"; a "would" sentence of a
+    # spell makes a replacement effect for a later event instead
+    assert "614.15" in numbers(REMAND)
+    assert "614.15" not in numbers(ANGER) and "614.15" not in numbers(REST_IN_PEACE)
+    rules = rules_for([REMAND, REST_IN_PEACE], "How does Remand interact with Rest in Peace? Where does the spell go?")
+    assert rules["614.15"] >= 1.5 and "616.1a" in rules and "616.1" in rules
+    assert rules_for([REMAND], "Can Remand counter a spell with split second?").get("614.15", 0.0) < 0.8
+
+
+def test_the_question_words_alone_reach_the_interaction_rules():
+    assert question_rules("Can you have multiple legendary creatures with the same name?") == {"704.5j": 0.8}
+    assert "704.5j" not in question_rules("Is Questing Beast legendary?")
+    assert "616.1" in question_rules("Two replacement effects apply: who chooses which one applies first?")
+    assert "616.1" not in question_rules("Is Rest in Peace a replacement effect?")
+    assert "613.7" in question_rules("Timestamps & Layers: what are they?")
+    assert question_rules("Does deathtouch work with trample?") == {}
+
+
+def test_a_question_about_two_legends_ranks_the_legend_rule_first(answerer):
+    first = answerer.answer("Can You Have Two of the Same Legendary Creatures in Magic?").rules[0].document.ref
+    assert first == "704.5j"

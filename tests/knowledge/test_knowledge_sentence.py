@@ -94,3 +94,12 @@ def test_a_removed_rule_is_never_shown(answerer):
     )
     assert all(not is_removed_rule(h.document.text) for h in a.rules)
     assert "306.4" not in [h.document.ref for h in a.rules]
+
+
+def test_a_line_saying_where_the_rules_apply_answers_only_a_question_about_another_zone(rules):
+    # 702.90e "The infect rules function no matter what zone an object with infect deals damage from." says
+    # where infect applies, not what it does to a planeswalker (702.90b-d do)
+    line = "702.90e The infect rules function no matter what zone an object with infect deals damage from."
+    assert never_answers(line) and not never_answers(line, zones=True)
+    assert not choose_sentence(rules["702.90"].text, "Does infect affect Planeswalkers?").startswith("702.90e")
+    assert choose_sentence(rules["702.15"].text, "Does lifelink work from the graveyard?").startswith("702.15d")

@@ -35,7 +35,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ._cards import asked_abilities, rules_for, says_little
+from ._cards import asked_abilities, question_rules, rules_for, says_little
 from ._documents import Document
 from ._embed import TextEmbedder, shipped_rule_vectors
 from ._index import Hit, KnowledgeIndex, _ancestors
@@ -423,6 +423,8 @@ class Answerer:
         brought = rules_for(
             [(self.index.documents[at].title, self.index.documents[at].text) for at in named], rules_query
         )
+        for number, weight in question_rules(rules_query).items():  # what its own words ask of the rules
+            brought[number] = max(brought.get(number, 0.0), weight)
         if named and says_little(rules_query):
             # a question that says little is about the whole of each card it names: their texts join its words
             # (not its meaning), their names left out

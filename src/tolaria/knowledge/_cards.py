@@ -6,9 +6,11 @@ rules that govern it, and the question's own words choose among them.
 - an effect that changes characteristics, by its layer (613.1): control 613.1b (layer 2), text 613.1c,
   type 613.1d (4), color 613.1e (5), abilities added or removed 613.1f (6), power and toughness 613.4
   (7a-7d: set 613.4b, modified 613.4c, switched 613.4d); its timestamp 613.7 (an Aura's or Equipment's
-  613.7e: it has a new one each time it becomes attached);
+  613.7e: it has a new one each time it becomes attached); an effect that sets a land's subtype to a basic
+  land type ("Nonbasic lands are Mountains") 305.7;
 - a replacement effect ("instead", "enters with", "enters tapped", "As ~ enters"): 614.1; a prevention
-  effect: 615; damage that "can't be prevented": 615.12;
+  effect: 615; damage that "can't be prevented": 615.12; a spell or ability replacing part of its own effect
+  (Remand's "instead", no "would") the self-replacement effect 614.15;
 - a triggered ability: 603.2, with its event (leaves the battlefield and dies: 603.6c, 603.10a; enters:
   603.6a; attacks: 508.3a; blocks: 509.3), and 603.4 only for a real intervening "if" (the reader's
   condition of a trigger);
@@ -23,10 +25,14 @@ Rules a card brings count for little unless the question's words reach their fam
 text does not flood the question.
 
 A question about two effects at once reaches the rules that order them: two that change characteristics
-the layers, timestamps and dependency (613.1, 613.7, 613.8); two replacement effects their order (616.1);
+the layers, timestamps and dependency (613.1, 613.7, 613.8; an effect setting a land's type beside a land whose
+own static ability changes characteristics, Blood Moon and Urborg, the dependency 613.8a and 305.7 first); two
+replacement effects their order (616.1; a self-replacement effect among them 614.15 and 616.1a);
 several players' triggers APNAP (101.4, 603.3b); a creature that dies while an ability triggers the
 state-based actions first (704.3, 117.5); a creature a question leaves with no toughness ("7/0") or dealt lethal
 damage the state-based action that puts it into the graveyard (704.5f, 704.5g) and when it is checked (704.3).
+A question's own words, whatever it names, reach the legend rule (two legendary permanents of one name,
+704.5j), the order of replacement effects (616.1) and timestamps (613.7): ``question_rules``.
 """
 
 from __future__ import annotations
@@ -87,6 +93,14 @@ _EFFECTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = tuple(
             r"\b(?:becomes?|are|is) (?:an? |every )?(?:\w+ )*?(?:creature|artifact|land|enchantment|"
             r"Forest|Island|Mountain|Plains|Swamp|Frog|type)s?\b",
             ("613.1d",),
+        ),
+        # an effect that sets a land's subtype to a basic land type ("Nonbasic lands are Mountains", "Enchanted
+        # land is an Island"; not "in addition to its other types"): the land loses its old abilities, 305.7
+        (
+            "layer",
+            r"\b(?:is|are|becomes?) (?:an? |the )?(?:basic )?(?:Forest|Island|Mountain|Plains|Swamp)s?\b"
+            r"(?! in addition)",
+            ("305.7",),
         ),
         ("layer", r"\bEquipped creature\b|\bEnchanted (?:creature|permanent|land)\b", ("613.7e",)),
         ("replacement", r"\bcan[’']t be prevented\b", ("615.12",)),
@@ -189,8 +203,18 @@ def _ability_rules(ability: Ability) -> list[tuple[str, str]]:
         )
         if ability.condition is not None:
             out.append(("603.4", "trigger"))
+    if ability.kind in _RESOLVING and _SELF_REPLACEMENT.search(span):
+        # "Counter target spell. If that spell is countered this way, put it into its owner's hand instead":
+        # a spell or ability replacing part of its own effect, applied before other replacement effects
+        out.append(("614.15", "replacement"))
     out.extend((number, family) for family, pattern, rules in _EFFECTS if pattern.search(span) for number in rules)
     return out
+
+
+# the abilities that have an effect as they resolve; a sentence of theirs with "instead" and no "would" replaces
+# part of their own effect (a "would" sentence makes a replacement effect for a later event: Anger of the Gods)
+_RESOLVING = frozenset({"spell", "activated", "triggered", "loyalty", "chapter", "mode"})
+_SELF_REPLACEMENT = re.compile(r"(?:^|[.!?]\s)(?:(?!\bwould\b)[^.!?])*\binstead\b", re.I)
 
 
 def card_rules(title: str, text: str) -> tuple[tuple[str, str], ...]:
@@ -264,9 +288,21 @@ def rules_for(cards: Sequence[tuple[str, str]], question: str) -> dict[str, floa
             asked_here = family in asked and (not span or span in chosen)
             weight = ASKED_RULE_WEIGHT if asked_here else CARD_RULE_WEIGHT
             out[number] = max(out.get(number, 0.0), weight)
-    for number, weight in interaction_rules(read, question).items():
+    lands = [_land_changing_itself(title, text) for title, text in cards]
+    for number, weight in interaction_rules(read, question, lands=lands).items():
         out[number] = max(out.get(number, 0.0), weight)
     return out
+
+
+def _land_changing_itself(title: str, text: str) -> bool:
+    """Whether a card is a land whose own static ability changes characteristics (Urborg, Tomb of Yawgmoth's
+    "Each land is a Swamp"): an effect that sets its land type takes that ability away, so the two depend on
+    each other (613.8a). An activated one (Mishra's Factory's) makes an effect that stands on its own."""
+    return any(
+        "Land" in type_line
+        and any(a.kind == "static" and any(f == "layer" for _, f in _ability_rules(a)) for a in abilities)
+        for type_line, abilities in _read_faces(title, text)
+    )
 
 
 _LAYERED = re.compile(
@@ -281,8 +317,12 @@ _SEVERAL = re.compile(
 )
 
 
-def interaction_rules(read: Iterable[tuple[tuple[str, str], ...]], question: str) -> dict[str, float]:
-    """The rules that order two effects a question puts together (see the module's docstring)."""
+def interaction_rules(
+    read: Iterable[tuple[tuple[str, str], ...]], question: str, *, lands: Sequence[bool] = ()
+) -> dict[str, float]:
+    """The rules that order two effects a question puts together (see the module's docstring); ``lands``:
+    for each card read, whether it is a land whose own static ability changes characteristics."""
+    read = list(read)
     families: list[set[str]] = [{f for f, _ in rules} for rules in read]
     triggers = any("trigger" in f for f in families)
     layered = sum("layer" in f or "copy" in f for f in families) + bool(_LAYERED.search(question))
@@ -297,11 +337,23 @@ def interaction_rules(read: Iterable[tuple[tuple[str, str], ...]], question: str
             out[number] = SHARED_RULE_WEIGHT if all_rules.count(number) >= 2 else ASKED_RULE_WEIGHT
         if attached:
             out["613.7e"] = SHARED_RULE_WEIGHT
+    # an effect that sets a land's type (Blood Moon) and a land whose own static ability changes
+    # characteristics (Urborg): the land's ability is lost, so its effect depends on the other (613.8a)
+    setting = [any(n == "305.7" for _, n in rules) for rules in read]
+    if any(setting[a] and lands[b] for a in range(len(read)) for b in range(min(len(read), len(lands))) if a != b) and (
+        "layer" in asked_families(question)
+    ):
+        for number in ("613.8", "613.8a", "305.7"):
+            out[number] = SHARED_RULE_WEIGHT
     replacing = sum("replacement" in f for f in families)
     if replacing >= 2 or (
         replacing and re.search(r"\b(?:instead|replace\w*)\b", question, re.I) and _SEVERAL.search(question)
     ):
         out["616.1"] = ASKED_RULE_WEIGHT
+        if replacing >= 2 and any("614.15" in {n for _, n in rules} for rules in read):
+            # a self-replacement effect beside another replacement effect: it is applied first (614.15, 616.1a)
+            out["614.15"] = SHARED_RULE_WEIGHT
+            out["616.1a"] = ASKED_RULE_WEIGHT
     if re.search(r"\btrigger\w*\b", question, re.I) and re.search(
         r"\b(?:both|same time|order|each player|opponent)\b", question, re.I
     ):
@@ -335,4 +387,32 @@ def state_based_rules(question: str) -> dict[str, float]:
         out["704.5g"] = ASKED_RULE_WEIGHT
     if out:
         out["704.3"] = ASKED_RULE_WEIGHT / 2
+    return out
+
+
+# what a question's own words ask, with or without a card named: two legendary permanents of one name (the
+# legend rule), the order of several replacement effects (616.1: the affected player or controller chooses),
+# timestamps (613.7)
+_LEGEND = re.compile(r"\blegend(?:ary|s)?\b", re.I)
+_SAME_NAME = re.compile(r"\b(?:two|multiple|several|more than one|same name|another|second|both|cop(?:y|ies))\b", re.I)
+_REPLACING = re.compile(r"\breplacement effects?\b|\breplace\w*\b|\binstead\b", re.I)
+_ORDERING = re.compile(
+    r"\b(?:order|first|which (?:one|effect|applies|happens)|choos\w*|chose|decides?|both|two|multiple|several|"
+    r"more than one|same time|at once)\b",
+    re.I,
+)
+_TIMESTAMP = re.compile(r"\btime ?stamps?\b", re.I)
+
+
+def question_rules(question: str) -> dict[str, float]:
+    """Rule number -> weight: the interaction rules a question's own words reach, whatever it names."""
+    out: dict[str, float] = {}
+    if _LEGEND.search(question) and _SAME_NAME.search(question):
+        out["704.5j"] = ASKED_RULE_WEIGHT
+    if _REPLACING.search(question) and _ORDERING.search(question):
+        # "more than one replacement effect at the same time": the order is what is asked, over what one does
+        named = re.search(r"\breplacement effects?\b", question, re.I)
+        out["616.1"] = SHARED_RULE_WEIGHT if named else ASKED_RULE_WEIGHT
+    if _TIMESTAMP.search(question):
+        out["613.7"] = ASKED_RULE_WEIGHT
     return out

@@ -5,7 +5,8 @@ by what the question asks, not by how many words it shares:
 
 - some sentences never answer: a definition line ("702.2a Deathtouch is a static ability."), a
   redundancy line ("Multiple instances of trample are redundant." — unless the question asks about
-  several instances), a heading (a line with no sentence), a removed rule ("This rule has been removed"),
+  several instances), a line saying where the rules apply ("The lifelink rules function no matter what zone
+  ..." — unless the question asks about another zone), a heading (a line with no sentence), a removed rule ("This rule has been removed"),
   a note of old wording ("Previously, ... received errata") and a bare cross-reference ("See rule 704.");
 - what the question asks chooses among the rest: can / can't (a sentence that allows or forbids: "can't
   be the target", "may activate", "means"), what happens when (a consequence: "if ... is put", "instead",
@@ -36,6 +37,14 @@ _DEFINITION = re.compile(
     re.I,
 )
 _REDUNDANT = re.compile(r"\bredundant\b", re.I)
+# "702.15d The lifelink rules function no matter what zone an object with lifelink deals damage from.": says
+# where the rules apply, not what they do; it answers only a question about another zone than the battlefield
+_ANY_ZONE = re.compile(r"\bfunction no matter what zone\b", re.I)
+_ASKS_ZONE = re.compile(
+    r"\b(?:zones?|graveyards?|hand|library|exile[ds]?|stack|command zone|from anywhere|not on the battlefield|"
+    r"in play|off the battlefield)\b",
+    re.I,
+)
 _REMOVED = re.compile(r"\b(?:this rule has been removed|intentionally left blank)\b", re.I)
 _OLD_WORDING = re.compile(_NUMBER + r"Previously,|received errata", re.I)
 _SEE_ONLY = re.compile(_NUMBER + r"\(?See rules? [\d.a-z–, and]+(?:, “[^”]*”)?\.?\)?$", re.I)
@@ -101,12 +110,15 @@ def is_removed_rule(text: str) -> bool:
     return bool(_REMOVED.search(text or ""))
 
 
-def never_answers(sentence: str, *, multiples: bool = False) -> bool:
-    """A sentence that is never quoted as an answer (see the module's docstring)."""
+def never_answers(sentence: str, *, multiples: bool = False, zones: bool = False) -> bool:
+    """A sentence that is never quoted as an answer (see the module's docstring); ``multiples``: the question
+    asks about several instances, ``zones``: about another zone than the battlefield."""
     s = sentence.strip()
     if _DEFINITION.match(s) or _REMOVED.search(s) or _OLD_WORDING.search(s) or _SEE_ONLY.match(s):
         return True
     if not multiples and _REDUNDANT.search(s):
+        return True
+    if not zones and _ANY_ZONE.search(s):
         return True
     return not s.rstrip('”)"').endswith((".", ":", "?", "!")) and len(s) < 80  # a heading
 
@@ -136,10 +148,11 @@ def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()
     if not every:
         return text
     multiples = bool(_ASKS_MULTIPLES.search(query))
+    zones = bool(_ASKS_ZONE.search(query))
     candidates = [
         (kept, words)
         for found, words in every
-        if (kept := tuple((s, w) for s, w in found if not never_answers(s, multiples=multiples)))
+        if (kept := tuple((s, w) for s, w in found if not never_answers(s, multiples=multiples, zones=zones)))
     ]
     if not candidates:
         return next((s for found, _ in every for s, _ in found if not is_removed_rule(s)), every[0][0][0][0])
