@@ -268,3 +268,20 @@ def test_the_question_words_alone_reach_the_interaction_rules():
 def test_a_question_about_two_legends_ranks_the_legend_rule_first(answerer):
     first = answerer.answer("Can You Have Two of the Same Legendary Creatures in Magic?").rules[0].document.ref
     assert first == "704.5j"
+
+
+SHOCKLAND = (
+    "Hallowed Fountain",
+    "Land — Plains Island\n({T}: Add {W} or {U}.)\nAs Hallowed Fountain enters, you may pay 2 life. If you don't, it"
+    " enters tapped.",
+)
+
+
+def test_a_land_entering_under_blood_moon_reaches_614_12():
+    # 614.12: whether a replacement effect modifies how a permanent enters is checked with its characteristics
+    # as it would exist on the battlefield (a Mountain with no other abilities, 305.7)
+    rules = rules_for(
+        [BLOOD_MOON, SHOCKLAND], "Should a shockland under Blood Moon still ask me to pay 2 life to come in untapped?"
+    )
+    assert rules["614.12"] >= 1.5 and rules["305.7"] >= 0.8
+    assert "614.12" not in rules_for([BLOOD_MOON], "Does Blood Moon stop Urza's Saga's chapter abilities?")

@@ -310,6 +310,9 @@ _LAYERED = re.compile(
     r"becomes? an? (?:\w+ )?(?:creature|artifact|land))\b",
     re.I,
 )
+_ENTERING = re.compile(
+    r"\benter(?:s|ed|ing)?\b|\bcom(?:e|es|ing) (?:in|into)\b|\bcame (?:in|into)\b|\b(?:un)?tapped\b", re.I
+)
 _SEVERAL = re.compile(
     r"\b(?:both|two|multiple|several|each|same time|simultaneous\w*|order|first|which one|"
     r"at once|and)\b",
@@ -345,6 +348,12 @@ def interaction_rules(
     ):
         for number in ("613.8", "613.8a", "305.7"):
             out[number] = SHARED_RULE_WEIGHT
+    if any(setting) and _ENTERING.search(question):
+        # a land entering under Blood Moon ("shocklands still ask for 2 life", "enters tapped"): whether its
+        # "as it enters" replacement applies is checked with its characteristics as it would exist on the
+        # battlefield, a Mountain with no other abilities (614.12)
+        out["614.12"] = SHARED_RULE_WEIGHT
+        out["305.7"] = max(out.get("305.7", 0.0), ASKED_RULE_WEIGHT)
     replacing = sum("replacement" in f for f in families)
     if replacing >= 2 or (
         replacing and re.search(r"\b(?:instead|replace\w*)\b", question, re.I) and _SEVERAL.search(question)
