@@ -340,20 +340,7 @@ def interaction_rules(
             out[number] = SHARED_RULE_WEIGHT if all_rules.count(number) >= 2 else ASKED_RULE_WEIGHT
         if attached:
             out["613.7e"] = SHARED_RULE_WEIGHT
-    # an effect that sets a land's type (Blood Moon) and a land whose own static ability changes
-    # characteristics (Urborg): the land's ability is lost, so its effect depends on the other (613.8a)
-    setting = [any(n == "305.7" for _, n in rules) for rules in read]
-    if any(setting[a] and lands[b] for a in range(len(read)) for b in range(min(len(read), len(lands))) if a != b) and (
-        "layer" in asked_families(question)
-    ):
-        for number in ("613.8", "613.8a", "305.7"):
-            out[number] = SHARED_RULE_WEIGHT
-    if any(setting) and _ENTERING.search(question):
-        # a land entering under Blood Moon ("shocklands still ask for 2 life", "enters tapped"): whether its
-        # "as it enters" replacement applies is checked with its characteristics as it would exist on the
-        # battlefield, a Mountain with no other abilities (614.12)
-        out["614.12"] = SHARED_RULE_WEIGHT
-        out["305.7"] = max(out.get("305.7", 0.0), ASKED_RULE_WEIGHT)
+    out.update(_land_type_rules(read, question, lands))
     replacing = sum("replacement" in f for f in families)
     if replacing >= 2 or (
         replacing and re.search(r"\b(?:instead|replace\w*)\b", question, re.I) and _SEVERAL.search(question)
@@ -375,6 +362,28 @@ def interaction_rules(
         out["117.5"] = ASKED_RULE_WEIGHT / 2
     for number, weight in state_based_rules(question).items():
         out[number] = max(out.get(number, 0.0), weight)
+    return out
+
+
+def _land_type_rules(
+    read: Sequence[tuple[tuple[str, str], ...]], question: str, lands: Sequence[bool]
+) -> dict[str, float]:
+    """What an effect that sets a land's type (305.7: Blood Moon) brings beside another card or a land entering."""
+    out: dict[str, float] = {}
+    # an effect that sets a land's type (Blood Moon) and a land whose own static ability changes
+    # characteristics (Urborg): the land's ability is lost, so its effect depends on the other (613.8a)
+    setting = [any(n == "305.7" for _, n in rules) for rules in read]
+    if any(setting[a] and lands[b] for a in range(len(read)) for b in range(min(len(read), len(lands))) if a != b) and (
+        "layer" in asked_families(question)
+    ):
+        for number in ("613.8", "613.8a", "305.7"):
+            out[number] = SHARED_RULE_WEIGHT
+    if any(setting) and _ENTERING.search(question):
+        # a land entering under Blood Moon ("shocklands still ask for 2 life", "enters tapped"): whether its
+        # "as it enters" replacement applies is checked with its characteristics as it would exist on the
+        # battlefield, a Mountain with no other abilities (614.12)
+        out["614.12"] = SHARED_RULE_WEIGHT
+        out["305.7"] = max(out.get("305.7", 0.0), ASKED_RULE_WEIGHT)
     return out
 
 
