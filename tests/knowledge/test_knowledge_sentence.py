@@ -103,3 +103,12 @@ def test_a_line_saying_where_the_rules_apply_answers_only_a_question_about_anoth
     assert never_answers(line) and not never_answers(line, zones=True)
     assert not choose_sentence(rules["702.90"].text, "Does infect affect Planeswalkers?").startswith("702.90e")
     assert choose_sentence(rules["702.15"].text, "Does lifelink work from the graveyard?").startswith("702.15d")
+
+
+def test_a_naming_sentence_is_never_the_answer(rules):
+    # 704.5j: "If two or more legendary permanents with the same name are controlled by the same player, that
+    # player chooses one of them, and the rest are put into their owners' graveyards. This is called the
+    # “legend rule.”" — the second sentence names the first
+    assert never_answers("This is called the “legend rule.”")
+    quoted = choose_sentence(rules["704.5j"].text, "Is the legend rule still a thing? Two legendary creatures.")
+    assert quoted.startswith("If two or more legendary permanents"), quoted

@@ -6,7 +6,8 @@ by what the question asks, not by how many words it shares:
 - some sentences never answer: a definition line ("702.2a Deathtouch is a static ability."), a
   redundancy line ("Multiple instances of trample are redundant." — unless the question asks about
   several instances), a line saying where the rules apply ("The lifelink rules function no matter what zone
-  ..." — unless the question asks about another zone), a heading (a line with no sentence), a removed rule ("This rule has been removed"),
+  ..." — unless the question asks about another zone), a naming sentence ("This is called the “legend
+  rule.”"), a heading (a line with no sentence), a removed rule ("This rule has been removed"),
   a note of old wording ("Previously, ... received errata") and a bare cross-reference ("See rule 704.");
 - what the question asks chooses among the rest: can / can't (a sentence that allows or forbids: "can't
   be the target", "may activate", "means"), what happens when (a consequence: "if ... is put", "instead",
@@ -45,6 +46,8 @@ _ASKS_ZONE = re.compile(
     r"in play|off the battlefield)\b",
     re.I,
 )
+# "This is called the “legend rule.”": the name of what the sentence before it says, not what happens
+_NAMING = re.compile(_NUMBER + r"(?:This|These) (?:is|are) called\b", re.I)
 _REMOVED = re.compile(r"\b(?:this rule has been removed|intentionally left blank)\b", re.I)
 _OLD_WORDING = re.compile(_NUMBER + r"Previously,|received errata", re.I)
 _SEE_ONLY = re.compile(_NUMBER + r"\(?See rules? [\d.a-z–, and]+(?:, “[^”]*”)?\.?\)?$", re.I)
@@ -114,7 +117,7 @@ def never_answers(sentence: str, *, multiples: bool = False, zones: bool = False
     """A sentence that is never quoted as an answer (see the module's docstring); ``multiples``: the question
     asks about several instances, ``zones``: about another zone than the battlefield."""
     s = sentence.strip()
-    if _DEFINITION.match(s) or _REMOVED.search(s) or _OLD_WORDING.search(s) or _SEE_ONLY.match(s):
+    if _DEFINITION.match(s) or _REMOVED.search(s) or _OLD_WORDING.search(s) or _SEE_ONLY.match(s) or _NAMING.match(s):
         return True
     if not multiples and _REDUNDANT.search(s):
         return True
