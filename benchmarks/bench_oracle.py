@@ -150,7 +150,33 @@ _EXILE_FACE_DOWN_26 = "'exile … face down' (a card in exile) linked elsewhere 
 _ALONE_26 = "'attack or block alone': Attack Alone marked nowhere on its face"
 _ITS_TEXT_26 = "'change its/their text' (overload) not linked to Text-Changing Effect (612)"
 ISSUE_26 += (_EXILE_FACE_DOWN_26, _ALONE_26, _ITS_TEXT_26)
-_SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26, _EXILE_FACE_DOWN_26}
+# the fourth stop of issue 26 (fresh draw 2026120323's classes)
+_STATUS_26 = "a creature's combat status said alone ('becomes blocked', 'unblocked attacking') with its term marked nowhere on its face"
+_VERB_26 = "a keyword its rules speak of as a verb ('When you cycle', 'exploits a creature', 'crews') not linked as the keyword"
+_PLAY_26 = "'play' with no card played ('play with their hands revealed') linked"
+_GRANTED_26 = "a keyword an effect gives marked twice on a face"
+_HYPHEN_EXILE_26 = "'face-up/face-down' card or pile in exile linked elsewhere than the exile zone's rule (406.3)"
+ISSUE_26 += (_STATUS_26, _VERB_26, _PLAY_26, _GRANTED_26, _HYPHEN_EXILE_26)
+_SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26, _EXILE_FACE_DOWN_26, _VERB_26, _HYPHEN_EXILE_26}
+_STATUS_SAID = re.compile(
+    r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|becomes|become|became|remains|it's|they're)(?: not)? "
+    r"(attacking|blocking|blocked|unblocked)\b|\b(unblocked|blocked) (?=attacking creatures?\b)"
+)
+# the verbs the keywords' rules quote after their defining subrule (702.29c "When you cycle this card", 702.29d
+# "cycles or discards", 702.110b "exploits a creature", 702.122b/d "crews a Vehicle", "becomes crewed", 702.100b
+# "evolves", 702.138b-d "escaped", "escapes with", 702.82b "It devoured", 702.51c "convoked", 702.128b
+# "embalmed", 702.154c "enlists", 702.149c "When this creature trains", 702.185b "warped", 702.55b "creature it
+# haunts"), written here from the CR text, not read from the linker
+_KEYWORD_VERB = re.compile(
+    r"\b(?:cycle[sd]?|exploit(?:s|ed)|crew(?:s|ed)|evolves|escape[sd]|devoured|convoked|embalmed|enlists"
+    r"|trains|warped|haunts)\b"
+)
+_PLAY_NO_CARD = re.compile(r"\b(?:play|plays|played|playing)\b(?= (?:with|for|if|in|as)\b|[.,;]|$)")
+_GRANT_WORD = re.compile(r"\b(?:has|have|gains?|gained|with|lose|loses)\b[^.\n]*$")
+_HYPHEN_IN_EXILE = re.compile(
+    r"\bface-(?:up|down) (?:[a-z-]+ ){0,2}?(?:cards?|piles?)\b(?=[^.;:\n]*\b(?:exiled|in exile|from exile)\b)"
+    r"|\bexile[sd]?\b[^.;:\n]*\bface-(?:up|down) (?:[a-z-]+ ){0,2}?(?:cards?|piles?)\b"
+)
 # a card in exile: the verb exile before the status in its clause, the card neither cast nor put onto the battlefield
 _IN_EXILE = re.compile(r"\bexile[sd]?\b(?![^.;:]*\b(?:cast|to the battlefield)\b)[^.;:]*$")
 _THIS_KIND = re.compile(
@@ -216,6 +242,36 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
         marks[_CHANGE_26].add(name)
     _issue26_second_stop(text, low, spans, marks, name)
     _issue26_third_stop(low, spans, marks, name)
+    _issue26_fourth_stop(text, low, spans, marks, name)
+
+
+def _issue26_fourth_stop(text: str, low: str, spans, marks: dict, name: str) -> None:
+    rules = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), low)  # reminder text blanked, same length
+    said = {m.group(1) or m.group(2) for m in _STATUS_SAID.finditer(rules)}
+    terms = {s.glossary_term for s in spans if s.kind == "glossary"}
+    if any(f"{w} creature" not in terms for w in said):
+        marks[_STATUS_26].add(name)
+    for n in {p.strip() for p in name.lower().split("//")}:
+        rules = rules.replace(n, "~" * len(n)) if n else rules
+    for m in _KEYWORD_VERB.finditer(rules):
+        if not any(s.start == m.start() and s.kind == "keyword_ability" for s in spans):
+            marks[_VERB_26].add((name, m.start()))
+    for m in _PLAY_NO_CARD.finditer(low):
+        if any(s.start == m.start() for s in spans):
+            marks[_PLAY_26].add(name)
+    by_rule: dict = {}
+    for s in spans:
+        if s.kind == "keyword_ability" and not s.in_reminder:
+            by_rule.setdefault(s.rule, []).append(s)
+    for same in by_rule.values():
+        line_start = [low.rfind("\n", 0, s.start) + 1 for s in same]
+        if len(same) > 1 and any(_GRANT_WORD.search(low, a, s.start) for a, s in zip(line_start, same)):
+            marks[_GRANTED_26].add(name)
+    for m in _HYPHEN_IN_EXILE.finditer(low):
+        at = low.find("face-", m.start())
+        if not any(s.start == at and s.rule.startswith(_BOOK26["exile_zone"] + ".") for s in spans):
+            if any(s.start == at for s in spans) or not any(s.text.lower().startswith("face") and s.rule.startswith(_BOOK26["exile_zone"] + ".") for s in spans):
+                marks[_HYPHEN_EXILE_26].add((name, at))
 
 
 def _issue26_third_stop(low: str, spans, marks: dict, name: str) -> None:

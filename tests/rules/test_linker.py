@@ -401,7 +401,8 @@ def test_keywords_issue_26_full_data_misses(linker):
     splice = "Splice onto Arcane—Exile four cards from your graveyard. (As you cast an Arcane spell, you may reveal this card from your hand and pay its splice cost.)"
     assert _keywords(linker, splice, "Horobi's Whisper") == [("Splice", "702.47")]
     devour = "Devour X, where X is the number of creatures devoured this way (As this enters the battlefield, you may sacrifice any number of creatures.)"
-    assert _keywords(linker, devour, "Thromok the Insatiable") == [("Devour", "702.82")]
+    # "devoured": the keyword its rules speak of as a verb ("It devoured", 702.82b), the keyword too
+    assert _keywords(linker, devour, "Thromok the Insatiable") == [("Devour", "702.82"), ("devoured", "702.82")]
     assert _keywords(linker, "Artifact landcycling {2}", "Sojourner's Companion") == [
         ("Artifact landcycling", "702.29e")  # typecycling, a variant of cycling
     ]
@@ -439,9 +440,12 @@ def test_two_adjectives_that_share_a_terms_noun_are_each_the_term(linker):
     got = _marks(linker, "Counter target activated or triggered ability.")
     assert ("activated", "glossary", "602") in got and ("activated", "keyword_action", "701.2") not in got
     assert ("Activate", "keyword_action", "701.2") in _marks(linker, "Activate only as a sorcery.")
-    # no list, no elision: "becomes blocked, each creature blocking it" links no Blocked Creature
+    # no list, no elision: "becomes blocked, each creature blocking it" links "blocked" only as the status
+    # said of Plague Wight after "becomes" (a blocked creature, 509; issue 26, fourth stop), and "blocking"
+    # of "each creature blocking it" not at all
     wight = linker.link("Whenever Plague Wight becomes blocked, each creature blocking it gets -1/-1.", "Plague Wight")
-    assert not [s for s in wight if s.text == "blocked" and s.glossary_term == "blocked creature"]
+    assert [(s.text, s.start) for s in wight if s.glossary_term == "blocked creature"] == [("blocked", 30)]
+    assert not [s for s in wight if s.text.startswith("blocking")]
     listed = _marks(linker, "Untap all attacking, blocking, or tapped creatures.")
     assert ("attacking", "glossary", "508") in listed
     # a list of nouns is no elision: "artifact" of "artifact, creature, or land" is no artifact land
@@ -576,3 +580,97 @@ def test_end_of_combat_a_keywords_state_and_unless_as_a_cost_only(linker):
     assert ("unless", "glossary", "118.12a") in hatchling
     salvo = "Blazing Salvo deals 3 damage to target creature unless that creature's controller has Blazing Salvo deal 5 damage to them."
     assert ("unless", "glossary", "118.12a") in _marks(linker, salvo, "Blazing Salvo")
+
+
+def test_a_creatures_combat_status_said_by_its_word_alone_is_the_term(linker):
+    """Fresh draw 2026120323 (Trap Runner): "unblocked" and "becomes blocked" are the glossary's Unblocked
+    Creature and Blocked Creature ("an effect causes it to become blocked"), both 509; said after a verb of
+    being or before another status of a creature; "can't be blocked" (evasion) is no status."""
+    got = _marks(
+        linker,
+        "{T}: Target unblocked attacking creature becomes blocked. Activate only during combat after blockers "
+        "are declared. (This ability works on creatures that can't be blocked.)",
+        "Trap Runner",
+    )
+    assert {
+        ("unblocked", "glossary", "509"),
+        ("blocked", "glossary", "509"),
+        ("attacking creature", "glossary", "508"),
+    } <= got
+    assert ("attacking", "glossary", "508") in _marks(linker, "As long as it's attacking, it gets +1/+0.")
+    assert not [m for m in _marks(linker, "Gust Walker can't be blocked by Walls.", "Gust Walker") if m[0] == "blocked"]
+
+
+def test_a_keyword_its_rules_speak_of_as_a_verb_is_the_keyword(linker):
+    """Fresh draw 2026120323: "When you cycle ~" is cycling (702.29c quotes "When you cycle this card"), a
+    creature "exploits a creature" (702.110b); every form of the verb the keyword's rules quote after the
+    subrule that defines it, linked as the keyword ability; "phase" stays the part of a turn (a glossary term
+    of its own)."""
+    thunder = _marks(
+        linker, "When you cycle Resounding Thunder, it deals 6 damage to any target.", "Resounding Thunder"
+    )
+    assert ("cycle", "keyword_ability", "702.29") in thunder
+    assert ("cycles", "keyword_ability", "702.29") in _marks(
+        linker, "Whenever a player cycles or discards a card, you gain 1 life."
+    )
+    skaab = _marks(
+        linker, "Whenever a creature you control exploits a creature, create a 2/2 black Zombie creature token."
+    )
+    assert ("exploits", "keyword_ability", "702.110") in skaab
+    assert ("crews", "keyword_ability", "702.122") in _marks(
+        linker, "Whenever Foo crews a Vehicle, draw a card.", "Foo"
+    )
+    phases = _marks(linker, "At the beginning of each phase, you gain 1 life.")
+    assert not [m for m in phases if m[1] == "keyword_ability"]
+
+
+def test_play_with_no_card_played_is_no_term(linker):
+    """Fresh draw 2026120323 (Zur's Weirding): "Players play with their hands revealed" plays the game. The
+    glossary's Play has the action's own senses (to play a land, to play a card: 701.18 and 601) and obsolete
+    ones; a sense that is the verb again is the action's, so "play" with no card is linked as neither."""
+    zur = _marks(
+        linker, "Players play with their hands revealed.\nIf a player would draw a card, they reveal it instead."
+    )
+    assert not [m for m in zur if m[0].lower() == "play"]
+    assert ("play", "keyword_action", "701.18") in _marks(linker, "You may play lands from your graveyard.")
+    # the other sense of an action's word that is no verb stays: "counter" the marker (122)
+    assert ("counter", "glossary", "122") in _marks(linker, "Put a +1/+1 counter on target creature.")
+
+
+def test_a_keyword_an_effect_gives_is_marked_once_per_face(linker):
+    """Fresh draw 2026120323 (Crown of Awe): "has protection from black and from red" and "gain protection
+    from black and from red" name one ability the page explains once; a keyword line's instances are each an
+    ability of the card's own (marked every time), and a grant of a keyword the face has on a keyword line
+    is explained there."""
+    crown = linker.link(
+        "Enchant creature\nEnchanted creature has protection from black and from red.\nSacrifice Crown of Awe: "
+        "Enchanted creature and other creatures that share a creature type with it gain protection from black "
+        "and from red until end of turn.",
+        "Crown of Awe",
+    )
+    assert [(s.text, s.rule) for s in crown if s.kind == "keyword_ability"] == [
+        ("Enchant", "702.5"),
+        ("protection", "702.16"),
+    ]
+    assert [s.start for s in crown if s.text == "protection"] == [40]  # the first, "has protection"
+    angel = linker.link("Flying\nOther creatures you control have flying.", "Angel")
+    assert [(s.text, s.start) for s in angel if s.kind == "keyword_ability"] == [("Flying", 0)]
+    lines = linker.link("Flying\nFlying", "Angel")  # two instances on keyword lines: two abilities
+    assert len([s for s in lines if s.kind == "keyword_ability"]) == 2
+
+
+def test_a_face_down_or_face_up_card_in_exile_is_the_exile_zones_status(linker, book):
+    """ "face-up exiled card", "face-up cards your opponents own from exile", "exile them in a face-down
+    pile": a card's status in exile (406.3: "Exiled cards are, by default, kept face up … Cards “exiled face
+    down” …"), not a face-down permanent (708) or morph; "a face-down permanent" stays 708."""
+    exile = book.glossary_entry("Exile").see_rules[0]
+    zone_rule = next(r.number for r in book.subtree(exile) if "face down" in r.text)
+    for text in (
+        "Put target face-up exiled card into its owner's graveyard.",
+        "You may cast up to three spells from among face-up cards your opponents own from exile without paying their mana costs.",
+        "Search your library for five cards, exile them in a face-down pile, and shuffle that pile.",
+    ):
+        got = [(s.text, s.rule) for s in linker.link(text) if s.text.startswith("face")]
+        assert got and all(rule == zone_rule for _, rule in got), (text, got)
+    mist = linker.link("Exile a face-down permanent you control face up: You may cast that card.", "Primordial Mist")
+    assert ("face-down", "708") in [(s.text, s.rule) for s in mist]

@@ -169,6 +169,12 @@ class _Catalog:
     keyword_forms: dict[str, str] = field(default_factory=dict)
     # phrases of a sense of an ordinary word that is no ordinary word ("the game is a draw": Draw, sense 2)
     sense_phrases: set[str] = field(default_factory=set)
+    # a creature's combat status a glossary term names with "creature" ("Unblocked Creature", "Blocked
+    # Creature": "An attacking creature that … an effect causes to become blocked"), said of a creature by
+    # the status word alone: "becomes blocked", "it's attacking", "unblocked attacking creature" (the
+    # pattern; group 1 the word) -> (rule, term) of each word
+    creature_statuses: dict[str, tuple[str, str]] = field(default_factory=dict)
+    status_said: re.Pattern[str] | None = None
     zone_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # "exile" -> (zone rule, term)
     symbols: dict[str, tuple[str, str]] = field(default_factory=dict)  # "{q}" -> (rule, term)
     # words a glossary entry calls "a certain style of cost" ("Unless", 118.12a): that sense only where a
@@ -183,7 +189,7 @@ class _Catalog:
     # a status a card has in a zone the zone's own rule speaks of ("Cards “exiled face down” can't be examined
     # …", 406.3): (the status, the zone's pattern over the clause before it, the subrule), read where a card is
     # put there ("exile the top card of your library face down", "cards exiled with ~ face down")
-    zone_statuses: list[tuple[str, re.Pattern[str], str]] = field(default_factory=list)
+    zone_statuses: list[tuple[str, re.Pattern[str], str, str]] = field(default_factory=list)  # + the zone's word
     # phrases a rule defines ("To “tap [a permanent] for mana” is to …", 106.12) in the forms its subrules
     # quote (“is tapped for mana”, 106.12a triggers, 106.12b replacement effects): pattern over the folded
     # text, and (subrule, its text) of each subrule that quotes the form
@@ -329,6 +335,10 @@ class Linker:
             if (number := self.catalog.keyword_forms.get(w)) and not (start and folded[start - 1].isalnum()):
                 cands.append((start, start + len(w), "keyword_ability", number, None))
         self._glossary(oracle_text, folded, cands, reading, words)
+        for m in self.catalog.status_said.finditer(folded) if self.catalog.status_said else ():
+            g = m.lastindex or 1  # the word after a verb of being (1), or before another status (2)
+            rule, term = self.catalog.creature_statuses[m.group(g)]
+            cands.append((m.start(g), m.end(g), "glossary", rule, term))
         self._non_terms(folded, cands)
         self._defined(folded, cands, reading)
         for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
@@ -342,13 +352,16 @@ class Linker:
         for a, b in masked:
             taken[a:b] = b"\x01" * (b - a)
         spans: list[Span] = []
-        for s, e, kind, rule, term, *_ in cands:
+        granted: set[int] = set()  # the starts of chosen spans that are a keyword an effect gives
+        for s, e, kind, rule, term, *rest in cands:
             if s >= e or taken.find(1, s, e) != -1:
                 continue
             taken[s:e] = b"\x01" * (e - s)
             spans.append(Span(s, e, oracle_text[s:e], kind, rule, term, reading.in_reminder(s, e)))
+            if rest:
+                granted.add(s)
         spans.sort(key=lambda sp: sp.start)
-        return _once_each(spans)
+        return _once_each(_granted_once(spans, granted))
 
     def link_card(self, card: Card) -> list[list[Span]]:
         """The spans of each face of a ``tolaria.cards.Card``, read as the tagger reads it (shared readings)."""
@@ -490,6 +503,8 @@ class Linker:
                 continue  # "that day", "night counter", "Arabian Nights": not the game's designation
             if key in self.catalog.status_rules:
                 number = self._status_rule(folded, m.start(), key, number)
+            elif "-" in key and (status := key.replace("-", " ")) in self.catalog.status_rules:
+                number = self._card_in_zone(folded, m.start(), m.end(), status) or number
             if term in ("day", "night") and self.catalog.day_night_own and not reading.in_reminder(m.start(), m.end()):
                 number = self.catalog.day_night_own  # the card's own effect: the designation, not the untap-step check
             cands.append((m.start(1), m.end(), "glossary", number, term))
@@ -499,12 +514,29 @@ class Linker:
         """The rule of "face down"/"face up" at ``start``: a card put in a zone so (the zone's rule: "exile it
         face down", 406.3), a permanent or spell turned so (the status: "turn it face up", 702.37; "cast
         this card face down", 708), else the term's own rule."""
-        for status, zone, rule in self.catalog.zone_statuses:
+        for status, zone, rule, _word in self.catalog.zone_statuses:
             if status == key and zone.search(folded, max(0, start - 80), start):
                 return rule
         if _TURNED.search(folded, max(0, start - 40), start):
             return self.catalog.status_rules[key]
         return number
+
+    def _card_in_zone(self, folded: str, start: int, end: int, status: str) -> str | None:
+        """The zone's rule of a card the status word describes there ("face-up exiled card", "face-up
+        cards your opponents own from exile", "exile them in a face-down pile": 406.3); None for a permanent or
+        a spell ("a face-down creature", "exile a face-down permanent you control": the status of 708)."""
+        noun = _CARD_NOUN.match(folded, end)
+        if noun is None:
+            return None
+        clause_end = min((i for i in (folded.find(ch, noun.end()) for ch in ".;:\n") if i >= 0), default=len(folded))
+        after = folded[noun.start() : clause_end]
+        for st, zone, rule, word in self.catalog.zone_statuses:
+            if st == status and (
+                zone.search(folded, max(0, start - 80), start)
+                or re.search(rf"{_B}(?:{word}d|(?:in|from|into) {word}){_E}", after)
+            ):
+                return rule
+        return None
 
     def _elided(self, folded: str, cands: list[_Cand]) -> None:
         """A term whose last words two adjectives share: "attacking or blocking creature" is an attacking
@@ -562,6 +594,9 @@ _NON = re.compile(r"(?<![a-z0-9])non-?([a-z]+)(?![a-z0-9])")
 # the verb that changes a permanent's or a spell's status in the clause before a status term: "turn it
 # face up", "turned face up", "turns all face-down creatures face up", "cast this card face down", "put …
 # onto the battlefield face down" (708.3, 708.4); "exile it face down" is the card in a zone (section 4)
+# what a status word before a noun describes when it is a card or a pile of cards ("face-up exiled card",
+# "face-up Eldrazi card", "a face-down pile"), not a permanent or a spell
+_CARD_NOUN = re.compile(r"[ ](?:[a-z-]+ ){0,2}?(?:cards?|piles?)(?![a-z0-9])")
 _TURNED = re.compile(r"\b(?:turn(?:s|ed)?|cast|onto the battlefield)\b[^.;:]*$")
 
 
@@ -628,6 +663,25 @@ def _once_each(spans: list[Span]) -> list[Span]:
             first[key] = sp
     keep = set(map(id, first.values()))
     return [sp for sp in spans if sp.kind not in _ONCE or id(sp) in keep]
+
+
+def _granted_once(spans: list[Span], granted: set[int]) -> list[Span]:
+    """A keyword an effect gives ("Enchanted creature has protection from black", "… gain protection from
+    black and from red until end of turn") names an ability the page explains once per face, as it does a
+    keyword action: the first such mention (in rules text before reminder text), and none where the face
+    has that keyword on a keyword line of its own (each of those is an ability of the card's, marked every
+    time)."""
+    if not granted:
+        return spans
+    own = {sp.rule for sp in spans if sp.kind == "keyword_ability" and sp.start not in granted}
+    first: dict[str, Span] = {}
+    for sp in spans:
+        if sp.start in granted and sp.rule not in own:
+            seen = first.get(sp.rule)
+            if seen is None or (seen.in_reminder and not sp.in_reminder):
+                first[sp.rule] = sp
+    keep = set(map(id, first.values()))
+    return [sp for sp in spans if sp.start not in granted or id(sp) in keep]
 
 
 def _alternation(names: Mapping[str, object], *, anywhere: bool = False) -> re.Pattern[str] | None:
@@ -776,6 +830,50 @@ def _keyword_forms(book: RuleBook, cat: _Catalog) -> None:
             form = m.group(1)
             if form not in cat.abilities and form not in cat.actions:
                 cat.keyword_forms[form] = number
+    _spoken_verbs(book, cat)
+
+
+def _spoken_verbs(book: RuleBook, cat: _Catalog) -> None:
+    """A keyword ability its rules speak of as a verb, in quotes, after the subrule that defines it ("“When
+    you cycle this card” means …", 702.29c; a creature with exploit “exploits a creature”, 702.110b; “crews
+    a Vehicle”, “evolves”, “escaped”): every inflection of that verb is the keyword spoken of ("When you
+    cycle ~", "cycled", "Whenever a creature you control exploits a creature"), linked to the keyword's rule.
+    Not a form that is a keyword action or a glossary term of its own ("phase": a part of a turn)."""
+    terms = {
+        _fold(p.strip(' “”"'))
+        for entry in book.glossary.values()
+        for p in re.sub(r"\s*\(.*?\)\s*", " ", entry.term).split(",")
+    }
+    for name, number in book.keyword_abilities().items():
+        key = _fold(re.sub(r"\s*\(.*?\)\s*", "", name).strip())
+        if not re.fullmatch(r"[a-z]+", key) or cat.abilities.get(key) != number:
+            continue
+        rule = book.rule(number)
+        defining = rule.children[0] if rule.children else None
+        rules_text = " ".join(_fold(r.text) for r in book.subtree(number))
+        stem = key
+        if key.endswith("ing"):  # "cycling": the verb "cycle" where the rules write it, else "band" of "banding"
+            stem = key[:-3] + "e" if re.search(rf"\b{key[:-3]}e\b", rules_text) else key[:-3]
+        forms = _inflections(stem) - {key}
+        # English, not the rules: "cycled", "cycling", "exploited", not "cycleed", "cyclees", "exploitd"
+        forms -= {stem + "ed", stem + "ing", stem + "es"} if stem.endswith("e") else {stem + "d"}
+        quoted = {
+            w
+            for r in book.subtree(number)[1:]
+            if r.number != defining
+            for q in re.findall(r"“([^”]+)”", r.text)
+            if len(q.split()) <= 8
+            for w in re.findall(r"[a-z]+", _fold(q))
+            if w in forms
+        }
+        if not quoted:
+            continue
+        for form in forms:
+            if form in cat.actions or form in cat.abilities or form in terms:
+                continue
+            if stem != key and stem in terms and form in (stem + "s", stem + "es"):
+                continue  # "phases": the plural of the glossary's "phase" (a part of a turn)
+            cat.keyword_forms.setdefault(form, number)
 
 
 def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
@@ -831,11 +929,34 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
         alone = firsts[head] == 1 if " " not in head else sum(t == head or t.startswith(head + " ") for t in terms) == 1
         if alone and head not in cat.actions and head not in cat.abilities:
             cat.glossary_phrases[head] = value
+    _creature_statuses(book, cat)
     # a term on double-faced cards is written without its last word: "double-faced" for Double-Faced Cards
     for key, value in list(cat.glossary_phrases.items()):
         head, _, tail = key.rpartition(" ")
         if tail in ("card", "cards") and "-" in head and " " not in head:
             cat.glossary_phrases.setdefault(head, value)
+
+
+def _creature_statuses(book: RuleBook, cat: _Catalog) -> None:
+    """A glossary term that is a creature's status ("Blocked Creature", "Unblocked Creature", "Attacking
+    Creature": its definition opens "A creature …" or "An attacking creature …"), spoken by the status word
+    alone where a creature is said to have it: after a verb of being ("becomes blocked", "isn't blocked",
+    "it's attacking"; not "can't be blocked", evasion, no status), or before another such word of a creature
+    ("unblocked attacking creature")."""
+    for entry in book.glossary.values():
+        key = _fold(entry.term)
+        m = re.fullmatch(r"([a-z]+(?:ed|ing)) creature", key)
+        if m and re.match(r"An? (?:[a-z]+ )?creature\b", entry.definition):
+            hit = cat.glossary_phrases.get(key)
+            if hit and hit[1]:
+                cat.creature_statuses[m.group(1)] = (hit[0], hit[1])
+    if not cat.creature_statuses:
+        return
+    words = "|".join(sorted(cat.creature_statuses, key=len, reverse=True))
+    being = r"is|are|was|were|isn't|aren't|wasn't|weren't|becomes|become|became|remains|remain|it's|they're"
+    cat.status_said = re.compile(
+        rf"(?:{_B}(?:{being})(?: not)? ({words}){_E})|(?:{_B}({words}) (?=(?:{words}) creatures?{_E}))"
+    )
 
 
 def _defined_forms(book: RuleBook, cat: _Catalog) -> None:
@@ -917,13 +1038,13 @@ def _zone_statuses(book: RuleBook, cat: _Catalog) -> None:
                 continue
             forms = "|".join(re.escape(f) for f in sorted(_inflections(word), key=len, reverse=True))
             zone = re.compile(rf"{_B}(?:{forms}){_E}(?![^.;:]*\b(?:cast|to the battlefield)\b)[^.;:]*$")
-            cat.zone_statuses.append((status, zone, found))
+            cat.zone_statuses.append((status, zone, found, re.escape(word)))
 
 
 def _action_term(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str, action_rule: str) -> None:
     """A glossary term spelled as a keyword action: the action is linked as such; the term's other sense
     is what the glossary adds. A zone ("Exile": 406) is read after "in/from/into"; a noun sense ("Counter":
-    a marker, 122) wherever the word is not the verb."""
+    a marker, 122) wherever the word is not the verb; a sense that is the verb again is the action's."""
     senses = _senses(entry)
     if senses[0].startswith("A zone"):
         number = next((r for r in entry.see_rules if r in book and r != action_rule), None)
@@ -931,6 +1052,11 @@ def _action_term(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str, 
             cat.zone_words[key] = (number, entry.key)
         return
     for sense in senses[1:]:
+        if re.match(r"(?:To |\(Obsolete\))", sense):
+            # the verb again ("Play": "2. To play a card is to play that card as a land or cast that card
+            # as a spell", the action's own 701.18b), or an old sense: the action is that word, where it is one;
+            # where it is no action ("Players play with their hands revealed") it is not this sense either
+            continue
         cited = [r.target for r in find_references(sense, frozenset(book.rules))]
         other = next((r for r in cited if r != action_rule), None)
         if other:
