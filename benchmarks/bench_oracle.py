@@ -154,7 +154,7 @@ ISSUE_26 += (_EXILE_FACE_DOWN_26, _ALONE_26, _ITS_TEXT_26)
 _STATUS_26 = "a creature's combat status said alone ('becomes blocked', 'unblocked attacking') with its term marked nowhere on its face"
 _VERB_26 = "a keyword its rules speak of as a verb ('When you cycle', 'exploits a creature', 'crews') not linked as the keyword"
 _PLAY_26 = "'play' with no card played ('play with their hands revealed') linked"
-_GRANTED_26 = "a keyword an effect gives marked twice on a face"
+_GRANTED_26 = "a keyword an effect gives or the text speaks of marked twice on a face in the same words"
 _HYPHEN_EXILE_26 = "'face-up/face-down' card or pile in exile linked elsewhere than the exile zone's rule (406.3)"
 ISSUE_26 += (_STATUS_26, _VERB_26, _PLAY_26, _GRANTED_26, _HYPHEN_EXILE_26)
 _SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26, _EXILE_FACE_DOWN_26, _VERB_26, _HYPHEN_EXILE_26}
@@ -172,7 +172,8 @@ _KEYWORD_VERB = re.compile(
     r"|trains|warped|haunts)\b"
 )
 _PLAY_NO_CARD = re.compile(r"\b(?:play|plays|played|playing)\b(?= (?:with|for|if|in|as)\b|[.,;]|$)")
-_GRANT_WORD = re.compile(r"\b(?:has|have|gains?|gained|with|lose|loses)\b[^.\n]*$")
+# what precedes a keyword on a keyword line: nothing, or other keywords and their costs ("Flying, ")
+_KEYWORD_LINE_BEFORE = re.compile(r"^(?:[a-z' -]+(?: \{[^}]*\})*(?: \d+)?, )*$")
 _HYPHEN_IN_EXILE = re.compile(
     r"\bface-(?:up|down) (?:[a-z-]+ ){0,2}?(?:cards?|piles?)\b(?=[^.;:\n]*\b(?:exiled|in exile|from exile)\b)"
     r"|\bexile[sd]?\b[^.;:\n]*\bface-(?:up|down) (?:[a-z-]+ ){0,2}?(?:cards?|piles?)\b"
@@ -247,10 +248,11 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
 
 def _issue26_fourth_stop(text: str, low: str, spans, marks: dict, name: str) -> None:
     rules = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), low)  # reminder text blanked, same length
-    said = {m.group(1) or m.group(2) for m in _STATUS_SAID.finditer(rules)}
     terms = {s.glossary_term for s in spans if s.kind == "glossary"}
-    if any(f"{w} creature" not in terms for w in said):
-        marks[_STATUS_26].add(name)
+    for m in _STATUS_SAID.finditer(rules):
+        g = 1 if m.group(1) else 2  # the word, unless a span holds it ("attacks and isn't blocked", 509.1h)
+        if f"{m.group(g)} creature" not in terms and not any(s.start <= m.start(g) < s.end for s in spans):
+            marks[_STATUS_26].add(name)
     for n in {p.strip() for p in name.lower().split("//")}:
         rules = rules.replace(n, "~" * len(n)) if n else rules
     for m in _KEYWORD_VERB.finditer(rules):
@@ -262,15 +264,17 @@ def _issue26_fourth_stop(text: str, low: str, spans, marks: dict, name: str) -> 
     by_rule: dict = {}
     for s in spans:
         if s.kind == "keyword_ability" and not s.in_reminder:
-            by_rule.setdefault(s.rule, []).append(s)
+            by_rule.setdefault((s.rule, s.text.lower()), []).append(s)  # the same words twice
     for same in by_rule.values():
-        line_start = [low.rfind("\n", 0, s.start) + 1 for s in same]
-        if len(same) > 1 and any(_GRANT_WORD.search(low, a, s.start) for a, s in zip(line_start, same)):
+        mentions = [s for s in same if not _KEYWORD_LINE_BEFORE.match(low[low.rfind("\n", 0, s.start) + 1 : s.start])]
+        if len(mentions) > 1:
             marks[_GRANTED_26].add(name)
     for m in _HYPHEN_IN_EXILE.finditer(low):
         at = low.find("face-", m.start())
         if not any(s.start == at and s.rule.startswith(_BOOK26["exile_zone"] + ".") for s in spans):
-            if any(s.start == at for s in spans) or not any(s.text.lower().startswith("face") and s.rule.startswith(_BOOK26["exile_zone"] + ".") for s in spans):
+            if any(s.start == at for s in spans) or not any(
+                s.text.lower().startswith("face") and s.rule.startswith(_BOOK26["exile_zone"] + ".") for s in spans
+            ):
                 marks[_HYPHEN_EXILE_26].add((name, at))
 
 

@@ -639,9 +639,10 @@ def test_play_with_no_card_played_is_no_term(linker):
 
 def test_a_keyword_an_effect_gives_is_marked_once_per_face(linker):
     """Fresh draw 2026120323 (Crown of Awe): "has protection from black and from red" and "gain protection
-    from black and from red" name one ability the page explains once; a keyword line's instances are each an
-    ability of the card's own (marked every time), and a grant of a keyword the face has on a keyword line
-    is explained there."""
+    from black and from red" name one ability the page explains once, as a keyword action is; so is a keyword
+    spoken of twice ("each permanent … and each suspended card"). A keyword line's instances are each an
+    ability of the card's own (marked every time), and a mention beside one is marked too ("Cycling {2}" and
+    "When you cycle ~", 702.29 and 702.29c, as the fresh draw expects)."""
     crown = linker.link(
         "Enchant creature\nEnchanted creature has protection from black and from red.\nSacrifice Crown of Awe: "
         "Enchanted creature and other creatures that share a creature type with it gain protection from black "
@@ -653,10 +654,16 @@ def test_a_keyword_an_effect_gives_is_marked_once_per_face(linker):
         ("protection", "702.16"),
     ]
     assert [s.start for s in crown if s.text == "protection"] == [40]  # the first, "has protection"
-    angel = linker.link("Flying\nOther creatures you control have flying.", "Angel")
-    assert [(s.text, s.start) for s in angel if s.kind == "keyword_ability"] == [("Flying", 0)]
+    dust = linker.link(
+        "Choose one —\n• Remove two time counters from each permanent and each suspended card.\n• Put two time "
+        "counters on each permanent with a time counter on it and each suspended card.",
+        "Dust of Moments",
+    )
+    assert len([s for s in dust if s.text == "suspended"]) == 1
     lines = linker.link("Flying\nFlying", "Angel")  # two instances on keyword lines: two abilities
     assert len([s for s in lines if s.kind == "keyword_ability"]) == 2
+    thunder = linker.link("Cycling {2}\nWhen you cycle Foo, draw a card.", "Foo")
+    assert [s.text for s in thunder if s.kind == "keyword_ability"] == ["Cycling", "cycle"]
 
 
 def test_a_face_down_or_face_up_card_in_exile_is_the_exile_zones_status(linker, book):

@@ -333,7 +333,7 @@ class Linker:
         self._actions(folded, cands, words, reading)
         for start, w in words if self.catalog.keyword_forms else ():
             if (number := self.catalog.keyword_forms.get(w)) and not (start and folded[start - 1].isalnum()):
-                cands.append((start, start + len(w), "keyword_ability", number, None))
+                cands.append((start, start + len(w), "keyword_ability", number, None, start + len(w)))  # a mention
         self._glossary(oracle_text, folded, cands, reading, words)
         for m in self.catalog.status_said.finditer(folded) if self.catalog.status_said else ():
             g = m.lastindex or 1  # the word after a verb of being (1), or before another status (2)
@@ -352,7 +352,7 @@ class Linker:
         for a, b in masked:
             taken[a:b] = b"\x01" * (b - a)
         spans: list[Span] = []
-        granted: set[int] = set()  # the starts of chosen spans that are a keyword an effect gives
+        granted: set[int] = set()  # the starts of chosen spans that mention a keyword (given, or spoken of)
         for s, e, kind, rule, term, *rest in cands:
             if s >= e or taken.find(1, s, e) != -1:
                 continue
@@ -665,23 +665,23 @@ def _once_each(spans: list[Span]) -> list[Span]:
     return [sp for sp in spans if sp.kind not in _ONCE or id(sp) in keep]
 
 
-def _granted_once(spans: list[Span], granted: set[int]) -> list[Span]:
+def _granted_once(spans: list[Span], mentions: set[int]) -> list[Span]:
     """A keyword an effect gives ("Enchanted creature has protection from black", "… gain protection from
-    black and from red until end of turn") names an ability the page explains once per face, as it does a
-    keyword action: the first such mention (in rules text before reminder text), and none where the face
-    has that keyword on a keyword line of its own (each of those is an ability of the card's, marked every
-    time)."""
-    if not granted:
+    black and from red until end of turn") or the text speaks of ("each suspended card", "haunted creature")
+    is explained once per face, as a keyword action is: the first mention in the same words (in rules text
+    before reminder text). A keyword line's instances are each an ability of the card's (marked every time),
+    and a mention beside them is marked as well ("Cycling {2}" and "When you cycle ~": 702.29 and 702.29c)."""
+    if not mentions:
         return spans
-    own = {sp.rule for sp in spans if sp.kind == "keyword_ability" and sp.start not in granted}
-    first: dict[str, Span] = {}
+    first: dict[tuple[str, str], Span] = {}
     for sp in spans:
-        if sp.start in granted and sp.rule not in own:
-            seen = first.get(sp.rule)
+        if sp.start in mentions:
+            key = (sp.rule, sp.text.lower())
+            seen = first.get(key)
             if seen is None or (seen.in_reminder and not sp.in_reminder):
-                first[sp.rule] = sp
+                first[key] = sp
     keep = set(map(id, first.values()))
-    return [sp for sp in spans if sp.start not in granted or id(sp) in keep]
+    return [sp for sp in spans if sp.start not in mentions or id(sp) in keep]
 
 
 def _alternation(names: Mapping[str, object], *, anywhere: bool = False) -> re.Pattern[str] | None:
