@@ -385,6 +385,7 @@ def wrong_tags(cards, tagger: Tagger) -> Counter:
                 out["tribal tags from a token made for someone"] += 1
         out.update(wrong_themes(card, tags))
         out.update(missed_themes(card, tags))
+        out.update(issue26_fourth_themes(card, tags))
     return out
 
 
@@ -470,6 +471,68 @@ def missed_themes(card, tags) -> Counter:
                 out[MISSED_THEMES[5]] += 1
     if _COUNTER_THE_TARGET.search(text) and "theme:counterspell" not in tags:
         out[MISSED_THEMES[6]] += 1
+    return out
+
+
+# the fourth stop of issue 26 (fresh draw 2026120324's classes, the lead's), each read from the words of the text
+FOURTH_THEMES = (
+    "theme:graveyard resting only on a graveyard a card is kept out of ('exile it instead of putting it into its owner's graveyard')",
+    "theme:graveyard resting only on graveyard hate ('exile target card from a graveyard', '… card in a graveyard puts it on the top or bottom of their library')",
+    "a tribal tag resting only on a 'non-<type>' clause ('another non-Human creature')",
+    "theme:removal resting only on damage to each creature a player controls ('3 damage to target player and 1 damage to each creature that player controls')",
+    "an instant that pumps, gives a combat keyword or untaps a creature until end of turn without the combat-trick role (theme:combat-trick)",
+)
+_GRAVEYARD_WORDS = re.compile(r"\b(?:from|in|into) (?:[\w’']+ ){0,3}?graveyards?\b")
+_KEPT_OUT_26 = re.compile(r"\binstead of (?:putting (?:it|them|that card)|being put) $")
+_HATE_26 = re.compile(r"\bexiles?\b|\bon the top or bottom of\b|\bon (?:the )?(?:top|bottom) of (?:its owner['’]s|their) library\b")
+_HATE_USE_26 = re.compile(r"\b(?:cast|play|copy|copies)\b|\bthe battlefield\b|\bhand\b|\bexiled with\b")
+_ONE_SIDED_26 = re.compile(
+    r"\bdeals? (?:\d+|X) damage to (?:target player|target opponent|each opponent)[^.]*? and \d+ damage to each creature[^.]*"
+)
+_TRICK_26 = re.compile(
+    r"\bgets? \+\d+/[+-]?\d+|\bgets? [+-]?\d+/\+\d+|\bgains? (?:[\w ,]*? )?(?:first strike|double strike|deathtouch|trample"
+    r"|indestructible|lifelink|vigilance|flying|reach|menace|protection)\b"
+)
+
+
+def issue26_fourth_themes(card, tags) -> Counter:
+    out: Counter = Counter()
+    text = _rules_text(card)
+    if "theme:graveyard" in tags:
+        evidence = tags["theme:graveyard"].evidence
+        only_effect = all(e.source == "facts" and tuple(e.facts) == ("effect:graveyard",) for e in evidence)
+        mentions = list(_GRAVEYARD_WORDS.finditer(text))
+        if only_effect and mentions:
+            if all(_KEPT_OUT_26.search(text, max(0, m.start() - 30), m.start()) for m in mentions):
+                out[FOURTH_THEMES[0]] += 1
+
+            def hate(m):
+                start = max(text.rfind(".", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
+                ends = [i for i in (text.find(".", m.end()), text.find("\n", m.end())) if i >= 0]
+                sentence = text[start : min(ends) if ends else len(text)]
+                return (
+                    "your graveyard" not in m.group(0)
+                    and _HATE_26.search(sentence)
+                    and not _HATE_USE_26.search(sentence)
+                    and "exiled with" not in text
+                )
+
+            if all(hate(m) for m in mentions):
+                out[FOURTH_THEMES[1]] += 1
+    for t in tags.values():
+        texts = [e for e in t.evidence if e.source == "text"]
+        if t.id.startswith("tribal:") and texts:
+            faces = [card.faces[e.face].oracle_text or "" for e in texts]
+            if all(f[max(0, e.start - 4) : e.start].lower() == "non-" for f, e in zip(faces, texts)):
+                out[FOURTH_THEMES[2]] += 1
+    if "theme:removal" in tags:
+        spans = [m.span() for m in _ONE_SIDED_26.finditer(text)]
+        texts = [e for e in tags["theme:removal"].evidence if e.source == "text"]
+        if spans and texts and all(any(a <= e.start < b for a, b in spans) for e in texts if e.face == 0):
+            out[FOURTH_THEMES[3]] += 1
+    instant = any("Instant" in f.type_line for f in card.faces)
+    if instant and "until end of turn" in text and _TRICK_26.search(text) and "theme:combat-trick" not in tags:
+        out[FOURTH_THEMES[4]] += 1
     return out
 
 
@@ -670,6 +733,7 @@ def main(argv=None) -> int:
         "tribal tags from a token made for someone",
         *WRONG_THEMES,
         *MISSED_THEMES,
+        *FOURTH_THEMES,
     ):
         p(f"| {name} | {tags[name]} |")
     print("\n".join(say))

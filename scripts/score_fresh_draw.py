@@ -53,7 +53,7 @@ ROLE_TAGS = {
     "burn": ("theme:burn",),
     "counterspell": ("theme:counterspell", "pred:counterspell"),
     "board_wipe": ("theme:board-wipe", "pred:sweeper"),
-    "combat_trick": ("pred:combat-tricks",),
+    "combat_trick": ("theme:combat-trick", "pred:combat-tricks"),
     "ramp": ("theme:ramp",),
     "card_draw": ("theme:card-draw",),
 }

@@ -531,3 +531,165 @@ def test_the_leads_classes_of_fresh_draw_2026120322():
             "Whenever you cast an instant or sorcery spell, Guttersnipe deals 2 damage to each opponent.",
         )
     )
+
+
+def test_a_graveyard_a_card_is_kept_out_of_or_hated_is_no_graveyard_theme():
+    """Fresh draw 2026120324 (Spell Shrivel, Endless Detour; README, fourth stop): "exile it instead of
+    putting it into its owner's graveyard" keeps the card out; exiling a card from a graveyard any player's
+    may be, or putting it into its owner's library, is graveyard hate; "Desert card in your graveyard" as the
+    second of two alternatives is a one-card test. Returning from a graveyard, a cost from one's own, casting
+    the copies, and cards the card keeps using once exiled stay the theme."""
+    for name, text in (
+        (
+            "Spell Shrivel",
+            "Counter target spell unless its controller pays {4}. If that spell is countered this way, exile it instead of putting it into its owner's graveyard.",
+        ),
+        (
+            "Endless Detour",
+            "The owner of target spell, nonland permanent, or card in a graveyard puts it on the top or bottom of their library.",
+        ),
+        ("Cremate", "Exile target card from a graveyard.\nDraw a card."),
+        (
+            "Crypt Incursion",
+            "Exile all creature cards from target player's graveyard. You gain 3 life for each card exiled this way.",
+        ),
+        (
+            "Wretched Camel",
+            "When Wretched Camel dies, if you control a Desert or there is a Desert card in your graveyard, target player discards a card.",
+        ),
+    ):
+        assert "theme:graveyard" not in _theme_ids(_real(name, "Instant", text)), name
+    for name, text in (
+        ("Raise Dead", "Return target creature card from your graveyard to your hand."),
+        (
+            "Myr Welder",
+            "Imprint — {T}: Exile target artifact card from a graveyard.\nMyr Welder has all activated abilities of all cards exiled with it.",
+        ),
+        (
+            "Treasure Cruise",
+            "Delve (Each card you exile from your graveyard while casting this spell pays for {1}.)\nDraw three cards.",
+        ),
+        (
+            "Spelltwine",
+            "Exile target instant or sorcery card from your graveyard and target instant or sorcery card from an opponent's graveyard. Copy those cards. Cast the copies if able without paying their mana costs. Exile Spelltwine.",
+        ),
+    ):
+        assert "theme:graveyard" in _theme_ids(_real(name, "Sorcery", text)), name
+
+
+def test_a_non_type_clause_names_no_tribe():
+    """Fresh draw 2026120324 (Wildborn Preserver): "another non-Human creature" leaves Humans out."""
+    preserver = _real(
+        "Wildborn Preserver",
+        "Creature — Elf Archer",
+        "Flash\nReach\nWhenever another non-Human creature enters the battlefield under your control, you may pay "
+        "{X}. When you do, put X +1/+1 counters on Wildborn Preserver.",
+    )
+    assert not {t for t in _theme_ids(preserver) if t.startswith("tribal:")}
+    cockatrice = _real(
+        "Cockatrice",
+        "Creature — Cockatrice",
+        "Flying\nWhenever Cockatrice blocks or becomes blocked by a non-Wall creature, destroy that creature at end of combat.",
+    )
+    assert "tribal:wall" not in _theme_ids(cockatrice)
+    assert "tribal:human" in _theme_ids(
+        _real(
+            "Champion of the Parish",
+            "Creature — Human Soldier",
+            "Whenever another Human enters the battlefield under your control, put a +1/+1 counter on Champion of the Parish.",
+        )
+    )
+
+
+def test_damage_to_a_player_and_each_creature_they_control_is_burn_and_a_board_wipe_not_removal():
+    """Fresh draw 2026120324 (Radiating Lightning; README, fourth stop): the creatures are not targeted, every
+    one on that side is dealt damage: a one-sided board wipe; the target player is burn. A second amount of
+    damage the same verb deals is an effect of its own ("… and 2 damage to you": no burn from it)."""
+    bolt = _theme_ids(
+        _real(
+            "Radiating Lightning",
+            "Instant",
+            "Radiating Lightning deals 3 damage to target player and 1 damage to each creature that player controls.",
+        )
+    )
+    assert {"theme:burn", "theme:board-wipe"} <= bolt and "theme:removal" not in bolt
+    fury = _theme_ids(
+        _real(
+            "Chandra's Fury",
+            "Instant",
+            "Chandra's Fury deals 4 damage to target player or planeswalker and 1 damage to each creature that player or that planeswalker's controller controls.",
+        )
+    )
+    assert {"theme:burn", "theme:board-wipe", "theme:removal"} <= fury  # a target planeswalker: removal
+    shock = _theme_ids(
+        _real("Two-Way Shock", "Instant", "Two-Way Shock deals 2 damage to target creature and 2 damage to you.")
+    )
+    assert "theme:removal" in shock and "theme:burn" not in shock
+
+
+def test_lifelink_as_one_of_a_choice_of_keywords_is_given():
+    """The 10 cards issue 26's third stop left: "gains your choice of flying, vigilance, or lifelink", "your
+    choice of deathtouch or lifelink", "lifelink if it's black" give lifelink (grants:lifelink, lifegain)."""
+    for name, text in (
+        (
+            "Butcher of the Horde",
+            "Flying\nSacrifice another creature: Butcher of the Horde gains your choice of vigilance, lifelink, or haste until end of turn.",
+        ),
+        (
+            "Alchemist's Gift",
+            "Target creature gets +1/+1 and gains your choice of deathtouch or lifelink until end of turn.",
+        ),
+        (
+            "Scion of Draco",
+            "Flying\nEach creature you control has vigilance if it's white, hexproof if it's blue, lifelink if it's black, first strike if it's red, and trample if it's green.",
+        ),
+    ):
+        ids = _theme_ids(_real(name, "Creature — Demon", text))
+        assert {"grants:lifelink", "theme:lifegain"} <= ids, name
+    assert "grants:vigilance" in _theme_ids(
+        _real(
+            "Butcher of the Horde",
+            "Creature — Demon",
+            "Sacrifice another creature: Butcher of the Horde gains your choice of vigilance, lifelink, or haste until end of turn.",
+        )
+    )
+
+
+def test_a_combat_trick_is_an_instant_speed_pump_combat_keyword_or_untap():
+    """Fresh draws 2026120324 and 770301 (Rally the Forces, Adamant Will, Enshrouding Mist, Bladebrand,
+    Leeching Bite; README, fourth stop): an instant, or a flash card's enters trigger, that until end of turn
+    makes a creature bigger, gives it a combat keyword or unblockability, or untaps it. Not a permanent's
+    activated pump, a static anthem, a fog, or a sorcery."""
+    for name, text in (
+        ("Rally the Forces", "Attacking creatures get +1/+0 and gain first strike until end of turn."),
+        ("Adamant Will", "Target creature gets +2/+2 and gains indestructible until end of turn."),
+        ("Bladebrand", "Target creature gains deathtouch until end of turn.\nDraw a card."),
+        (
+            "Leeching Bite",
+            "Target creature gets +1/+1 until end of turn. Another target creature gets -1/-1 until end of turn.",
+        ),
+        ("Sudden Spinnerets", "Target creature gets +1/+3 until end of turn. Put a reach counter on it. Untap it."),
+        (
+            "Serpentine Ambush",
+            "Until end of turn, target creature becomes a blue Serpent with base power and toughness 5/5.",
+        ),
+        (
+            "Return of the Wildspeaker",
+            "Choose one —\n• Draw cards equal to the greatest power among non-Human creatures you control.\n• Non-Human creatures you control get +3/+3 until end of turn.",
+        ),
+    ):
+        assert "theme:combat-trick" in _theme_ids(_real(name, "Instant", text)), name
+    ambusher = _real(
+        "Ambush Trick",
+        "Creature — Elf",
+        "Flash\nWhen Ambush Trick enters the battlefield, target creature gets +2/+2 until end of turn.",
+    )
+    assert "theme:combat-trick" in _theme_ids(ambusher)
+    for name, type_line, text in (
+        ("Loch Korrigan", "Creature — Spirit", "{U/B}: Loch Korrigan gets +1/+1 until end of turn."),
+        ("Sulfur Elemental", "Creature — Elemental", "Flash\nSplit second\nWhite creatures get +1/-1."),
+        ("Fog", "Instant", "Prevent all combat damage that would be dealt this turn."),
+        ("Brute Sorcery", "Sorcery", "Target creature gets +3/+3 until end of turn."),
+        ("Mardu Hateblade", "Creature — Human Warrior", "{B}: Mardu Hateblade gains deathtouch until end of turn."),
+    ):
+        assert "theme:combat-trick" not in _theme_ids(_real(name, type_line, text)), name

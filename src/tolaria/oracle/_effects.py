@@ -50,20 +50,27 @@ _CONDITION = re.compile(r"^\s*(?:if|as long as|unless|whenever|when|each time)\b
 # an object phrase ends where the next clause or a new verb begins
 _PHRASE_END = re.compile(
     r",\s(?!or\b|and\b(?! (?:you|that|it|then)\b))|\s(?:and|then) (?:you|that player|it|its controller|they)\b"
-    r"|\s(?:unless|if|until|where|instead)\b",
+    r"|\s(?:unless|if|until|where|instead)\b|\s+and (?=(?:\d+|X|that much) damage to\b)",
     re.IGNORECASE,
 )
+# a second amount of damage the same verb deals to another object: "deals 3 damage to target player and 1 damage
+# to each creature that player controls" (Radiating Lightning): two damage effects, each with its own object
+_MORE_DAMAGE = re.compile(r"\band (?P<amount>(?:\d+|X|that much) damage) to (?P<target>[^.;:\n]+)", re.IGNORECASE)
 
 
 def effects(reading: FaceReading) -> tuple[Effect, ...]:
-    """The damage, destruction, exile, counter, edict and -N/-N effects of a face, in text order."""
+    """The damage, destruction, exile, counter, edict and -N/-N effects of a face, in text order ("deals 3
+    damage to target player and 1 damage to each creature that player controls": two damage effects)."""
     text = reading.text
     low = text.lower()
     if not any(w in low for w in ("damage", "destroy", "exile", "counter", "sacrifices", "/-", "hand")):
         return ()
     found: list[Effect] = []
     for m in _overlapping(_DAMAGE, text):
-        found.append(Effect("damage", _p(text, m.start(1), text.index("damage", m.start(1)) + 6), _target(text, m)))
+        first = _target(text, m)
+        found.append(Effect("damage", _p(text, m.start(1), text.index("damage", m.start(1)) + 6), first))
+        if (more := _MORE_DAMAGE.match(text, first.end + 1)) is not None and more.end() <= m.end("target"):
+            found.append(Effect("damage", _p(text, *more.span("amount")), _target(text, more)))
     for m in _overlapping(_OBJECT_VERB, text):
         verb = m.group("verb").lower().rstrip("s")
         kind: EffectKind = "counter" if verb == "counter" else verb  # type: ignore[assignment]

@@ -252,6 +252,11 @@ def action_mentions(ctx: CardContext, *, reminders: bool) -> Iterator[Hit]:
 
 _GRANTING = re.compile(r"\b(?:has|have|gains?|gained)\s+", re.IGNORECASE)
 _LIST_SEP = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+and\s+)")
+# a choice of keywords the card gives: each is a keyword it can give ("your choice of deathtouch or lifelink")
+_CHOICE = re.compile(r"your choice of\s+", re.IGNORECASE)
+_OR = re.compile(r",?\s+or\s+", re.IGNORECASE)
+# a keyword each creature has by its colour (Scion of Draco: "vigilance if it's white, hexproof if it's blue, …")
+_BY_COLOUR = re.compile(r"\s+if it['’]s (?:white|blue|black|red|green|colorless|multicolored)\b", re.IGNORECASE)
 
 
 @extractor("granted_keywords")
@@ -263,10 +268,16 @@ def granted_keywords(ctx: CardContext) -> Iterator[Hit]:
         text = face.plain
         for g in _GRANTING.finditer(text):
             i = g.end()
+            choice = _CHOICE.match(text, i)  # "gains your choice of flying, vigilance, or lifelink"
+            if choice:
+                i = choice.end()
             while km := m.abilities.match(text, i):
                 for tag in keyword_tags(km.group(0), m):
                     yield "grants:" + tag.split(":", 1)[1], _granted(face, km.start(), km.end())
-                sep = _LIST_SEP.match(text, km.end())
+                end = km.end()
+                if colour := _BY_COLOUR.match(text, end):  # "vigilance if it's white, hexproof if it's blue"
+                    end = colour.end()
+                sep = _LIST_SEP.match(text, end) or (_OR.match(text, end) if choice else None)
                 if not sep:
                     break
                 i = sep.end()

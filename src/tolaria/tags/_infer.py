@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..oracle import Effect, cast_restrictions, effects, self_costs, type_changes
+from ..oracle import Ability, Effect, FaceReading, cast_restrictions, effects, self_costs, type_changes
 from ._context import CardContext
 from ._extract import EXTRACTORS, action_mentions, activated_of
 from ._model import Evidence, span
@@ -469,9 +469,26 @@ _extend("theme:graveyard", _graveyard_mill)
 # the graveyard (threshold's "seven or more cards") nor puts it to use
 _CARD_KIND = r"(?:(?!(?:has|have|with|or|and|more)\b)[\w’'-]+ ){0,3}"  # "Desert ", "colorless creature "
 _ONE_CARD = rf"(?:an?|one or more) {_CARD_KIND}cards?(?: and an? {_CARD_KIND}cards?)?"
+# also as the second of two alternatives ("if you control a Desert or there is a Desert card in your graveyard")
 _ONE_CARD_THERE = re.compile(
-    rf"\b(?:as long as|if|unless|while) (?:there(?:['’]s| is| are) {_ONE_CARD}|{_ONE_CARD} (?:is|are)) $",
+    rf"\b(?:as long as|if|unless|while) (?:[^,.;:]*? or )?(?:there(?:['’]s| is| are) {_ONE_CARD}|{_ONE_CARD} (?:is|are)) $",
     re.IGNORECASE,
+)
+# a graveyard a card is kept out of: "exile it instead of putting it into its owner's graveyard" (Spell Shrivel),
+# "put it onto the battlefield … instead of putting it into your graveyard" (Dodecapod): no use of it
+_KEPT_OUT = re.compile(r"\binstead of (?:putting (?:it|them|that card)|(?:it |that card )?being put|it going) $", re.I)
+# graveyard hate: a sentence that exiles cards from a graveyard any player's may be, or puts them into their
+# owner's library ("Exile target card from a graveyard", "The owner of target … card in a graveyard puts it on the
+# top or bottom of their library"), with no card of it cast, played or put onto the battlefield or into a hand
+_HATE_MOVE = re.compile(
+    r"\bexiles?\b|\bon (?:the )?(?:top|bottom)(?: or (?:top|bottom))? of (?:its owner['’]s|their|his or her) library",
+    re.I,
+)  # not "shuffles their graveyard into their library": shuffling it back is a use (README)
+# cards the card keeps using once exiled ("Myr Welder has all activated abilities of all cards exiled with it")
+_EXILED_WITH = re.compile(r"\bexiled with (?:~+|it|this)\b", re.I)
+_HATE_USE = re.compile(
+    r"\b(?:cast|casts|play|plays|copy|copies)\b|\b(?:onto|to) the battlefield\b|\b(?:into|to) (?:your|its owner['’]s|their) hand",
+    re.I,
 )
 
 
@@ -496,9 +513,24 @@ def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
         sentence = max(rules.rfind(ch, 0, ev.start) for ch in ".\n") + 1
         if (ev.text or "").lower().endswith("their graveyard") and _ANOTHER_PLAYERS.search(rules, sentence, ev.start):
             continue  # "any player may exile a card from their graveyard": their choice (Carrion Rats)
+        if _KEPT_OUT.search(rules, max(0, ev.start - 40), ev.start):
+            continue
+        if _graveyard_hate(rules, sentence, ev):
+            continue
         if not _ONE_CARD_THERE.search(rules, clause, ev.start):
             yield "theme:graveyard", Evidence("facts", facts=("effect:graveyard",))
             return
+
+
+def _graveyard_hate(rules: str, sentence: int, ev: Evidence) -> bool:
+    """The mention is of a graveyard any player's may be, in a sentence that exiles its cards or puts them
+    into their owner's library and uses none of them (see _HATE_MOVE)."""
+    if (ev.text or "").lower().endswith("your graveyard"):
+        return False  # the card's own graveyard: a cost paid from it (delve's kind) is a use
+    after = ev.end if ev.end is not None else ev.start or 0
+    end = min((i for i in (rules.find(ch, after) for ch in ".\n") if i >= 0), default=len(rules))
+    words = rules[sentence:end]
+    return bool(_HATE_MOVE.search(words)) and not _HATE_USE.search(words) and not _EXILED_WITH.search(rules)
 
 
 _extend("theme:graveyard", _graveyard_used)
@@ -605,6 +637,74 @@ def _ability_start(ctx: CardContext, face: FaceText, e: Effect) -> int:
     return ability.span.start if ability is not None else 0
 
 
+# ---------------------------------------------------------------- combat tricks (README, issue 26's fourth stop)
+
+# the keywords whose rules are about attacking, blocking or combat damage (702): given until end of turn at
+# instant speed, each wins a combat ("gains deathtouch", "gain first strike", "protection from the color")
+_COMBAT_KEYWORDS = frozenset(
+    (
+        *("first-strike", "double-strike", "deathtouch", "trample", "lifelink", "vigilance", "flying", "reach"),
+        *("menace", "indestructible", "protection", "intimidate", "fear", "shadow", "skulk", "horsemanship"),
+        *("flanking", "bushido"),
+    )
+)
+# bigger: +N to power or toughness ("gets +3/+3", "get +1/+0", "gets +0/+5"), or base power and toughness set
+_PUMP = re.compile(
+    r"\bgets? (?:\+(?:\d+|X)/[+-]?(?:\d+|X)|[+-]?(?:\d+|X)/\+(?:\d+|X))|\bbase power and toughness \d+/\d+"
+    r"|\bcan['’]t be blocked this turn\b",
+    re.IGNORECASE,
+)
+_UNTAP_CREATURE = re.compile(
+    r"\buntap (?:it|that creature|(?:up to \w+ )?(?:another )?target creatures?)\b", re.IGNORECASE
+)
+_THIS_TURN = re.compile(r"\buntil end of turn\b|\bthis turn\b", re.IGNORECASE)
+
+
+def _combat_trick(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """An instant's effect, or a flash permanent's "when ~ enters" trigger, that until end of turn makes a
+    creature bigger, gives it a combat keyword or makes it unblockable, or that untaps a creature: a card
+    played at instant speed to win a combat. Not an activated ability (a permanent's pump), not a static
+    ability, not reminder text or a quoted ability."""
+    grants = [ev for tag, ev in EXTRACTORS["granted_keywords"].fn(ctx) if tag[len("grants:") :] in _COMBAT_KEYWORDS]
+    for face in ctx.faces:
+        instant = "instant" in ctx.face_types[face.index]
+        reading = ctx.readings[face.index]
+        flash = any(k.name.text.lower() == "flash" for a in reading.abilities for k in a.keywords)
+        if not (instant or flash):
+            continue
+        for ability in _all_abilities(reading):
+            if ability.effect is None or ability.cost is not None:
+                continue  # an activated or loyalty ability: no trick
+            if not (instant and ability.kind in ("spell", "mode")) and not (flash and _enters_trigger(ability)):
+                continue
+            e = ability.effect
+            rules = face.rules
+            for sentence in re.finditer(r"[^.\n]+", rules[e.start : e.end]):
+                a, b = e.start + sentence.start(), e.start + sentence.end()
+                words = rules[a:b]
+                hits = [m for m in _PUMP.finditer(words)] if _THIS_TURN.search(words) else []
+                given = [g for g in grants if g.face == face.index and g.start is not None and a <= g.start < b]
+                if not _THIS_TURN.search(words):
+                    given = []
+                untap = list(_UNTAP_CREATURE.finditer(words))
+                for m in hits + untap:
+                    yield "theme:combat-trick", span(face.index, a + m.start(), a + m.end(), face.text)
+                for g in given:
+                    yield "theme:combat-trick", g
+
+
+def _all_abilities(reading: FaceReading) -> Iterator[Ability]:
+    for a in reading.abilities:
+        yield a
+        yield from a.modes
+
+
+def _enters_trigger(ability: Ability) -> bool:
+    return ability.trigger is not None and bool(re.search(r"\benters\b", ability.trigger.text, re.IGNORECASE))
+
+
+THEMES["theme:combat-trick"] = ThemeRule("theme:combat-trick", _combat_trick)
+
 ROLES = ("theme:burn", "theme:removal", "theme:board-wipe", "theme:counterspell")
 
 
@@ -685,6 +785,8 @@ class _Tribal:
                     end = m.end()
                 if any(s <= m.start() < e for s, e in blocked):
                     continue
+                if text[max(0, m.start() - 4) : m.start()].lower() == "non-":
+                    continue  # "another non-Human creature", "a non-Wall creature": that type left out, no tribe
                 if re.search(r"\bevery creature type", text[max(0, m.start() - 30) : m.start()]):
                     continue
                 yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), end, face.text)
