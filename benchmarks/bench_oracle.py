@@ -484,7 +484,9 @@ FOURTH_THEMES = (
 )
 _GRAVEYARD_WORDS = re.compile(r"\b(?:from|in|into) (?:[\w’']+ ){0,3}?graveyards?\b")
 _KEPT_OUT_26 = re.compile(r"\binstead of (?:putting (?:it|them|that card)|being put) $")
-_HATE_26 = re.compile(r"\bexiles?\b|\bon the top or bottom of\b|\bon (?:the )?(?:top|bottom) of (?:its owner['’]s|their) library\b")
+_HATE_26 = re.compile(
+    r"\bexiles?\b|\bon the top or bottom of\b|\bon (?:the )?(?:top|bottom) of (?:its owner['’]s|their) library\b"
+)
 _HATE_USE_26 = re.compile(r"\b(?:cast|play|copy|copies)\b|\bthe battlefield\b|\bhand\b|\bexiled with\b")
 _ONE_SIDED_26 = re.compile(
     r"\bdeals? (?:\d+|X) damage to (?:target player|target opponent|each opponent)[^.]*? and \d+ damage to each creature[^.]*"

@@ -337,8 +337,8 @@ class Linker:
         self._glossary(oracle_text, folded, cands, reading, words)
         for m in self.catalog.status_said.finditer(folded) if self.catalog.status_said else ():
             g = m.lastindex or 1  # the word after a verb of being (1), or before another status (2)
-            rule, term = self.catalog.creature_statuses[m.group(g)]
-            cands.append((m.start(g), m.end(g), "glossary", rule, term))
+            status_rule, status_term = self.catalog.creature_statuses[m.group(g)]
+            cands.append((m.start(g), m.end(g), "glossary", status_rule, status_term))
         self._non_terms(folded, cands)
         self._defined(folded, cands, reading)
         for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
@@ -353,12 +353,13 @@ class Linker:
             taken[a:b] = b"\x01" * (b - a)
         spans: list[Span] = []
         granted: set[int] = set()  # the starts of chosen spans that mention a keyword (given, or spoken of)
-        for s, e, kind, rule, term, *rest in cands:
+        for cand in cands:
+            s, e, kind, rule, term = cand[:5]
             if s >= e or taken.find(1, s, e) != -1:
                 continue
             taken[s:e] = b"\x01" * (e - s)
             spans.append(Span(s, e, oracle_text[s:e], kind, rule, term, reading.in_reminder(s, e)))
-            if rest:
+            if len(cand) > 5:
                 granted.add(s)
         spans.sort(key=lambda sp: sp.start)
         return _once_each(_granted_once(spans, granted))
