@@ -173,7 +173,7 @@ _KEYWORD_VERB = re.compile(
 )
 _PLAY_NO_CARD = re.compile(r"\b(?:play|plays|played|playing)\b(?= (?:with|for|if|in|as)\b|[.,;]|$)")
 # what precedes a keyword on a keyword line: nothing, or other keywords and their costs ("Flying, ")
-_KEYWORD_LINE_BEFORE = re.compile(r"^(?:[a-z' -]+(?: \{[^}]*\})*(?: \d+)?, )*$")
+_KEYWORD_LINE_BEFORE = re.compile(r"^(?:[a-z' -]+(?: \{[^}]*\})*(?: \d+)?[,;] )*$")
 _HYPHEN_IN_EXILE = re.compile(
     r"\bface-(?:up|down) (?:[a-z-]+ ){0,2}?(?:cards?|piles?)\b(?=[^.;:\n]*\b(?:exiled|in exile|from exile)\b)"
     r"|\bexile[sd]?\b[^.;:\n]*\bface-(?:up|down) (?:[a-z-]+ ){0,2}?(?:cards?|piles?)\b"
@@ -255,9 +255,13 @@ def _issue26_fourth_stop(text: str, low: str, spans, marks: dict, name: str) -> 
             marks[_STATUS_26].add(name)
     for n in {p.strip() for p in name.lower().split("//")}:
         rules = rules.replace(n, "~" * len(n)) if n else rules
+    # a keyword spoken of is marked once per face in the same words: counted where none of its uses is linked
+    verbs: dict = {}
     for m in _KEYWORD_VERB.finditer(rules):
-        if not any(s.start == m.start() and s.kind == "keyword_ability" for s in spans):
-            marks[_VERB_26].add((name, m.start()))
+        verbs.setdefault(m.group(0), []).append(m.start())
+    for starts in verbs.values():
+        if not any(s.start in starts and s.kind == "keyword_ability" for s in spans):
+            marks[_VERB_26].add((name, starts[0]))
     for m in _PLAY_NO_CARD.finditer(low):
         if any(s.start == m.start() for s in spans):
             marks[_PLAY_26].add(name)
@@ -305,8 +309,13 @@ def _issue26_second_stop(text: str, low: str, spans, marks: dict, name: str) -> 
     for m in re.finditer(r"\bactivated (?:or|and|and/or) triggered abilit", low):
         if any(s.start == m.start() and s.kind == "keyword_action" for s in spans):
             marks[_ACTIVATED_26].add(name)
+    # (since the fourth stop a keyword spoken of twice in the same words is marked once per face: a face counts
+    # where a form is linked at none of its uses)
+    forms: dict = {}
     for m in re.finditer(r"\b(?:kicked|bargained|championed|suspended)\b", low):
-        if not any(s.start == m.start() and s.kind == "keyword_ability" for s in spans):
+        forms.setdefault(m.group(0), []).append(m.start())
+    for starts in forms.values():
+        if not any(s.start in starts and s.kind == "keyword_ability" for s in spans):
             marks[_KICKED_26].add(name)
     if "game is a draw" in low and not any(s.rule.startswith("104.4") for s in spans):
         marks[_DRAW_26].add(name)
@@ -488,8 +497,8 @@ _HATE_26 = re.compile(
     r"\bexiles?\b|\bon the top or bottom of\b|\bon (?:the )?(?:top|bottom) of (?:its owner['’]s|their) library\b"
 )
 _HATE_USE_26 = re.compile(r"\b(?:cast|play|copy|copies)\b|\bthe battlefield\b|\bhand\b|\bexiled with\b")
-_ONE_SIDED_26 = re.compile(
-    r"\bdeals? (?:\d+|X) damage to (?:target player|target opponent|each opponent)[^.]*? and \d+ damage to each creature[^.]*"
+_ONE_SIDED_26 = re.compile(  # a target planeswalker beside the player ("target player or planeswalker") is removal
+    r"\bdeals? (?:\d+|X) damage to (?:target player|target opponent|each opponent)(?! or planeswalker)[^.]*? and \d+ damage to each creature[^.]*"
 )
 _TRICK_26 = re.compile(
     r"\bgets? \+\d+/[+-]?\d+|\bgets? [+-]?\d+/\+\d+|\bgains? (?:[\w ,]*? )?(?:first strike|double strike|deathtouch|trample"

@@ -444,7 +444,7 @@ def test_two_adjectives_that_share_a_terms_noun_are_each_the_term(linker):
     # said of Plague Wight after "becomes" (a blocked creature, 509; issue 26, fourth stop), and "blocking"
     # of "each creature blocking it" not at all
     wight = linker.link("Whenever Plague Wight becomes blocked, each creature blocking it gets -1/-1.", "Plague Wight")
-    assert [(s.text, s.start) for s in wight if s.glossary_term == "blocked creature"] == [("blocked", 30)]
+    assert [(s.text, s.start) for s in wight if s.glossary_term == "blocked creature"] == [("becomes blocked", 22)]
     assert not [s for s in wight if s.text.startswith("blocking")]
     listed = _marks(linker, "Untap all attacking, blocking, or tapped creatures.")
     assert ("attacking", "glossary", "508") in listed
@@ -585,7 +585,7 @@ def test_end_of_combat_a_keywords_state_and_unless_as_a_cost_only(linker):
 def test_a_creatures_combat_status_said_by_its_word_alone_is_the_term(linker):
     """Fresh draw 2026120323 (Trap Runner): "unblocked" and "becomes blocked" are the glossary's Unblocked
     Creature and Blocked Creature ("an effect causes it to become blocked"), both 509; said after a verb of
-    being or before another status of a creature; "can't be blocked" (evasion) is no status."""
+    being ("becomes blocked" as one phrase) or before another status of a creature; "can't be blocked" (evasion) is no status."""
     got = _marks(
         linker,
         "{T}: Target unblocked attacking creature becomes blocked. Activate only during combat after blockers "
@@ -594,7 +594,7 @@ def test_a_creatures_combat_status_said_by_its_word_alone_is_the_term(linker):
     )
     assert {
         ("unblocked", "glossary", "509"),
-        ("blocked", "glossary", "509"),
+        ("becomes blocked", "glossary", "509"),
         ("attacking creature", "glossary", "508"),
     } <= got
     assert ("attacking", "glossary", "508") in _marks(linker, "As long as it's attacking, it gets +1/+0.")

@@ -679,6 +679,12 @@ def test_a_combat_trick_is_an_instant_speed_pump_combat_keyword_or_untap():
         ),
     ):
         assert "theme:combat-trick" in _theme_ids(_real(name, "Instant", text)), name
+    battle_cry = _real(
+        "Battle Cry",
+        "Instant",
+        "Untap all white creatures you control.\nWhenever a creature blocks this turn, it gets +0/+1 until end of turn.",
+    )
+    assert "theme:combat-trick" in _theme_ids(battle_cry)
     ambusher = _real(
         "Ambush Trick",
         "Creature — Elf",

@@ -336,8 +336,8 @@ class Linker:
                 cands.append((start, start + len(w), "keyword_ability", number, None, start + len(w)))  # a mention
         self._glossary(oracle_text, folded, cands, reading, words)
         for m in self.catalog.status_said.finditer(folded) if self.catalog.status_said else ():
-            g = m.lastindex or 1  # the word after a verb of being (1), or before another status (2)
-            status_rule, status_term = self.catalog.creature_statuses[m.group(g)]
+            g = m.lastindex or 1  # "becomes blocked" (1), the word after "is" (2), or before another status (3)
+            status_rule, status_term = self.catalog.creature_statuses[m.group(g).rsplit(" ", 1)[-1]]
             cands.append((m.start(g), m.end(g), "glossary", status_rule, status_term))
         self._non_terms(folded, cands)
         self._defined(folded, cands, reading)
@@ -941,9 +941,9 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
 def _creature_statuses(book: RuleBook, cat: _Catalog) -> None:
     """A glossary term that is a creature's status ("Blocked Creature", "Unblocked Creature", "Attacking
     Creature": its definition opens "A creature …" or "An attacking creature …"), spoken by the status word
-    alone where a creature is said to have it: after a verb of being ("becomes blocked", "isn't blocked",
-    "it's attacking"; not "can't be blocked", evasion, no status), or before another such word of a creature
-    ("unblocked attacking creature")."""
+    alone where a creature is said to have it: after a verb of being ("isn't blocked", "it's attacking"; not
+    "can't be blocked", evasion, no status), with "becomes" as one phrase ("becomes blocked": the status an
+    effect or a block gives), or before another such word of a creature ("unblocked attacking creature")."""
     for entry in book.glossary.values():
         key = _fold(entry.term)
         m = re.fullmatch(r"([a-z]+(?:ed|ing)) creature", key)
@@ -954,9 +954,10 @@ def _creature_statuses(book: RuleBook, cat: _Catalog) -> None:
     if not cat.creature_statuses:
         return
     words = "|".join(sorted(cat.creature_statuses, key=len, reverse=True))
-    being = r"is|are|was|were|isn't|aren't|wasn't|weren't|becomes|become|became|remains|remain|it's|they're"
-    cat.status_said = re.compile(
-        rf"(?:{_B}(?:{being})(?: not)? ({words}){_E})|(?:{_B}({words}) (?=(?:{words}) creatures?{_E}))"
+    being = r"is|are|was|were|isn't|aren't|wasn't|weren't|remains|remain|it's|they're"
+    cat.status_said = re.compile(  # "becomes blocked" is the status an effect gives: the phrase is the term
+        rf"(?:{_B}((?:becomes|become|became) (?:{words})){_E})|(?:{_B}(?:{being})(?: not)? ({words}){_E})"
+        rf"|(?:{_B}({words}) (?=(?:{words}) creatures?{_E}))"
     )
 
 

@@ -654,8 +654,9 @@ _PUMP = re.compile(
     r"|\bcan['’]t be blocked this turn\b",
     re.IGNORECASE,
 )
-_UNTAP_CREATURE = re.compile(
-    r"\buntap (?:it|that creature|(?:up to \w+ )?(?:another )?target creatures?)\b", re.IGNORECASE
+_UNTAP_CREATURE = re.compile(  # "untap all white creatures you control" (Battle Cry) too
+    r"\buntap (?:it|that creature|(?:up to \w+ )?(?:another )?target creatures?|all (?:[\w-]+ )?creatures you control)\b",
+    re.IGNORECASE,
 )
 _THIS_TURN = re.compile(r"\buntil end of turn\b|\bthis turn\b", re.IGNORECASE)
 
