@@ -562,6 +562,11 @@ def test_a_graveyard_a_card_is_kept_out_of_or_hated_is_no_graveyard_theme():
     for name, text in (
         ("Raise Dead", "Return target creature card from your graveyard to your hand."),
         (
+            "Flawless Forgery",
+            "Exile target instant or sorcery card from an opponent's graveyard. Copy it. You may cast the copy without "
+            "paying its mana cost.",
+        ),
+        (
             "Myr Welder",
             "Imprint — {T}: Exile target artifact card from a graveyard.\nMyr Welder has all activated abilities of all cards exiled with it.",
         ),

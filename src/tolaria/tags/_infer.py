@@ -523,14 +523,23 @@ def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
 
 
 def _graveyard_hate(rules: str, sentence: int, ev: Evidence) -> bool:
-    """The mention is of a graveyard any player's may be, in a sentence that exiles its cards or puts them
-    into their owner's library and uses none of them (see _HATE_MOVE)."""
-    if (ev.text or "").lower().endswith("your graveyard"):
+    """The mention is of cards in (or from) a graveyard any player's may be, in a sentence that exiles them or
+    puts them into their owner's library (see _HATE_MOVE), and the ability uses none of them: no card of it
+    cast, copied, played or put onto the battlefield or into a hand ("Exile target instant or sorcery card
+    from an opponent's graveyard. Copy it. You may cast the copy": a use). A graveyard cards are put into
+    ("put one of those cards into that player's graveyard") is no source of cards: no hate."""
+    mention = (ev.text or "").lower()
+    if mention.endswith("your graveyard") or mention.startswith("into"):
         return False  # the card's own graveyard: a cost paid from it (delve's kind) is a use
     after = ev.end if ev.end is not None else ev.start or 0
     end = min((i for i in (rules.find(ch, after) for ch in ".\n") if i >= 0), default=len(rules))
-    words = rules[sentence:end]
-    return bool(_HATE_MOVE.search(words)) and not _HATE_USE.search(words) and not _EXILED_WITH.search(rules)
+    line_end = rules.find("\n", after)
+    ability = rules[sentence : line_end if line_end >= 0 else len(rules)]
+    return (
+        bool(_HATE_MOVE.search(rules, sentence, end))
+        and not _HATE_USE.search(ability)
+        and not _EXILED_WITH.search(rules)
+    )
 
 
 _extend("theme:graveyard", _graveyard_used)
