@@ -112,3 +112,17 @@ def test_a_naming_sentence_is_never_the_answer(rules):
     assert never_answers("This is called the “legend rule.”")
     quoted = choose_sentence(rules["704.5j"].text, "Is the legend rule still a thing? Two legendary creatures.")
     assert quoted.startswith("If two or more legendary permanents"), quoted
+
+
+def test_an_example_is_quoted_by_its_conclusion(rules):
+    # 603.10a's example: "... Someone casts a spell that destroys all artifacts, creatures, and enchantments. The
+    # artifact's ability triggers twice, even though the artifact goes to its owner's graveyard at the same time as
+    # the creatures."; 707.2's first example ends in a parenthesis after its conclusion
+    example = next(line for line in rules["603.10a"].text.split("\n") if line.startswith("Example:"))
+    assert choose_sentence(example, "my opponent plays Wrath of God, will I get the triggers?").startswith(
+        "The artifact’s ability triggers twice"
+    )
+    staff = next(line for line in rules["707.2"].text.split("\n") if "Chimeric Staff" in line)
+    assert choose_sentence(staff, "Clone copies a Chimeric Staff that became a creature: what is it?").startswith(
+        "The Clone is an artifact, not a 5/5"
+    )

@@ -18,7 +18,8 @@ by what the question asks, not by how many words it shares:
 - a question about two things at once ("Does deathtouch work with trample?") is answered, in each one's
   rule, by the sentence that meets the other: ``context`` holds the other rules' words (702.2c's "lethal"
   and "excess damage" meet trample's 702.19b);
-- an example illustrates: it is quoted only when no sentence of the rule itself says as much.
+- an example illustrates: it is quoted only when no sentence of the rule itself says as much, and then by its
+  conclusion (its last sentence but a parenthesis), not a step of the scene it sets.
 """
 
 from __future__ import annotations
@@ -178,4 +179,10 @@ def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()
         return value - 0.001 * len(words)  # the shorter wins a tie
 
     found, _ = max(candidates, key=lambda c: score(" ".join(s for s, _ in c[0]), c[1]))
+    if len(found) > 1 and EXAMPLE.match(found[0][0]):
+        # an example sets its scene first and says what happens last: its conclusion is quoted ("The artifact's
+        # ability triggers twice ..."), not a step of the scene ("Someone casts a spell that destroys ...")
+        said = [s for s, _ in found[1:] if not s.startswith("(")]
+        if said:
+            return said[-1]
     return max(found, key=lambda sw: score(*sw))[0]
