@@ -492,7 +492,7 @@ FOURTH_THEMES = (
     "an instant that pumps, gives a combat keyword or untaps a creature until end of turn without the combat-trick role (theme:combat-trick)",
 )
 _GRAVEYARD_WORDS = re.compile(r"\b(?:from|in|into) (?:[\w’']+ ){0,3}?graveyards?\b")
-_KEPT_OUT_26 = re.compile(r"\binstead of (?:putting (?:it|them|that card)|being put) $")
+_KEPT_OUT_26 = re.compile(r"\binstead of (?:(?:putting (?:it|them|that card)|being put) )?$|\bwould be put $")
 _HATE_26 = re.compile(
     r"\bexiles?\b|\bon the top or bottom of\b|\bon (?:the )?(?:top|bottom) of (?:its owner['’]s|their) library\b"
 )
@@ -523,6 +523,7 @@ def issue26_fourth_themes(card, tags) -> Counter:
                 sentence = text[start : min(ends) if ends else len(text)]
                 return (
                     "your graveyard" not in m.group(0)
+                    and not m.group(0).startswith("into")  # cards put into a graveyard: no source of cards
                     and _HATE_26.search(sentence)
                     and not _HATE_USE_26.search(sentence)
                     and "exiled with" not in text

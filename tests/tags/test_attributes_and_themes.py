@@ -550,6 +550,16 @@ def test_a_graveyard_a_card_is_kept_out_of_or_hated_is_no_graveyard_theme():
         ),
         ("Cremate", "Exile target card from a graveyard.\nDraw a card."),
         (
+            "Memory Lapse",
+            "Counter target spell. If that spell is countered this way, put it on top of its owner's library instead "
+            "of into that player's graveyard.",
+        ),
+        (
+            "Rest in Peace",
+            "When Rest in Peace enters the battlefield, exile all graveyards.\nIf a card or token would be put into a "
+            "graveyard from anywhere, exile it instead.",
+        ),
+        (
             "Crypt Incursion",
             "Exile all creature cards from target player's graveyard. You gain 3 life for each card exiled this way.",
         ),

@@ -476,7 +476,12 @@ _ONE_CARD_THERE = re.compile(
 )
 # a graveyard a card is kept out of: "exile it instead of putting it into its owner's graveyard" (Spell Shrivel),
 # "put it onto the battlefield … instead of putting it into your graveyard" (Dodecapod): no use of it
-_KEPT_OUT = re.compile(r"\binstead of (?:putting (?:it|them|that card)|(?:it |that card )?being put|it going) $", re.I)
+_KEPT_OUT = re.compile(
+    r"\binstead of (?:(?:putting (?:it|them|that card)|(?:it |that card )?being put|it going) )?$", re.I
+)  # "… on top of its owner's library instead of into that player's graveyard" (Memory Lapse) too
+# the same by a replacement effect: "If a card would be put into a graveyard from anywhere, exile it instead"
+# (Rest in Peace, Leyline of the Void): the graveyard a card would have gone to
+_WOULD_BE_PUT = re.compile(r"\bwould be put $", re.I)
 # graveyard hate: a sentence that exiles cards from a graveyard any player's may be, or puts them into their
 # owner's library ("Exile target card from a graveyard", "The owner of target … card in a graveyard puts it on the
 # top or bottom of their library"), with no card of it cast, played or put onto the battlefield or into a hand
@@ -514,6 +519,12 @@ def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
         if (ev.text or "").lower().endswith("their graveyard") and _ANOTHER_PLAYERS.search(rules, sentence, ev.start):
             continue  # "any player may exile a card from their graveyard": their choice (Carrion Rats)
         if _KEPT_OUT.search(rules, max(0, ev.start - 40), ev.start):
+            continue
+        if _WOULD_BE_PUT.search(rules, max(0, ev.start - 20), ev.start) and re.search(
+            r"\binstead\b",
+            rules[sentence : rules.find(".", ev.start) if "." in rules[ev.start :] else len(rules)],
+            re.I,
+        ):
             continue
         if _graveyard_hate(rules, sentence, ev):
             continue
