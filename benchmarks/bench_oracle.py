@@ -521,11 +521,13 @@ def issue26_fourth_themes(card, tags) -> Counter:
                 start = max(text.rfind(".", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
                 ends = [i for i in (text.find(".", m.end()), text.find("\n", m.end())) if i >= 0]
                 sentence = text[start : min(ends) if ends else len(text)]
+                line_end = text.find("\n", m.end())
+                rest = text[start : line_end if line_end >= 0 else len(text)]  # the rest of the ability
                 return (
                     "your graveyard" not in m.group(0)
                     and not m.group(0).startswith("into")  # cards put into a graveyard: no source of cards
                     and _HATE_26.search(sentence)
-                    and not _HATE_USE_26.search(sentence)
+                    and not _HATE_USE_26.search(rest)
                     and "exiled with" not in text
                 )
 
@@ -542,9 +544,12 @@ def issue26_fourth_themes(card, tags) -> Counter:
         texts = [e for e in tags["theme:removal"].evidence if e.source == "text"]
         if spans and texts and all(any(a <= e.start < b for a, b in spans) for e in texts if e.face == 0):
             out[FOURTH_THEMES[3]] += 1
-    instant = any("Instant" in f.type_line for f in card.faces)
-    if instant and "until end of turn" in text and _TRICK_26.search(text) and "theme:combat-trick" not in tags:
-        out[FOURTH_THEMES[4]] += 1
+    for face in card.faces:  # each instant face by its own text
+        own = re.sub(r"\([^()]*\)", " ", face.oracle_text or "")
+        if "Instant" in face.type_line and "until end of turn" in own and _TRICK_26.search(own):
+            if "theme:combat-trick" not in tags:
+                out[FOURTH_THEMES[4]] += 1
+            break
     return out
 
 
