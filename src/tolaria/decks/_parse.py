@@ -18,7 +18,7 @@ from defusedxml.common import DefusedXmlException  # type: ignore[import-untyped
 
 from ._decode import looks_binary, not_text_message
 from ._formats import COMMANDER, MAIN, MAX_QUANTITY, MAYBEBOARD, SIDEBOARD
-from ._limits import DecklistTooLarge, check_size
+from ._limits import DecklistTooLarge, check_card_lines, check_size
 from ._sets import SetCodes
 
 COMPANION = "companion"  # a section of Arena lists; the card itself lives in the sideboard
@@ -214,10 +214,13 @@ def parse_decklist(text: str, set_codes: SetCodes | None = None) -> ParsedList:
     check_size(text)
     kind = detect_format(text)
     if kind == "mtgo_dek":
-        return parse_mtgo_dek(text)
-    if kind.startswith("csv_"):
-        return parse_csv(text, kind, set_codes)
-    return _parse_text(text.strip("\n"), kind)
+        parsed = parse_mtgo_dek(text)
+    elif kind.startswith("csv_"):
+        parsed = parse_csv(text, kind, set_codes)
+    else:
+        parsed = _parse_text(text.strip("\n"), kind)
+    check_card_lines(len(parsed.lines))
+    return parsed
 
 
 def _parse_text(text: str, kind: str) -> ParsedList:

@@ -11,7 +11,7 @@ from typing import Literal
 
 from django.http import HttpResponse
 from django.urls import reverse
-from ninja import Router, Schema, Status
+from ninja import Query, Router, Schema, Status
 from ninja.errors import HttpError
 
 from tolaria import decks
@@ -205,7 +205,11 @@ class DeckOut(Schema):
     visibility: str
     owner: str
     url: str
-    cards: list[DeckCardOut]
+    cards: list[DeckCardOut]  # one page of the deck's rows (DECK_API_PAGE); `next_page` reads the next one
+    total_rows: int = 0  # the deck's rows, on every page (a row: one card in one zone, printing and finish)
+    page: int = 1
+    has_more: bool = False  # more rows on the next page (Scryfall's lists: `has_more`, `next_page`)
+    next_page: str | None = None
     unresolved: list[UnresolvedOut] = []
     legal: bool
     summary: str
@@ -278,9 +282,24 @@ def _list_out(card_list: CardList) -> dict:
     }
 
 
-def _deck_out(deck: Deck) -> dict:
+DECK_API_PAGE = 500  # a deck's rows in one answer; a longer deck's are read page by page (?page=2)
+
+
+def _deck_out(deck: Deck, request=None, page: int = 1) -> dict:
+    """The deck as the API answers it: every figure (statistics, legality, unresolved lines) of the whole deck,
+    its rows one page at a time (`page`, from 1; past the last: none), as Scryfall pages a list: `has_more`
+    and the URL of the `next_page`."""
     view = svc.deck_view(deck)
     s = view.stats
+    start = (page - 1) * DECK_API_PAGE
+    rows = view.rows[start : start + DECK_API_PAGE]
+    if page > 1 and not rows:
+        raise HttpError(404, f"This deck has {len(view.rows)} rows: page {page} holds none.")
+    has_more = start + DECK_API_PAGE < len(view.rows)
+    next_page = None
+    if has_more:
+        path = reverse("api-1:get_deck", args=[deck.token]) + f"?page={page + 1}"
+        next_page = request.build_absolute_uri(path) if request is not None else path
     return {
         "token": deck.token,
         "name": deck.name,
@@ -306,8 +325,12 @@ def _deck_out(deck: Deck) -> dict:
                 "finish": r.finish,
                 "tags": list(r.tags),
             }
-            for r in view.rows
+            for r in rows
         ],
+        "total_rows": len(view.rows),
+        "page": page,
+        "has_more": has_more,
+        "next_page": next_page,
         "unresolved": [
             {
                 "id": u.id,
@@ -552,17 +575,24 @@ def create_deck(request, body: DeckIn):
         visibility=body.visibility,
         as_commander=body.as_commander,
     )
-    return Status(201, _deck_out(deck))
+    return Status(201, _deck_out(deck, request))
 
 
 @decks_router.get(
-    "/{token}", response={200: DeckOut, 404: Error}, auth=None, summary="A deck with its validation and statistics"
+    "/{token}",
+    response={200: DeckOut, 404: Error},
+    auth=None,
+    summary="A deck with its validation and statistics; its rows a page at a time",
 )
-def get_deck(request, token: str):
+def get_deck(
+    request, token: str, page: int = Query(1, ge=1, le=10_000, description="1 or more; past the last page answers 404")
+):
+    """The deck; its rows DECK_API_PAGE at a time: while `has_more`, `next_page` is the URL of the next page
+    (every other field is the whole deck's on every page)."""
     deck = svc.visible_deck(caller(request), token)
     if deck is None:
         raise HttpError(404, "No such deck.")
-    return _deck_out(deck)
+    return _deck_out(deck, request, page)
 
 
 @decks_router.patch(
@@ -581,7 +611,7 @@ def patch_deck(request, token: str, body: DeckPatch):
         description=body.description,
         visibility=body.visibility,
     )
-    return _deck_out(deck)
+    return _deck_out(deck, request)
 
 
 @decks_router.delete("/{token}", response={204: None, 404: Error}, auth=AUTH, summary="Delete a deck")
@@ -602,7 +632,7 @@ def add_deck_card(request, token: str, body: DeckCardIn):
     if body.quantity < 1:
         raise HttpError(400, "A quantity is at least 1.")
     _guard(svc.add_card, deck, card, body.quantity, body.zone, body.printing, finish=body.finish, tags=body.tags)
-    return _deck_out(deck)
+    return _deck_out(deck, request)
 
 
 @decks_router.patch(
@@ -624,7 +654,7 @@ def patch_deck_card(request, token: str, row_id: int, body: DeckCardPatch):
         printing=body.printing,
         finish=body.finish,
     )
-    return _deck_out(deck)
+    return _deck_out(deck, request)
 
 
 @decks_router.post(
@@ -642,7 +672,7 @@ def add_typed_card(request, token: str, body: TypedCardIn):
             f"No card is named exactly {body.text!r}." + (f" Did you mean: {', '.join(names)}?" if names else ""),
         )
     _guard(svc.add_card, deck, card, quantity, body.zone)
-    return _deck_out(deck)
+    return _deck_out(deck, request)
 
 
 @decks_router.post(
@@ -656,7 +686,7 @@ def resolve_line(request, token: str, line_id: int, body: ResolveIn):
     if not deck.unresolved.filter(pk=line_id).exists():
         raise HttpError(404, "That line is not waiting in this deck.")
     _guard(svc.resolve_unresolved, deck, line_id, _card(body.card))
-    return _deck_out(deck)
+    return _deck_out(deck, request)
 
 
 @decks_router.delete(

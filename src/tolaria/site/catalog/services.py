@@ -26,6 +26,8 @@ def _name_tables_of(version: int) -> tuple[dict[str, str], dict[str, str]]:
     for oid, name in m.OracleCard.objects.filter(extra=False).values_list("oracle_id", "name"):
         by_id[oid] = name
         names.setdefault(name.lower(), oid)
+    # a face's name after every card's: "Bind" is the card Bind, not the face of Bind // Liberate
+    for oid, name in by_id.items():
         if " // " in name:
             for face in name.split(" // "):
                 names.setdefault(face.lower(), oid)

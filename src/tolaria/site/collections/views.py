@@ -3,7 +3,7 @@ existence is not revealed); every write needs the owner's session and a CSRF tok
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, quote, urlparse
+from urllib.parse import parse_qs, quote, urlencode, urlparse
 
 from django.conf import settings
 from django.contrib import messages
@@ -345,22 +345,64 @@ def _owned_deck(request, token):
     return deck
 
 
-def _group(request) -> str:
-    """The grouping the page was asked for (?group=tags), kept through every change made on it: from the
-    form (its hidden field), the query, or the page the form was sent from."""
-    asked = request.POST.get("group") or request.GET.get("group")
+def _asked(request, name: str) -> str:
+    """A parameter of the deck page kept through every change made on it: from the form (its hidden field),
+    the query, or the page the form was sent from."""
+    asked = request.POST.get(name) or request.GET.get(name)
     if not asked:
         referer = request.META.get("HTTP_REFERER")
         if referer and urlparse(referer).netloc == request.get_host():
-            asked = parse_qs(urlparse(referer).query).get("group", [""])[0]
-    return "tags" if asked == "tags" else "type"
+            asked = parse_qs(urlparse(referer).query).get(name, [""])[0]
+    return asked or ""
+
+
+def _group(request) -> str:
+    """The grouping the page was asked for (?group=tags), kept through every change made on it."""
+    return "tags" if _asked(request, "group") == "tags" else "type"
+
+
+UNRESOLVED = "unresolved"  # the deck page's section of imported lines that named no card (paged as a zone is)
+
+
+def _pages(request) -> dict[str, int]:
+    """The page of each section the deck page was asked for (?main_page=3), kept through every change made on
+    it; the first page of a section not named."""
+    out = {}
+    for zone in (*ZONES, UNRESOLVED):
+        asked = _asked(request, f"{zone}_page")
+        if asked.isdigit() and len(asked) < 6:
+            out[zone] = int(asked)
+    return out
+
+
+def _deck_query(group: str, pages: dict[str, int], **more) -> str:
+    """The deck page's query string ("" or "?..."): the grouping and the pages that are not the first."""
+    params = [("group", "tags")] if group == "tags" else []
+    params += [(f"{zone}_page", str(n)) for zone, n in pages.items() if n > 1]
+    params += [(k, str(v)) for k, v in more.items()]
+    return "?" + urlencode(params) if params else ""
 
 
 def _back_to_deck(request, deck, anchor: str = ""):
+    """To the deck page as it was (its grouping, each section's page); to a row's page when `anchor` is a row."""
     url = reverse("collections:deck_detail", args=[deck.token])
-    if _group(request) == "tags":
-        url += "?group=tags"
+    row = {"row": anchor[4:]} if anchor.startswith("row-") and anchor[4:].isdigit() else {}
+    url += _deck_query(_group(request), _pages(request), **row)
     return redirect(url + (f"#{anchor}" if anchor else ""))
+
+
+def _page_links(page: int, pages: int, url) -> list[tuple[str, str]]:
+    """A pager's links as (label, url; "" for the page shown): the first and last pages, the three on either
+    side of the one shown, and "…" where pages are skipped."""
+    if pages <= 1:
+        return []
+    wanted = sorted({1, pages, *range(max(1, page - 3), min(pages, page + 3) + 1)})
+    out: list[tuple[str, str]] = []
+    for i, n in enumerate(wanted):
+        if i and n != wanted[i - 1] + 1:
+            out.append(("…", ""))
+        out.append((str(n), "" if n == page else url(n)))
+    return out
 
 
 def _undo_of(request, deck) -> dict | None:
@@ -404,18 +446,37 @@ def _deck_page(
 ):
     view = svc.deck_view(deck)
     group = _group(request)
+    asked = _pages(request)
+    row = request.GET.get("row", "")
+    sections = view.sections(group, asked, row=int(row) if row.isdigit() and len(row) < 12 else None)
+    shown_pages = {s.zone: s.page for s in sections}
+    unresolved = Paginator(view.unresolved, svc.DECK_PAGE_ROWS).get_page(asked.get(UNRESOLVED, 1))
+    shown_pages[UNRESOLVED] = unresolved.number
+    base = reverse("collections:deck_detail", args=[deck.token])
+
+    def link_to(section: str):
+        def url(n: int) -> str:
+            return base + _deck_query(group, {**shown_pages, section: n}) + f"#zone-{section}"
+
+        return url
+
+    for s in sections:
+        s.links = _page_links(s.page, s.pages, link_to(s.zone))
+    shown_rows = [r for s in sections for r in s.rows]
+    is_owner = deck.owned_by(request.user)
     return render(
         request,
         "collections/deck_detail.html",
         {
             "deck": deck,
             "view": view,
-            "zones": view.zone_rows(group),
+            "sections": sections,
+            "section_pages": [(z, n) for z, n in shown_pages.items() if n > 1],
+            "unresolved_page": unresolved,
+            "unresolved_links": _page_links(unresolved.number, unresolved.paginator.num_pages, link_to(UNRESOLVED)),
             "group": group,
             "add_text": add_text,
-            "printing_choices": svc.printing_choices(r.oracle_id for r in view.rows)
-            if deck.owned_by(request.user)
-            else {},
+            "printing_choices": svc.printing_choices(r.oracle_id for r in shown_rows) if is_owner else {},
             "add_choices": add_choices,
             "undo": _undo_of(request, deck),
             "validation": view.validation,
@@ -423,7 +484,7 @@ def _deck_page(
             "curve_svg": charts.mana_curve(view.stats),
             "colors_svg": charts.color_balance(view.stats),
             "types_svg": charts.type_breakdown(view.stats),
-            "is_owner": deck.owned_by(request.user),
+            "is_owner": is_owner,
             "zone_choices": [(z, ZONE_LABELS[z]) for z in ZONES],
             "formats": FORMATS.values(),
             "visibility_choices": VISIBILITY_CHOICES,

@@ -33,7 +33,9 @@ from .decklist_import import (
     result_out,
 )
 from .decks import (
+    DECK_PAGE_ROWS,
     DeckView,
+    ZoneSection,
     add_card,
     card_for_typed_name,
     command_zone_refusal,
@@ -66,9 +68,11 @@ from .user_export import user_data
 
 __all__ = [
     "CHEAPEST",
+    "DECK_PAGE_ROWS",
     "CollectionError",
     "DeckExport",
     "DeckView",
+    "ZoneSection",
     "EXPORT_FORMATS",
     "ImportResult",
     "JOB_LINES",

@@ -10,6 +10,7 @@ from tolaria.cards import Card, Printing, sort_printings
 from tolaria.site.catalog import repository
 from tolaria.site.catalog.repository import corpus_version, load_cards
 from tolaria.site.catalog.services import card_names
+from tolaria.site.stores.corpus_cache import CorpusCache
 
 MAX_QUANTITY = decks.MAX_QUANTITY
 
@@ -32,11 +33,33 @@ NO_PRINTING_PRICE = "no price for this printing"
 CHEAPEST = "the cheapest printing's price (no printing chosen)"
 
 
+# A worker's memory of the cards and printing prices lists and decks read (a 1,999-row deck reads 1,999 cards
+# and every printing's prices): per corpus version, least recently used out first (stores.corpus_cache).
+_CARDS = CorpusCache(size=6000)
+_PRICES = CorpusCache(size=6000)
+
+
+def collection_cards(oracle_ids) -> dict[str, Card]:
+    """The cards with these oracle ids (repository.load_cards), from the worker's memory once read."""
+    return _CARDS.get_many(set(oracle_ids), load_cards)
+
+
+def _printing_prices(oracle_ids) -> dict[str, dict[str, dict]]:
+    found = _PRICES.get_many(set(oracle_ids), lambda missing: _with_empty(missing, repository.printing_prices(missing)))
+    return {oid: prices for oid, prices in found.items() if prices}
+
+
+def _with_empty(keys, found: dict) -> dict:
+    """`found` with an empty value for every key it lacks (a card with no printing is remembered too)."""
+    return {k: found.get(k, {}) for k in keys}
+
+
 def unit_prices(pairs) -> dict[tuple, float | None]:
     """USD price of (oracle id, printing id[, finish]) keys: a chosen printing's latest price in that
     finish and no other (None when it has none: another printing's price would not be this card's);
     with no printing chosen, the cheapest printing of the card in that finish (see `price_note`)."""
-    by_card = repository.printing_prices({key[0] for key in pairs})
+    pairs = list(pairs)
+    by_card = _printing_prices({key[0] for key in pairs})
     out: dict[tuple, float | None] = {}
     for key in pairs:
         oid, pid = key[0], key[1]

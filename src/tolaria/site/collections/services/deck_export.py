@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 from dataclasses import dataclass
 
+import orjson
+
 from tolaria import decks
 from tolaria.site.catalog import repository
+from tolaria.site.stores.corpus_cache import CorpusCache
 
 from ..models import (
     PUBLIC,
@@ -46,13 +50,35 @@ def export_deck(deck: Deck, kind: str) -> tuple[str, str, str]:
     return done.text, done.content_type, done.filename
 
 
+# The exports a worker wrote, by what they were written from (revision_key): a deck exported again unchanged
+# (a tool polling it, the same file downloaded twice) is not written again; any change to a row or an
+# unresolved line, its name or the corpus version is another key. Least recently used out first.
+_EXPORTS = CorpusCache(size=48)
+
+
 def deck_export(deck: Deck, kind: str) -> DeckExport:
     """The deck in `kind`, every row in it: the lines an import could not place (unresolved) and rows of
     cards the data no longer has are written back by the name pasted; `left_out` says what the format has
-    no place for (a maybeboard in Arena, MTGO .txt, ManaBox)."""
+    no place for (a maybeboard in Arena, MTGO .txt, ManaBox). Written once per revision of the deck."""
     if kind not in EXPORT_FORMATS:
         raise CollectionError("Export formats are " + ", ".join(EXPORT_FORMATS) + ".")
-    entries = _every_row(deck)
+    rows, waiting = list(deck.cards.all()), list(deck.unresolved.all())
+    key = (revision_key(deck, rows, waiting), kind)
+    return _EXPORTS.get_many([key], lambda _: {key: _written(deck, kind, rows, waiting)})[key]
+
+
+def revision_key(deck: Deck, rows=None, waiting=None) -> str:
+    """A digest of everything a deck's export is written from: every field of its rows and unresolved lines,
+    its name and format, and the corpus version (the cards' data). Equal keys, equal files."""
+    rows = list(deck.cards.all()) if rows is None else rows
+    waiting = list(deck.unresolved.all()) if waiting is None else waiting
+    fields = [[getattr(o, f.attname) for f in o._meta.concrete_fields] for o in (*rows, *waiting)]
+    head = [deck.pk, deck.name, deck.format, repository.corpus_version(), len(rows)]
+    return hashlib.blake2b(orjson.dumps([head, fields], default=str), digest_size=16).hexdigest()
+
+
+def _written(deck: Deck, kind: str, rows, waiting) -> DeckExport:
+    entries = _every_row(deck, rows, waiting)
     if kind == "mtgo":
         entries = _with_mtgo_ids(entries)
     slug = "".join(ch if ch.isalnum() else "-" for ch in deck.name).strip("-") or "deck"
@@ -62,10 +88,11 @@ def deck_export(deck: Deck, kind: str) -> DeckExport:
     return DeckExport(text, content_type, f"{slug}{suffix}", decks.left_out(entries, core_kind))
 
 
-def _every_row(deck: Deck) -> list[decks.Entry]:
+def _every_row(deck: Deck, rows=None, waiting_lines=None) -> list[decks.Entry]:
     """The deck's rows as entries, then what names no card of the data: rows whose card a later data lost
     (by the name kept beside them) and the import's unresolved lines (as pasted)."""
-    rows = list(deck.cards.all())
+    rows = list(deck.cards.all()) if rows is None else rows
+    waiting_lines = list(deck.unresolved.all()) if waiting_lines is None else waiting_lines
     known = deck_entries(deck, rows)
     kept = {e.card.oracle_id for e in known}
     lost = [
@@ -91,7 +118,7 @@ def _every_row(deck: Deck) -> list[decks.Entry]:
             finish=u.finish,
             tags=tuple(u.tags),
         )
-        for u in deck.unresolved.all()
+        for u in waiting_lines
     ]
     return known + lost + waiting
 

@@ -30,6 +30,7 @@ from .cards import (
     _quantity,
     _visibility,
     check_finish,
+    collection_cards,
     load_printings,
     price_note,
     printings_by_preference,
@@ -336,7 +337,7 @@ def _to_command_zone(deck: Deck, row: DeckCard, n: int) -> str:
 def deck_entries(deck: Deck, rows: list[DeckCard] | None = None) -> list[decks.Entry]:
     """The deck's rows (or `rows`, read already) whose card the data has, as the core's entries."""
     rows = list(deck.cards.all()) if rows is None else rows
-    cards = load_cards(r.oracle_id for r in rows)
+    cards = collection_cards(r.oracle_id for r in rows)
     printings = load_printings(r.printing_id for r in rows)
     return [_entry(r, cards[r.oracle_id], printings) for r in rows if r.oracle_id in cards]
 
@@ -385,6 +386,68 @@ class DeckView:
             rows = [r for r in self.rows if r.zone == zone]
             out.append((zone, decks.ZONE_LABELS[zone], rows, sum(r.quantity for r in rows), _groups(rows, group)))
         return out
+
+    def sections(
+        self, group: str = "type", pages: dict[str, int] | None = None, *, row: int | None = None, per_page: int = 0
+    ) -> list[ZoneSection]:
+        """The deck page's sections, a zone each (empty ones too), each showing one page of its rows (at most
+        `per_page`, DECK_PAGE_ROWS by default) in the order of its groups: the page `pages[zone]` asks
+        (the first by default, the last when it asks past the end), or, for the zone holding the row `row`,
+        the page that shows it. Every count is the whole zone's and the whole group's, on every page."""
+        per_page = per_page or DECK_PAGE_ROWS
+        pages = pages or {}
+        out = []
+        for zone, label, _, count, groups in self.zone_rows(group):
+            ordered = [r for _, grows, _ in groups for r in grows]
+            pages_in = max(1, -(-len(ordered) // per_page))
+            page = pages.get(zone, 1)
+            at = next((i for i, r in enumerate(ordered) if r.id == row), None) if row is not None else None
+            if at is not None:
+                page = at // per_page + 1
+            page = min(max(page, 1), pages_in)
+            shown = {r.id for r in ordered[(page - 1) * per_page : page * per_page]}
+            on_page = [
+                (glabel, [r for r in grows if r.id in shown], gcount, len(grows)) for glabel, grows, gcount in groups
+            ]
+            first = (page - 1) * per_page + 1 if ordered else 0
+            out.append(
+                ZoneSection(
+                    zone,
+                    label,
+                    count,
+                    len(ordered),
+                    [g for g in on_page if g[1]],
+                    page,
+                    pages_in,
+                    first,
+                    min(page * per_page, len(ordered)),
+                )
+            )
+        return out
+
+
+DECK_PAGE_ROWS = 100  # rows a zone of the deck page shows at once; a longer zone has pages of its own
+
+
+@dataclass(slots=True)
+class ZoneSection:
+    """One zone of the deck page: its counts (the whole zone's), and the rows of the page shown, by group."""
+
+    zone: str
+    label: str
+    count: int  # cards (the sum of the quantities) in the whole zone
+    row_count: int  # rows in the whole zone
+    groups: list[tuple[str, list[Row], int, int]]  # (label, its rows on this page, its cards, its rows), all pages
+    page: int
+    pages: int
+    first: int  # the position of the first row shown in the zone (1-based; 0 when it is empty)
+    last: int
+    links: list[tuple[str, str]] = field(default_factory=list)  # the pager's (label, url), set by the page
+
+    @property
+    def rows(self) -> list[Row]:
+        """The rows shown (this page's)."""
+        return [r for _, grows, _, _ in self.groups for r in grows]
 
 
 def _groups(rows: list[Row], group: str) -> list[tuple[str, list[Row], int]]:
@@ -441,7 +504,7 @@ def typed_matches(name: str, limit: int = 12) -> list[str]:
 
 def deck_view(deck: Deck) -> DeckView:
     db_rows = list(deck.cards.all())
-    cards = load_cards(r.oracle_id for r in db_rows)
+    cards = collection_cards(r.oracle_id for r in db_rows)
     printings = load_printings(r.printing_id for r in db_rows)
     prices = unit_prices([(r.oracle_id, r.printing_id, r.finish) for r in db_rows])
     rows, entries = [], []
