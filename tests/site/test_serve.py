@@ -6,8 +6,10 @@ import socket
 import pytest
 
 from tolaria import cli
+from tolaria.rules import explain, shipped_reader
+from tolaria.search import _parser
 from tolaria.site import server
-from tolaria.site.stores import card_index, knowledge_index, runtime, similar
+from tolaria.site.stores import card_index, knowledge_index, runtime, similar, warm
 
 
 def test_a_port_in_use_is_one_line_naming_it_and_exits_at_once(capsys, monkeypatch):
@@ -33,6 +35,9 @@ def test_the_stores_are_loaded_before_the_port_listens(monkeypatch):
 
     runtime.reset()  # as a fresh process: nothing loaded
     knowledge_index._answerer.clear()
+    _parser._lark.cache_clear()
+    explain.linker.cache_clear()
+    shipped_reader.cache_clear()
     seen = {}
 
     def run(self):
@@ -43,6 +48,10 @@ def test_the_stores_are_loaded_before_the_port_listens(monkeypatch):
         seen["answerer"] = bool(knowledge_index._answerer)
         seen["similar cards"] = similar.shared.value is not None
         seen["bulk files"] = runtime.HANDLES["scryfall_bulk"].value is not None
+        # what a first request built besides the stores (a search's grammar, a card's rules and its reader)
+        seen["query grammar"] = _parser._lark.cache_info().currsize == 1
+        seen["rules linker"] = explain.linker.cache_info().currsize == 1
+        seen["oracle reader"] = shipped_reader.cache_info().currsize == 1
 
     monkeypatch.setattr(server._Gunicorn, "run", run)
     monkeypatch.setattr(server, "close_connections", lambda: None)
@@ -70,3 +79,23 @@ def test_the_stores_are_out_of_the_collectors_reach_when_the_workers_fork(monkey
     finally:
         gc.unfreeze()  # this test process goes on with other tests
     assert frozen["objects"] > 100_000  # every store warmed, with its documents and lookups
+
+
+@pytest.mark.django_db
+def test_the_boot_asks_a_page_of_each_kind_through_the_handler(monkeypatch):
+    """The pages warmer sends each of warm.PAGES (and the card page a redirect names) through Django's own
+    handler in the serving process: the URLconf, the views, the API's schemas and the templates are built
+    before the fork, so a worker's first request of each kind is as fast as its tenth. None answers 5xx."""
+    asked = []
+    real = warm._ask
+
+    def ask(handler, url):
+        status, location = real(handler, url)
+        asked.append((url, status))
+        return status, location
+
+    monkeypatch.setattr(warm, "_ask", ask)
+    warm._pages()
+    assert {url for url, _ in asked} >= set(warm.PAGES)
+    assert any(url.startswith("/card/") for url, _ in asked)  # the redirect of an exact name, followed
+    assert all(status < 500 for _, status in asked), asked

@@ -8,12 +8,16 @@ warming never waits on another process's work."""
 
 from __future__ import annotations
 
+import io
 import logging
+import sys
 import time
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
-from tolaria.rules import shipped_rulebook
+from tolaria.rules import explain, shipped_reader, shipped_rulebook
 
+from ..catalog import services as catalog
 from . import card_index, figures, knowledge_index, runtime, similar, tags
 
 log = logging.getLogger(__name__)
@@ -23,11 +27,13 @@ def _card_index() -> None:
     index = card_index.current_index()
     card_index.card_positions(index)  # the name and position lookups of the index, built once per index
     card_index.autocomplete("lightning")
-    card_index.run_search("t:creature", page_size=1)
+    card_index.run_search("t:creature", page_size=1)  # a lone term: parsed without the grammar
+    card_index.run_search("t:creature o:trample", page_size=1)  # the grammar's parser (lark), built once
 
 
 def _knowledge() -> None:
     knowledge_index.answer("Does deathtouch work with trample?")  # the answerer and the model that reads queries
+    shipped_reader()  # the oracle reader a question naming a card reads the card's text with (a search's words)
     knowledge_index.search_page("flying")
 
 
@@ -37,8 +43,95 @@ def _similar() -> None:
 
 def _facts() -> None:
     shipped_rulebook()
+    explain.linker()  # a card's rules structure (/api/cards/named, a card page): the linker of the shipped rules
+    catalog.name_table()  # exact and fuzzy names, once per corpus version
+    catalog.card_names()
     tags.predicted_model()
     figures.corpus_figures()
+
+
+# Each asked once at boot through Django's own handler (a page of each kind and an API route of each family,
+# none of them heavy): what a first request imports and builds besides the stores (the URLconf and every
+# view module, the API's schemas, the compiled templates, the URL resolver's tables, the set glyphs) is then
+# in the serving process the workers fork from, instead of in each worker's first request of each kind.
+PAGES = (
+    "/",
+    "/search?q=t%3Acreature+o%3Atrample",
+    "/search?q=flying",
+    "/search?q=lightning+bolt",  # an exact name: a redirect to the card's page, asked next
+    "/random",
+    "/rules/702.19",
+    "/rules/search?q=trample",
+    "/rules/glossary/trample",
+    "/tags/keyword:flying",
+    "/decks/public/",
+    "/search/syntax",
+    "/api/cards/named?fuzzy=lightning",
+    "/api/cards/search?q=t%3Acreature+o%3Atrample",
+    "/api/cards/autocomplete?q=ligh",
+    "/api/cards/random",
+    "/api/answers?q=does+deathtouch+work+with+trample",
+    "/api/search?q=flying",
+    "/api/rules/702.19",
+    "/api/sets",
+    "/api/catalog/card-names",
+)
+WARM_ADDRESS = "192.0.2.1"  # TEST-NET-1: the boot's own requests count against no real client's API budget
+
+
+def _pages() -> None:
+    from django.core.handlers.wsgi import WSGIHandler  # noqa: PLC0415  after Django's setup (the CLI imports this module first)
+
+    handler = WSGIHandler()
+    asked: list[str] = list(PAGES)
+    seen: set[str] = set()
+    while asked:
+        path = asked.pop(0)
+        if path in seen or len(seen) >= 2 * len(PAGES):
+            continue
+        seen.add(path)
+        status, location = _ask(handler, path)
+        if status in (301, 302) and location.startswith("/"):
+            asked.insert(0, location)  # the page a redirect names (a card's)
+
+
+def _ask(handler, url: str) -> tuple[int, str]:
+    """GET `url` through the WSGI handler, as gunicorn would; (status, the Location of a redirect)."""
+    parts = urlsplit(url)
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": parts.path,
+        "QUERY_STRING": parts.query,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_HOST": "127.0.0.1",
+        "REMOTE_ADDR": WARM_ADDRESS,
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    said: list[tuple[str, list[tuple[str, str]]]] = []
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info=None):
+        said.append((status, headers))
+
+    response = handler(environ, start_response)
+    try:
+        for _ in response:
+            pass
+    finally:
+        getattr(response, "close", lambda: None)()
+    status_line, headers = said[-1] if said else ("0", [])
+    status = int(status_line.split()[0])
+    if status >= 500:
+        log.warning("warming %s answered %s", url, status)
+    where = urlsplit(next((v for k, v in headers if k.lower() == "location"), ""))
+    return status, where.path + (f"?{where.query}" if where.query else "")
 
 
 WARMERS: list[tuple[str, Callable[[], None]]] = [
@@ -46,6 +139,7 @@ WARMERS: list[tuple[str, Callable[[], None]]] = [
     ("knowledge index", _knowledge),
     ("similar cards", _similar),
     ("rules, facts and models", _facts),
+    ("pages", _pages),
 ]
 
 
@@ -58,6 +152,10 @@ def warm() -> list[str]:
             load()
         except runtime.IndexUnavailable as exc:
             said.append(f"{name}: not yet ({exc})")
+            continue
+        except Exception as exc:  # warming is a head start: a failure is said and the server starts all the same
+            log.exception("warming %s failed", name)
+            said.append(f"{name}: failed ({exc})")
             continue
         said.append(f"{name} {time.perf_counter() - started:.1f} s")
     for name, handle in runtime.HANDLES.items():  # the stores of the apps above (the API's bulk files)
