@@ -127,3 +127,22 @@ def test_suggestions(names):
     assert names.suggestions("Harvestide Infiltrater") == ["Harvesttide Infiltrator // Harvesttide Assailant"]
     assert "Lightning Bolt" in names.suggestions("Lightnin Bolt")
     assert names.suggestions("") == []
+
+
+def test_a_text_longer_than_any_name_is_no_name_at_once(names, monkeypatch):
+    """Issue 28 (every request bounded): /api/cards/named?fuzzy= with 4,000 characters of words compared them
+    with every name for seconds. More words than any name has fit no name word by word, and a text over 7/3
+    of the longest name is within a ratio of 60 of none: both are answered "none" without the comparisons."""
+    from tolaria.cards import _names  # noqa: PLC0415  (the module's comparisons, to see they are not run)
+
+    def never(*args, **kwargs):
+        raise AssertionError("compared a text no name can be")
+
+    words = "does trample damage go through a deathtouch blocker when the attacker has first strike "
+    monkeypatch.setattr(_names, "_by_similarity", never)
+    monkeypatch.setattr(_names, "_by_words", never)
+    match = names.fuzzy((words * 50)[:4000])
+    assert match.status == "none" and match.candidates == ()
+    monkeypatch.undo()
+    assert names.fuzzy("lightnin bolt").name == "Lightning Bolt"  # a near miss still goes through them
+    assert names.fuzzy("light bolt").name == "Lightning Bolt"

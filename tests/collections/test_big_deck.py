@@ -6,6 +6,7 @@ the deck (any change is another file) and round-trips."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -18,10 +19,13 @@ from tolaria import decks
 from tolaria.site.api.collections_api import DECK_API_PAGE
 from tolaria.site.catalog import models as m
 from tolaria.site.collections import services as svc
-from tolaria.site.collections.models import DeckCard
-from tolaria.site.collections.services import deck_export as export_module
+from tolaria.site.collections.models import DeckCard, UnresolvedCard
 
 pytestmark = pytest.mark.django_db
+
+export_module = importlib.import_module(
+    "tolaria.site.collections.services.deck_export"
+)  # the package names a function so
 
 ROWS = 1999
 ZONE_SIZES = {decks.MAIN: 1899, decks.SIDEBOARD: 60, decks.MAYBEBOARD: 40}
@@ -174,3 +178,24 @@ def test_a_card_named_as_another_cards_face_is_read_back_as_itself(alice):
     svc.import_decklist(deck, "1 Bind\n1 Liberate\n")
     assert sorted(deck.cards.values_list("card_name", flat=True)) == ["Bind", "Bind // Liberate"]
     assert deck.cards.filter(oracle_id=bind).exists()
+
+
+def test_the_lines_not_found_are_paged_too(alice):
+    deck = svc.create_deck(alice, "Unknown", "", visibility="public")
+    UnresolvedCard.objects.bulk_create(
+        UnresolvedCard(deck=deck, name=f"Zzqx Nonesuch {i}", line_number=i + 1) for i in range(250)
+    )
+    url = reverse("collections:deck_detail", args=[deck.token])
+    first = Client().get(url).content.decode()
+    assert "Not found (250)" in first and "Rows 1–100 of 250" in first
+    assert first.count('<tr class="unresolved">') == svc.DECK_PAGE_ROWS and "“Zzqx Nonesuch 100”" not in first
+    last = Client().get(url, {"unresolved_page": 3}).content.decode()
+    assert last.count('<tr class="unresolved">') == 50 and "“Zzqx Nonesuch 249”" in last
+    assert "“Zzqx Nonesuch 0”" in first
+
+
+def test_a_page_or_row_that_is_no_number_shows_the_first_page(big_deck):
+    url = reverse("collections:deck_detail", args=[big_deck.token])
+    for value in ("²", "-1", "9" * 5000, "x", "١٢"):
+        page = Client().get(url, {"row": value, "main_page": value, "unresolved_page": value})
+        assert page.status_code == 200 and "Rows 1–100 of 1899" in page.content.decode()

@@ -106,6 +106,12 @@ PAGE_PARAMS = [
     "description",
     "download",
     "group",
+    "row",  # the deck page: open the page of the zone that holds this row
+    "commander_page",  # the deck page: the page of each zone (and of the lines not found)
+    "main_page",
+    "sideboard_page",
+    "maybeboard_page",
+    "unresolved_page",
     "new_list",
     "pretty",
     # the search builder's form (web/presenters.compose_query)

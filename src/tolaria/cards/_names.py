@@ -99,6 +99,11 @@ class NameTable(Generic[K]):
         return sorted(self._by_name)
 
     @cached_property
+    def _longest(self) -> tuple[int, int]:
+        """(the most words, the most characters) of any folded name: a longer text can fit none."""
+        return max((len(n.split()) for n in self._folded), default=0), max(map(len, self._folded), default=0)
+
+    @cached_property
     def _words(self) -> _WordIndex:
         # built on the first fuzzy lookup: a table used only for exact names stays two dictionaries
         return _WordIndex(self._folded)
@@ -237,15 +242,22 @@ def fuzzy_lookup(table: NameTable[K], name: str, *, limit: int = 10) -> NameMatc
     words = fold_name(name).split()
     if not words:
         return NameMatch("none")
-    index = table._words
-    prefixed = [index.starting_with(w) for w in words]
-    found = _by_words(table, words, prefixed, limit)
-    if found is None and any(_typos_allowed(w) for w in words):
-        near = [index.near(w, _typos_allowed(w)) if _typos_allowed(w) else m for w, m in zip(words, prefixed)]
-        found = _by_words(table, words, near, limit)
-    if found is None:
-        found = _by_similarity(table, " ".join(words), limit)
-    return found
+    most_words, most_letters = table._longest
+    typed = " ".join(words)
+    found = None
+    # each typed word takes a word of the name of its own (_in_order): more words than any name has fit none
+    if len(words) <= most_words:
+        index = table._words
+        prefixed = [index.starting_with(w) for w in words]
+        found = _by_words(table, words, prefixed, limit)
+        if found is None and any(_typos_allowed(w) for w in words):
+            near = [index.near(w, _typos_allowed(w)) if _typos_allowed(w) else m for w, m in zip(words, prefixed)]
+            found = _by_words(table, words, near, limit)
+    # a ratio of 60 (_by_similarity's cutoff) needs 2·common/(len(typed) + len(name)) >= 0.6: a text over
+    # 7/3 of the longest name is that close to none (4,000 characters were seconds of comparisons for nothing)
+    if found is None and 3 * len(typed) <= 7 * most_letters:
+        found = _by_similarity(table, typed, limit)
+    return found if found is not None else NameMatch("none")
 
 
 def _by_words(table: NameTable[K], words: list[str], matching: list[dict[str, int]], limit: int) -> NameMatch[K] | None:

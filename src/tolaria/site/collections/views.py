@@ -3,6 +3,7 @@ existence is not revealed); every write needs the owner's session and a CSRF tok
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
 from django.conf import settings
@@ -361,6 +362,8 @@ def _group(request) -> str:
     return "tags" if _asked(request, "group") == "tags" else "type"
 
 
+_NUMBER = re.compile(r"[0-9]{1,9}")  # a page or a row id as a link writes it (not "²", not 4,300 digits)
+
 UNRESOLVED = "unresolved"  # the deck page's section of imported lines that named no card (paged as a zone is)
 
 
@@ -370,7 +373,7 @@ def _pages(request) -> dict[str, int]:
     out = {}
     for zone in (*ZONES, UNRESOLVED):
         asked = _asked(request, f"{zone}_page")
-        if asked.isdigit() and len(asked) < 6:
+        if _NUMBER.fullmatch(asked):
             out[zone] = int(asked)
     return out
 
@@ -386,7 +389,7 @@ def _deck_query(group: str, pages: dict[str, int], **more) -> str:
 def _back_to_deck(request, deck, anchor: str = ""):
     """To the deck page as it was (its grouping, each section's page); to a row's page when `anchor` is a row."""
     url = reverse("collections:deck_detail", args=[deck.token])
-    row = {"row": anchor[4:]} if anchor.startswith("row-") and anchor[4:].isdigit() else {}
+    row = {"row": anchor[4:]} if anchor.startswith("row-") and _NUMBER.fullmatch(anchor[4:]) else {}
     url += _deck_query(_group(request), _pages(request), **row)
     return redirect(url + (f"#{anchor}" if anchor else ""))
 
@@ -448,7 +451,7 @@ def _deck_page(
     group = _group(request)
     asked = _pages(request)
     row = request.GET.get("row", "")
-    sections = view.sections(group, asked, row=int(row) if row.isdigit() and len(row) < 12 else None)
+    sections = view.sections(group, asked, row=int(row) if _NUMBER.fullmatch(row) else None)
     shown_pages = {s.zone: s.page for s in sections}
     unresolved = Paginator(view.unresolved, svc.DECK_PAGE_ROWS).get_page(asked.get(UNRESOLVED, 1))
     shown_pages[UNRESOLVED] = unresolved.number
