@@ -9,6 +9,7 @@ from tolaria import cli
 from tolaria.rules import explain, shipped_reader
 from tolaria.search import _parser
 from tolaria.site import server
+from tolaria.site.catalog import repository
 from tolaria.site.stores import card_index, knowledge_index, runtime, similar, warm
 
 
@@ -97,5 +98,8 @@ def test_the_boot_asks_a_page_of_each_kind_through_the_handler(monkeypatch):
     monkeypatch.setattr(warm, "_ask", ask)
     warm._pages()
     assert {url for url, _ in asked} >= set(warm.PAGES)
+    # the manifest's first page in every language of the data, kept in the shared cache for the workers
+    langs = repository.printing_languages()
+    assert langs and {f"/api/cards/manifest?lang={lang}" for lang in langs} <= {url for url, _ in asked}
     assert any(url.startswith("/card/") for url, _ in asked)  # the redirect of an exact name, followed
     assert all(status < 500 for _, status in asked), asked

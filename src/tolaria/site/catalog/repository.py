@@ -110,6 +110,11 @@ def set_names(codes: Iterable[str]) -> dict[str, tuple[str, str]]:
     return {code: (name, set_type) for code, name, set_type in rows}
 
 
+def printing_languages() -> list[str]:
+    """The languages (Scryfall's codes) the data has printings in besides English."""
+    return sorted(set(m.ForeignPrinting.objects.values_list("lang", flat=True).distinct()))
+
+
 def foreign_printing(english_id: str, lang: str) -> Printing | None:
     """An English printing in another language, by Scryfall's lang code."""
     row = m.ForeignPrinting.objects.filter(printing_id=english_id, lang=lang).values_list("id", flat=True).first()

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from tolaria.rules import explain, shipped_reader, shipped_rulebook
 
+from ..catalog import repository
 from ..catalog import services as catalog
 from . import card_index, figures, knowledge_index, runtime, similar, tags
 
@@ -75,6 +76,7 @@ PAGES = (
     "/api/rules/702.19",
     "/api/sets",
     "/api/catalog/card-names",
+    "/api/cards/manifest",  # its first page, kept per corpus version in the cache the workers share
 )
 WARM_ADDRESS = "192.0.2.1"  # TEST-NET-1: the boot's own requests count against no real client's API budget
 
@@ -83,11 +85,14 @@ def _pages() -> None:
     from django.core.handlers.wsgi import WSGIHandler  # noqa: PLC0415  after Django's setup (the CLI imports this module first)
 
     handler = WSGIHandler()
-    asked: list[str] = list(PAGES)
+    # the manifest's first page in each language of the data (an anonymous 15,000-row page took seconds
+    # the first time): written once per corpus version to the shared cache, so a restart finds them there
+    langs = repository.printing_languages()
+    asked: list[str] = [*PAGES, *(f"/api/cards/manifest?lang={lang}" for lang in langs if lang.isalpha())]
     seen: set[str] = set()
     while asked:
         path = asked.pop(0)
-        if path in seen or len(seen) >= 2 * len(PAGES):
+        if path in seen or len(seen) >= 2 * len(PAGES) + len(langs):
             continue
         seen.add(path)
         status, location = _ask(handler, path)
