@@ -66,14 +66,9 @@ def _routes(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"tag": tag, "routes": routes} for tag, routes in groups.items()]
 
 
-_DOC: dict[str, Any] = {}
-
-
 @require_GET
 def docs_page(request):
-    if not _DOC:  # the routes are fixed when the process starts: read once
-        _DOC["doc"] = api.get_openapi_schema(path_params={})
-    doc = _DOC["doc"]
+    doc = api.get_openapi_schema(path_params={})  # built once per process (api._OnceAPI)
     groups = _routes(doc)
     return render(
         request,
