@@ -2,8 +2,11 @@
 
 import gc
 import socket
+import weakref
 
 import pytest
+from django.core import signals
+from django.db import close_old_connections
 
 from tolaria import cli
 from tolaria.rules import explain, shipped_reader
@@ -103,3 +106,11 @@ def test_the_boot_asks_a_page_of_each_kind_through_the_handler(monkeypatch):
     assert langs and {f"/api/cards/manifest?lang={lang}" for lang in langs} <= {url for url, _ in asked}
     assert any(url.startswith("/card/") for url, _ in asked)  # the redirect of an exact name, followed
     assert all(status < 500 for _, status in asked), asked
+    # the boot's requests kept the connection; the workers' requests close old ones again, as Django's do
+    assert close_old_connections in _receivers(signals.request_started)
+    assert close_old_connections in _receivers(signals.request_finished)
+
+
+def _receivers(signal) -> list:
+    """The functions connected to a Django signal (each entry: its lookup key, a weak reference, ...)."""
+    return [entry[1]() if isinstance(entry[1], weakref.ref) else entry[1] for entry in signal.receivers]

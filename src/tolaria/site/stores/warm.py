@@ -8,11 +8,12 @@ warming never waits on another process's work."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
 from tolaria.rules import explain, shipped_reader, shipped_rulebook
@@ -90,14 +91,33 @@ def _pages() -> None:
     langs = repository.printing_languages()
     asked: list[str] = [*PAGES, *(f"/api/cards/manifest?lang={lang}" for lang in langs if lang.isalpha())]
     seen: set[str] = set()
-    while asked:
-        path = asked.pop(0)
-        if path in seen or len(seen) >= 2 * len(PAGES) + len(langs):
-            continue
-        seen.add(path)
-        status, location = _ask(handler, path)
-        if status in (301, 302) and location.startswith("/"):
-            asked.insert(0, location)  # the page a redirect names (a card's)
+    with _connection_kept():
+        while asked:
+            path = asked.pop(0)
+            if path in seen or len(seen) >= 2 * len(PAGES) + len(langs):
+                continue
+            seen.add(path)
+            status, location = _ask(handler, path)
+            if status in (301, 302) and location.startswith("/"):
+                asked.insert(0, location)  # the page a redirect names (a card's)
+
+
+@contextlib.contextmanager
+def _connection_kept() -> Iterator[None]:
+    """The boot's requests share the serving process's database connection, as Django's test client's do:
+    a request's start and end close an old connection (close_old_connections), and inside a transaction
+    (a test's) that closes the connection the transaction holds. serve() closes every connection before
+    the workers fork in any case."""
+    from django.core import signals  # noqa: PLC0415  after Django's setup (the CLI imports this module first)
+    from django.db import close_old_connections  # noqa: PLC0415  after Django's setup (the CLI imports this module first)
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
 
 
 def _ask(handler, url: str) -> tuple[int, str]:
