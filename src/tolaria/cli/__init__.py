@@ -1,7 +1,7 @@
 """`tolaria …` — thin commands over the services. Errors are one clear line and exit code 2.
 
 One module per command group: `data` (ingest, init, stats, card, serve), `search`, `rules`,
-`knowledge` (ask, similar, knowledge), `tags`. To add a command, write in the module of its group
+`knowledge` (ask, similar, knowledge), `tags`, `decks` (deck). To add a command, write in the module of its group
 (or a new module, listed in `GROUPS` below)::
 
     @command("derive", "recompute tags, links and indexes", arg("--json", action="store_true"))
@@ -33,7 +33,7 @@ from ._registry import COMMANDS, CommandError, arg, command
 
 __all__ = ["COMMANDS", "CommandError", "arg", "build_parser", "command", "main"]
 
-GROUPS = ("data", "search", "rules", "knowledge", "tags")
+GROUPS = ("data", "search", "rules", "knowledge", "tags", "decks")
 
 
 def build_parser() -> argparse.ArgumentParser:
