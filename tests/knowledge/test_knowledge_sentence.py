@@ -5,7 +5,7 @@ import pytest
 
 from tolaria.knowledge import Answerer, KnowledgeIndex, documents_from
 from tolaria.knowledge._evaluate import quoted_rule
-from tolaria.knowledge._sentence import choose_sentence, is_removed_rule, never_answers
+from tolaria.knowledge._sentence import choose_sentence, is_removed_rule, never_answers, sentences
 from tolaria.knowledge._text import tokenize
 
 
@@ -126,3 +126,27 @@ def test_an_example_is_quoted_by_its_conclusion(rules):
     assert choose_sentence(staff, "Clone copies a Chimeric Staff that became a creature: what is it?").startswith(
         "The Clone is an artifact, not a 5/5"
     )
+
+
+def test_a_tie_goes_to_the_earlier_subrule(rules):
+    # CR 810.8a "If either player on a team loses the game, the team loses the game." answers it; 810.8b (a
+    # player who concedes) shares as many of its words and comes later
+    got = choose_sentence(rules["810.8"].text, "If a player on a team loses, does the other player keep playing?")
+    assert got.startswith("810.8a"), got
+
+
+def test_a_tapped_creature_question_meets_the_untapped_rule(rules):
+    # CR 509.1a "The chosen creatures must be untapped ..."; 509.1d (costs such as tapping permanents) does not
+    # answer whether a tapped creature can block
+    got = choose_sentence(rules["509.1"].text, "Can you block with a tapped creature?")
+    assert got.startswith("509.1a") or "must be untapped" in got, got
+
+
+def test_a_cross_reference_in_parentheses_is_a_sentence_of_its_own(rules):
+    # CR 702.26n: "... once a player leaves the game. (See rules 800.4a and 800.4c.) If a phased-out permanent ...":
+    # the cross-reference is a sentence of its own, never quoted, and not the start of the next one
+    line = next(line for line in rules["702.26"].text.split("\n") if "(See rules 800.4a and 800.4c.)" in line)
+    split = [s for s, _ in sentences(line)]
+    assert "(See rules 800.4a and 800.4c.)" in split, split
+    assert any(s.startswith("If a phased-out permanent phased out") for s in split), split
+    assert never_answers("(See rules 800.4a and 800.4c.)")
