@@ -109,6 +109,8 @@ class IngestSummary:
         if self.unmatched_prices:
             out.append(f"{self.unmatched_prices:,} price points name printings that are not loaded; skipped")
         out.append(f"corpus version {self.version}" + ("" if self.changed_anything else " (nothing changed)"))
+        if not self.changed_anything and not self.derived_seconds:
+            out.append("Nothing changed: every store is current, no step was run.")
         if self.derived_seconds:
             out.append(
                 "then built: "
@@ -286,7 +288,10 @@ def _write_sets(read: _Read, summary: IngestSummary) -> None:
 
 
 def _card_json(card: Card) -> str:
-    return dumps(dataclasses.replace(card, rulings=[]))  # rulings have their own table
+    """rulings have their own table; a token's makers are a set (every file that makes it names them in
+    an order of its own, and a token made in several sets gathers them in the order the files were
+    read): stored sorted, so the same makers read in another order change nothing"""
+    return dumps(dataclasses.replace(card, rulings=[], made_by=tuple(sorted(card.made_by))))
 
 
 def _write_cards(read: _Read, summary: IngestSummary) -> None:
