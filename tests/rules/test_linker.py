@@ -681,3 +681,48 @@ def test_a_face_down_or_face_up_card_in_exile_is_the_exile_zones_status(linker, 
         assert got and all(rule == zone_rule for _, rule in got), (text, got)
     mist = linker.link("Exile a face-down permanent you control face up: You may cast that card.", "Primordial Mist")
     assert ("face-down", "708") in [(s.text, s.rule) for s in mist]
+
+
+def test_a_status_said_of_an_attacker_or_one_a_creature_enters_in(linker):
+    """Fresh draw 2026120331 (Coiling Stalker): ninjutsu's reminder "Return an unblocked attacker you control"
+    (702.49a: "an unblocked attacking creature") says Unblocked Creature (509) of an attacker, and "onto the
+    battlefield from your hand tapped and attacking" puts the creature in the status Attacking Creature (508,
+    506.4); "can't be blocked" still says no status."""
+    stalker = _marks(
+        linker,
+        "Ninjutsu {1}{G} ({1}{G}, Return an unblocked attacker you control to hand: Put this card onto the "
+        "battlefield from your hand tapped and attacking.)",
+        "Coiling Stalker",
+    )
+    assert {("unblocked", "glossary", "509"), ("attacking", "glossary", "508")} <= stalker
+    assert ("attacking", "glossary", "508") in _marks(
+        linker, "Create a 1/1 white Soldier creature token that's tapped and attacking."
+    )
+    assert not [m for m in _marks(linker, "Foo can't be blocked by more than one creature.", "Foo") if "block" in m[0]]
+
+
+def test_the_act_a_gerund_term_names_is_said_as_its_verb(linker):
+    """Fresh draw 2026120331 (Aleatory): the glossary's "Flipping a Coin" (705) is printed "Flip a coin"."""
+    aleatory = _marks(linker, "Flip a coin. If you win the flip, target creature gets +1/+1 until end of turn.")
+    assert ("Flip a coin", "glossary", "705") in aleatory
+    assert ("flips a coin", "glossary", "705") in _marks(linker, "Whenever a player flips a coin, draw a card.")
+
+
+def test_a_keyword_given_in_the_words_of_a_keyword_line_is_not_marked_again(linker):
+    """Fresh draw 2026120331 (Emissary of the Sleepless): "Flying" on its keyword line and the Spirit token's
+    "with flying" are one keyword explained once on the face; a token's keyword on a face without that keyword
+    line is marked (Nurturing Presence, the same draw), and a keyword line's instances are each marked."""
+    emissary = linker.link(
+        "Flying\nWhen Emissary of the Sleepless enters the battlefield, if a creature died this turn, create a 1/1 "
+        "white Spirit creature token with flying.",
+        "Emissary of the Sleepless",
+    )
+    assert [(s.text, s.start) for s in emissary if s.kind == "keyword_ability"] == [("Flying", 0)]
+    presence = _marks(
+        linker,
+        "When Nurturing Presence enters the battlefield, create a 1/1 white Spirit creature token with flying.",
+        "Nurturing Presence",
+    )
+    assert ("flying", "keyword_ability", "702.9") in presence
+    lines = linker.link("Flying\nFlying", "Angel")
+    assert len([s for s in lines if s.kind == "keyword_ability"]) == 2

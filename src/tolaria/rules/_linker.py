@@ -336,7 +336,9 @@ class Linker:
                 cands.append((start, start + len(w), "keyword_ability", number, None, start + len(w)))  # a mention
         self._glossary(oracle_text, folded, cands, reading, words)
         for m in self.catalog.status_said.finditer(folded) if self.catalog.status_said else ():
-            g = m.lastindex or 1  # "becomes blocked" (1), the word after "is" (2), or before another status (3)
+            # "becomes blocked" (1), the word after "is" (2), before another status or "attacker" (3), or the
+            # status a creature enters in (4)
+            g = m.lastindex or 1
             status_rule, status_term = self.catalog.creature_statuses[m.group(g).rsplit(" ", 1)[-1]]
             cands.append((m.start(g), m.end(g), "glossary", status_rule, status_term))
         self._non_terms(folded, cands)
@@ -671,10 +673,16 @@ def _granted_once(spans: list[Span], mentions: set[int]) -> list[Span]:
     black and from red until end of turn") or the text speaks of ("each suspended card", "haunted creature")
     is explained once per face, as a keyword action is: the first mention in the same words (in rules text
     before reminder text). A keyword line's instances are each an ability of the card's (marked every time),
-    and a mention beside them is marked as well ("Cycling {2}" and "When you cycle ~": 702.29 and 702.29c)."""
+    and a mention beside them in other words is marked as well ("Cycling {2}" and "When you cycle ~": 702.29
+    and 702.29c); one in the same words ("Flying" and "a token with flying") is explained already."""
     if not mentions:
         return spans
     first: dict[tuple[str, str], Span] = {}
+    for sp in spans:
+        if sp.kind == "keyword_ability" and sp.start not in mentions and not sp.in_reminder:
+            # a keyword line's instance explains the keyword on this face: the same words given to another
+            # object ("Flying" and "create a 1/1 Spirit creature token with flying") are not marked again
+            first.setdefault((sp.rule, sp.text.lower()), sp)
     for sp in spans:
         if sp.start in mentions:
             key = (sp.rule, sp.text.lower())
@@ -943,7 +951,9 @@ def _creature_statuses(book: RuleBook, cat: _Catalog) -> None:
     Creature": its definition opens "A creature …" or "An attacking creature …"), spoken by the status word
     alone where a creature is said to have it: after a verb of being ("isn't blocked", "it's attacking"; not
     "can't be blocked", evasion, no status), with "becomes" as one phrase ("becomes blocked": the status an
-    effect or a block gives), or before another such word of a creature ("unblocked attacking creature")."""
+    effect or a block gives), before another such word of a creature or a noun for one ("unblocked attacking
+    creature", "an unblocked attacker"), or as the status a creature is put onto the battlefield in ("onto
+    the battlefield tapped and attacking")."""
     for entry in book.glossary.values():
         key = _fold(entry.term)
         m = re.fullmatch(r"([a-z]+(?:ed|ing)) creature", key)
@@ -957,7 +967,10 @@ def _creature_statuses(book: RuleBook, cat: _Catalog) -> None:
     being = r"is|are|was|were|isn't|aren't|wasn't|weren't|remains|remain|it's|they're"
     cat.status_said = re.compile(  # "becomes blocked" is the status an effect gives: the phrase is the term
         rf"(?:{_B}((?:becomes|become|became) (?:{words})){_E})|(?:{_B}(?:{being})(?: not)? ({words}){_E})"
-        rf"|(?:{_B}({words}) (?=(?:{words}) creatures?{_E}))"
+        rf"|(?:{_B}({words}) (?=(?:(?:{words}) creatures?|attackers?|blockers?){_E}))"
+        # the status a creature is put onto the battlefield in ("onto the battlefield tapped and attacking",
+        # 506.4; ninjutsu's reminder, 702.49a)
+        rf"|(?:{_B}(?:battlefield|tapped|untapped)(?: and)? ({words}){_E})"
     )
 
 
@@ -981,12 +994,19 @@ def _defined_forms(book: RuleBook, cat: _Catalog) -> None:
 def _spoken_forms(key: str) -> set[str]:
     """How cards say a term the glossary names otherwise: "Change a Target" as "change the target(s)" or
     "change any targets" (the article of a term is any article); "Text-Changing Effect" as "change the
-    text" or "change its text" (the effect named by what it changes)."""
+    text" or "change its text" (the effect named by what it changes); "Flipping a Coin" as "flip a coin" (the
+    act a gerund names, said as the verb)."""
     out: set[str] = set()
     words = key.split()
     if len(words) == 3 and words[1] == "a":
         for article in ("the", "any"):
             out |= _term_forms(f"{words[0]} {article} {words[2]}", verb=False)
+    if len(words) == 3 and words[0].endswith("ing") and words[1] in ("a", "an"):
+        # the act a gerund names ("Flipping a Coin", 705): cards say the verb, "Flip a coin", "flips a coin"
+        stem = words[0][: -len("ing")]
+        if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+            stem = stem[:-1]  # "flipping": "flip"
+        out |= {f"{form} {words[1]} {words[2]}" for form in _inflections(stem)}
     if m := re.fullmatch(r"([a-z]+)-changing effects?", key):
         # "change the text", and the possessive overload's reminder writes: "change its text" (702.96c)
         out |= {f"change {whose} {m.group(1)}" for whose in ("the", "its", "their")}
