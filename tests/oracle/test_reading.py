@@ -156,3 +156,16 @@ def test_keyword_lines_with_a_dash_a_named_partner_or_a_controller():
     # a keyword alone before the dash is a label: "Companion — Each creature card in your starting deck …"
     companion = read("Companion — Each creature card in your starting deck has mana value 3 or greater.")
     assert companion.abilities[0].label.text == "Companion"
+
+
+def test_a_loyalty_cost_in_brackets_is_a_loyalty_ability():
+    """The card data writes loyalty costs in brackets ("[+1]: Add {R}{R}.", Chandra, Torch of Defiance in fresh
+    draw 2026120332): each such line is a loyalty ability with its cost and effect, as "+1:" is."""
+    r = read(
+        "[+1]: Add {R}{R}.\n[−3]: Foo deals 4 damage to target creature.\n−X: Draw X cards.",
+        "Foo",
+        "Legendary Planeswalker — Foo",
+    )
+    assert kinds(r) == ["loyalty", "loyalty", "loyalty"]
+    assert [a.cost.text for a in r.abilities] == ["[+1]", "[−3]", "−X"]
+    assert r.abilities[0].effect.text.strip() == "Add {R}{R}."

@@ -714,3 +714,165 @@ def test_a_combat_trick_is_an_instant_speed_pump_combat_keyword_or_untap():
         ("Mardu Hateblade", "Creature — Human Warrior", "{B}: Mardu Hateblade gains deathtouch until end of turn."),
     ):
         assert "theme:combat-trick" not in _theme_ids(_real(name, type_line, text)), name
+
+
+def test_tokens_and_cards_another_player_gets_are_no_theme_of_the_cards():
+    """Fresh draw 2026120332 (Declaration in Stone, Necromentia; README, issue 26's fifth stop): the Clues the
+    exiled creature's controller investigates and the Zombies a target opponent creates are that player's, a
+    drawback, no tokens or card draw of the card's controller; "you", "target player" and "each player" still
+    count, and so does a token the card's controller creates after naming an opponent."""
+    declaration = _theme_ids(
+        _real(
+            "Declaration in Stone",
+            "Sorcery",
+            "Exile target creature and all other creatures its controller controls with the same name as that "
+            "creature. That player investigates for each nontoken creature exiled this way.",
+        )
+    )
+    assert "action:investigate" in declaration
+    assert not {"theme:tokens", "theme:card-draw"} & declaration
+    necromentia = _theme_ids(
+        _real(
+            "Necromentia",
+            "Sorcery",
+            "Choose a card name other than a basic land card name. Search target opponent's graveyard, hand, and "
+            "library for any number of cards with that name and exile them. That player shuffles, then creates a "
+            "2/2 black Zombie creature token for each card exiled from their hand this way.",
+        )
+    )
+    assert "theme:tokens" not in necromentia
+    pongify = _theme_ids(
+        _real(
+            "Pongify",
+            "Instant",
+            "Destroy target creature. It can't be regenerated. Its controller creates a 3/3 green Ape creature token.",
+        )
+    )
+    assert "theme:tokens" not in pongify and "theme:removal" in pongify
+    for text in (
+        "Target player draws three cards.",
+        "Each player draws a card.",
+        "Target opponent loses 2 life. You create a 1/1 black Rat creature token.",
+        "Whenever an opponent casts a spell, you draw a card.",
+    ):
+        ids = _theme_ids(_real("Foo", "Sorcery", text))
+        assert {"theme:card-draw", "theme:tokens"} & ids, text
+
+
+def test_instants_and_sorceries_another_player_casts_are_no_spellslinger():
+    """Fresh draw 2026120332 (Spellshift): its controller reveals until an instant or sorcery card and may cast
+    it: that player's spell, no reward for the card's controller's instants and sorceries."""
+    spellshift = _theme_ids(
+        _real(
+            "Spellshift",
+            "Instant",
+            "Counter target instant or sorcery spell. Its controller reveals cards from the top of their library "
+            "until they reveal an instant or sorcery card. That player may cast that card without paying its mana "
+            "cost. Then the player shuffles.",
+        )
+    )
+    assert "theme:spellslinger" not in spellshift and "theme:counterspell" in spellshift
+    assert "theme:spellslinger" in _theme_ids(
+        _real(
+            "Foo",
+            "Creature — Wizard",
+            "Whenever you cast an instant or sorcery spell, Foo gets +1/+1 until end of turn.",
+        )
+    )
+
+
+def test_an_extra_land_drop_and_a_loyalty_ability_that_adds_mana_are_ramp():
+    """Fresh draw 2026120332 (Escape to the Wilds, Chandra, Torch of Defiance): "You may play an additional land
+    this turn" (305.2) and "[+1]: Add {R}{R}." (the card data writes loyalty costs in brackets; the reading
+    reads them as loyalty abilities) are ramp."""
+    escape = _theme_ids(
+        _real(
+            "Escape to the Wilds",
+            "Sorcery",
+            "Exile the top five cards of your library. You may play cards exiled this way until the end of your next "
+            "turn.\nYou may play an additional land this turn.",
+        )
+    )
+    assert "theme:ramp" in escape and "theme:card-draw" not in escape
+    chandra = _real(
+        "Chandra, Torch of Defiance",
+        "Legendary Planeswalker — Chandra",
+        "[+1]: Exile the top card of your library. You may cast that card. If you don't, Chandra, Torch of Defiance "
+        "deals 2 damage to each opponent.\n[+1]: Add {R}{R}.\n[−3]: Chandra, Torch of Defiance deals 4 damage to "
+        "target creature.",
+    )
+    ids = _theme_ids(chandra)
+    assert {"theme:ramp", "theme:burn", "theme:removal"} <= ids
+    assert "theme:ramp" not in _theme_ids(
+        _real("Foo", "Legendary Planeswalker — Foo", "[+1]: Draw a card.\n[−2]: Foo deals 2 damage to any target.")
+    )
+
+
+def test_an_ability_given_to_a_token_or_an_opponents_emblem_speaks_for_its_owner():
+    """Fresh draw 2026120332 (Sedgemoor Witch, Chandra, Awakened Inferno): a Pest token "with “When this creature
+    dies, you gain 1 life.”" gains its controller life (lifegain); an emblem each opponent gets "with “… this
+    emblem deals 1 damage to you.”" deals that opponent damage (burn)."""
+    witch = _theme_ids(
+        _real(
+            "Sedgemoor Witch",
+            "Creature — Human Warlock",
+            "Menace\nMagecraft — Whenever you cast or copy an instant or sorcery spell, create a 1/1 black and green "
+            'Pest creature token with "When this creature dies, you gain 1 life."',
+        )
+    )
+    assert {"theme:lifegain", "theme:tokens", "theme:spellslinger"} <= witch
+    inferno = _theme_ids(
+        _real(
+            "Chandra, Awakened Inferno",
+            "Legendary Planeswalker — Chandra",
+            "This spell can't be countered.\n[+2]: Each opponent gets an emblem with \"At the beginning of your "
+            'upkeep, this emblem deals 1 damage to you."\n[−3]: Chandra, Awakened Inferno deals 3 damage to each '
+            "non-Elemental creature.",
+        )
+    )
+    assert {"theme:burn", "theme:board-wipe"} <= inferno
+    assert "tribal:elemental" not in inferno
+    gift = _theme_ids(
+        _real("Foo", "Sorcery", 'Target opponent creates a 1/1 token with "When this creature dies, you gain 1 life."')
+    )
+    assert "theme:lifegain" not in gift
+
+
+def test_a_creature_another_player_has_get_minus_n_is_removal_and_proliferate_grows_counters():
+    """Fresh draw 2026120332 (Death Match): "that creature's controller may have target creature of their choice
+    get -3/-3" shrinks a target creature: removal (one target, no board wipe). Proliferate (701.34) gives one more
+    of each counter already there: +1/+1 counters (the other draw of the stop)."""
+    match = _theme_ids(
+        _real(
+            "Death Match",
+            "Enchantment",
+            "Whenever a creature enters the battlefield, that creature's controller may have target creature of "
+            "their choice get -3/-3 until end of turn.",
+        )
+    )
+    assert "theme:removal" in match and "theme:board-wipe" not in match
+    assert "theme:plus-one-counters" in _theme_ids(
+        _real(
+            "Foo",
+            "Instant",
+            "Proliferate. (Choose any number of permanents and/or players, then give each another counter of each kind already there.)",
+        )
+    )
+
+
+def test_a_pump_ability_given_until_end_of_turn_is_a_combat_trick():
+    """The combat-trick counter's last instants (issue 26's fourth stop): Dragonrage and Shade's Breath give
+    their creatures "{R}: This creature gets +1/+0 until end of turn." until end of turn."""
+    rage = _theme_ids(
+        _real(
+            "Dragonrage",
+            "Instant",
+            "Add {R} for each attacking creature you control. Until end of turn, attacking creatures you control "
+            'gain "{R}: This creature gets +1/+0 until end of turn."',
+        )
+    )
+    assert "theme:combat-trick" in rage
+    anthem = _theme_ids(
+        _real("Foo", "Enchantment", 'Creatures you control have "{R}: This creature gets +1/+0 until end of turn."')
+    )
+    assert "theme:combat-trick" not in anthem

@@ -141,7 +141,8 @@ _CHAPTER = re.compile(r"^((?:[IVX]+)(?:, [IVX]+)*) — ")
 _LABEL = re.compile(r"^([^—\n•:()“”\"]{1,60}?) — ")
 _LEVEL = re.compile(r"^(LEVEL \d+(?:-\d+|\+))$")
 _CLASS_LEVEL = re.compile(r":\s*(Level \d+)\s*$")
-_LOYALTY = re.compile(r"^([+−-]?(?:\d+|X)):\s")
+# a loyalty cost, as printed ("+1:", "−X:") or as the card data writes it ("[+1]:", "[−3]:")
+_LOYALTY = re.compile(r"^(\[?[+−-]?(?:\d+|X)\]?):\s")
 _ACTIVATED = re.compile(r"^([^:.\n\"“”]{1,160}?):\s")
 _COST_WORD = re.compile(
     r"\{|\b(?:tap|untap|sacrifice|discard|pay|exile|remove|return|reveal|put|collect|mill|forage|blight)\b",

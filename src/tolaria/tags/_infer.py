@@ -4,7 +4,7 @@ and tribal themes from the creature types the text refers to. One small rule eac
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -28,6 +28,59 @@ class ThemeRule:
 THEMES: dict[str, ThemeRule] = {}
 
 
+class Facts(set[str]):
+    """The ids of the attribute and extracted tags on a card (a set, as every rule reads it), with each
+    one's evidence: a rule that asks who does what (an opponent's Clues are no tokens of the card's
+    controller) reads the fact's spans."""
+
+    def __init__(self, found: Mapping[str, Iterable[Evidence]] | Iterable[str] = ()) -> None:
+        super().__init__(found)
+        self.evidence: Mapping[str, Iterable[Evidence]] = found if isinstance(found, Mapping) else {}
+
+
+# who does what a clause says: the players a sentence names before its verb; "that player" and "they" are
+# the player named before it
+_ACTOR = re.compile(
+    r"\b(?:you|target opponent|an opponent|each opponent|opponents|target player|each player|a player|that player"
+    r"|its controller|their controllers?|(?:that|the) (?:creature|permanent|spell|card)['’]s controller"
+    r"|its owner|their owners?)\b(?!['’]s)",
+    re.IGNORECASE,
+)
+_OTHER_ACTOR = re.compile(r"opponent|controller|owner", re.IGNORECASE)
+
+
+def _done_by_another_player(text: str, pos: int) -> bool:
+    """The verb at ``pos`` is done by a player other than the card's controller: the last player its
+    sentence names before it is an opponent or another object's controller ("That player investigates", the
+    controller of the exiled creature; "Its controller creates a 3/3 Ape token"; "each opponent draws a
+    card"), "that player" standing for the player named before ("Search target opponent's library … That
+    player shuffles, then creates …"). "You", "target player" and "each player" are (or include) the
+    card's controller."""
+    sentence = max(text.rfind(ch, 0, pos) for ch in ".\n;:") + 1
+    named = list(_ACTOR.finditer(text, sentence, pos))
+    if not named:
+        return False
+    who = named[-1].group(0).lower()
+    if who == "that player":
+        before = [m for m in _ACTOR.finditer(text, 0, sentence) if m.group(0).lower() not in ("that player", "you")]
+        if not before:
+            before = [m for m in re.finditer(r"\b(?:target|an|each) opponent['’]s\b", text[:sentence], re.I)]
+        return bool(before) and bool(_OTHER_ACTOR.search(before[-1].group(0)))
+    return bool(_OTHER_ACTOR.search(who))
+
+
+def _own_facts(ctx: CardContext, facts: set[str], ids: frozenset[str]) -> list[str]:
+    """Those of ``ids`` on the card that its controller does: at least one span not done by another player
+    (a fact without spans counts)."""
+    evidence = getattr(facts, "evidence", {})
+    out = []
+    for fact in sorted(facts & ids):
+        spans = [e for e in evidence.get(fact, ()) if e.source == "text" and e.face is not None and e.start is not None]
+        if not spans or any(not _done_by_another_player(ctx.faces[e.face].plain, e.start) for e in spans):
+            out.append(fact)
+    return out
+
+
 def theme(
     tag_id: str,
     *,
@@ -36,15 +89,18 @@ def theme(
     pattern: str | None = None,
     all_of: Iterable[str] = (),
     needs: tuple[str, ...] = (),
+    by_controller: bool = False,
 ) -> None:
     """A theme that holds when the card has any of the fact tags ``any_of`` (or a tag id with one of the
     ``prefixes``), all of ``all_of``, or when its rules text matches ``pattern`` (evidence: the span).
-    ``needs``: lower-case words one of which every match of ``pattern`` contains (faces without are skipped)."""
+    ``needs``: lower-case words one of which every match of ``pattern`` contains (faces without are skipped).
+    ``by_controller``: only facts the card's controller does count (not "that player investigates", an
+    opponent's Clues; see _done_by_another_player)."""
     any_of, prefixes, all_of = frozenset(any_of), tuple(prefixes), tuple(all_of)
     compiled = re.compile(pattern, re.IGNORECASE) if pattern else None
 
     def fn(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
-        hits = facts & any_of
+        hits = set(_own_facts(ctx, facts, any_of)) if by_controller else facts & any_of
         if prefixes:
             hits |= {f for f in facts if f.startswith(prefixes)}
         found = sorted(hits)
@@ -96,6 +152,7 @@ theme(
         "keyword:squad",
         "keyword:mobilize",
     },
+    by_controller=True,
 )
 theme(
     "theme:plus-one-counters",
@@ -103,6 +160,7 @@ theme(
         "effect:plus-one-counters",
         "action:bolster",
         "action:adapt",
+        "action:proliferate",  # 701.34: one more counter of each kind already there, +1/+1 counters first of all
         "action:support",
         "keyword:outlast",
         "keyword:evolve",
@@ -194,7 +252,7 @@ theme(
     pattern=r"\bwhenever (?:a|one or more) lands? (?:you control )?enters?\b",
     needs=("land",),
 )
-theme("theme:card-draw", any_of={"effect:draw", "action:investigate", "action:connive"})
+theme("theme:card-draw", any_of={"effect:draw", "action:investigate", "action:connive"}, by_controller=True)
 theme("theme:mill", any_of={"action:mill"})
 theme("theme:discard", any_of={"keyword:madness"})
 theme(
@@ -275,18 +333,30 @@ _DRAW_IN_GRANT = re.compile(r"\bdraws? (?:up to )?(?:a|one|two|three|X|that many
 _OWN_RECIPIENT = re.compile(r"\byou control\b|\bequipped creature\b|\bcreates?\b", re.IGNORECASE)
 
 
-def _granted_draw(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
-    """Card draw in an ability the card gives to a permanent of its controller's: that permanent draws for
-    the same player (effect:draw reads only the card's own abilities)."""
+_GAIN_IN_GRANT = re.compile(r"\byou gain (?:\d+|X|that much) life\b", re.IGNORECASE)
+# an ability an opponent gets ("Each opponent gets an emblem with “… this emblem deals 1 damage to you.”"): its
+# "you" is that opponent
+_OPPONENT_RECIPIENT = re.compile(r"\b(?:each|target|an) opponents? (?:gets?|gains?|creates?)\b", re.IGNORECASE)
+_DAMAGE_TO_YOU = re.compile(r"\bdeals? (?:\d+|X|that much) damage to you\b", re.IGNORECASE)
+
+
+def _granted_effects(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """Card draw or life gain in an ability the card gives to a permanent of its controller's or a token it
+    creates (a Pest "with “When this creature dies, you gain 1 life.”"): that object acts for the same player
+    (effect:draw and effect:gain-life read only the card's own abilities); damage "to you" in an ability an
+    opponent gets (an emblem) is damage to that opponent: burn."""
     for face in ctx.faces:
         reading = ctx.readings[face.index]
         for grant in reading.grants:
-            m = _DRAW_IN_GRANT.search(face.plain, grant.start, grant.end)
-            if m is None:
-                continue
             sentence = max(face.plain.rfind(".", 0, grant.start), face.plain.rfind("\n", 0, grant.start)) + 1
-            if _OWN_RECIPIENT.search(face.plain, sentence, grant.start):
-                yield "theme:card-draw", span(face.index, m.start(), m.end(), face.text)
+            own = _OWN_RECIPIENT.search(face.plain, sentence, grant.start)
+            if own and not _done_by_another_player(face.plain, own.start()):
+                for pattern, tag_id in ((_DRAW_IN_GRANT, "theme:card-draw"), (_GAIN_IN_GRANT, "theme:lifegain")):
+                    if m := pattern.search(face.plain, grant.start, grant.end):
+                        yield tag_id, span(face.index, m.start(), m.end(), face.text)
+            elif _OPPONENT_RECIPIENT.search(face.plain, sentence, grant.start):
+                if m := _DAMAGE_TO_YOU.search(face.plain, grant.start, grant.end):
+                    yield "theme:burn", span(face.index, m.start(), m.end(), face.text)
 
 
 def _extend(tag_id: str, extra: Callable[[CardContext, set[str]], Iterable[Hit]]) -> None:
@@ -301,11 +371,13 @@ def _extend(tag_id: str, extra: Callable[[CardContext, set[str]], Iterable[Hit]]
 
 
 _extend("theme:sacrifice", _sacrifice_theme)
-_extend("theme:card-draw", _granted_draw)
+_extend("theme:card-draw", lambda ctx, facts: (h for h in _granted_effects(ctx, facts) if h[0] == "theme:card-draw"))
+_extend("theme:lifegain", lambda ctx, facts: (h for h in _granted_effects(ctx, facts) if h[0] == "theme:lifegain"))
 
 
 def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
-    """A mana ability on anything but a land: a land's own mana is no ramp (every land has it)."""
+    """A mana ability on anything but a land (a land's own mana is no ramp: every land has it), or a loyalty
+    ability that adds mana."""
 
     for face in ctx.faces:
         if "land" in ctx.face_types[face.index]:
@@ -313,15 +385,22 @@ def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
         for s, e, effect in activated_of(ctx, face):
             if re.match(r"\s*Add\b", effect) and "target" not in effect.split(".")[0]:
                 yield "theme:ramp", span(face.index, s, e + len(effect), face.text)
+        # a planeswalker's loyalty ability that adds mana ("[+1]: Add {R}{R}."): no mana ability (605.1a),
+        # mana all the same, as a deck builder counts it
+        for ability in ctx.readings[face.index].abilities:
+            if ability.kind == "loyalty" and ability.effect is not None and re.match(r"\s*Add\b", ability.effect.text):
+                yield "theme:ramp", span(face.index, ability.effect.start, ability.effect.end, face.text)
 
 
 _extend("theme:ramp", _ramp_mana)
 
-# mana beyond a land's own: lands untapped ("Untap up to two target lands", Nissa, Genesis Mage; "untap up
+# mana beyond a land's own: an extra land drop, lands untapped ("Untap up to two target lands", Nissa, Genesis Mage; "untap up
 # to five lands", Peregrine Drake), land cards put onto the battlefield from anywhere ("Put any number of
 # creature and/or land cards from among them onto the battlefield", "return target land card from your
 # graveyard to the battlefield")
 _MORE_MANA = re.compile(
+    # an extra land drop (305.2: "You may play an additional land this turn", "two additional lands")
+    r"\bplay (?:an|one|two|three|X|up to \w+) additional lands?\b|"
     r"\buntap (?:up to \w+ )?(?:(?:target|all|each|two|three|four|five|X) )*(?:basic |nonbasic |snow )?lands?\b"
     r"|\b(?:put|return)s? [^.]*?\bland cards?\b[^.]*?\b(?:onto|to) the battlefield\b",
     re.IGNORECASE,
@@ -426,6 +505,8 @@ def _spellslinger(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
             sentence = max(face.rules.rfind(".", 0, m.start()), face.rules.rfind("\n", 0, m.start())) + 1
             if _OPPONENT_CASTS.search(face.rules, sentence, m.start()):
                 continue  # "whenever an opponent casts a white or blue instant or sorcery spell": punished
+            if _done_by_another_player(face.rules, m.start()):
+                continue  # "Its controller reveals cards … until they reveal an instant or sorcery card" (Spellshift)
             yield "theme:spellslinger", span(face.index, m.start(), m.end(), face.text)
 
 
@@ -625,7 +706,8 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                     yield "theme:removal", where
             elif e.kind == "shrink":
                 subject = e.subject
-                if re.match(r"(?:up to \w+ )?(?:another )?target\b|enchanted creature\b", subject, re.I):
+                if re.search(r"(?:^|\bhave )(?:up to \w+ )?(?:another )?target\b|^enchanted creature\b", subject, re.I):
+                    # "that creature's controller may have target creature of their choice get -3/-3" (Death Match)
                     yield "theme:removal", where
                 elif re.match(
                     r"(?:all|each)\b|creatures (?:your opponents|target player|that player) controls?", subject, re.I
@@ -684,8 +766,8 @@ _THIS_TURN = re.compile(r"\buntil end of turn\b|\bthis turn\b", re.IGNORECASE)
 def _combat_trick(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """An instant's effect, or a flash permanent's "when ~ enters" trigger, that until end of turn makes a
     creature bigger, gives it a combat keyword or makes it unblockable, or that untaps a creature: a card
-    played at instant speed to win a combat. Not an activated ability (a permanent's pump), not a static
-    ability, not reminder text or a quoted ability."""
+    played at instant speed to win a combat; a pump ability it gives until end of turn counts (Dragonrage).
+    Not an activated ability (a permanent's pump), not a static ability, not reminder text."""
     grants = [ev for tag, ev in EXTRACTORS["granted_keywords"].fn(ctx) if tag[len("grants:") :] in _COMBAT_KEYWORDS]
     for face in ctx.faces:
         instant = "instant" in ctx.face_types[face.index]
@@ -710,6 +792,12 @@ def _combat_trick(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                 untap = list(_UNTAP_CREATURE.finditer(words))
                 for m in hits + untap:
                     yield "theme:combat-trick", span(face.index, a + m.start(), a + m.end(), face.text)
+                if _THIS_TURN.search(words):
+                    # a pump ability given until end of turn ("Until end of turn, attacking creatures you control
+                    # gain “{R}: This creature gets +1/+0 until end of turn.”", Dragonrage): a pump all the same
+                    for grant in reading.grants:
+                        if a <= grant.start < b and (pump := _PUMP.search(face.plain, grant.start, grant.end)):
+                            yield "theme:combat-trick", span(face.index, pump.start(), pump.end(), face.text)
                 for g in given:
                     yield "theme:combat-trick", g
 
@@ -738,6 +826,7 @@ def _role_rule(role: str) -> Callable[[CardContext, set[str]], Iterator[Hit]]:
 
 for _role in ROLES:
     THEMES[_role] = ThemeRule(_role, _role_rule(_role))
+_extend("theme:burn", lambda ctx, facts: (h for h in _granted_effects(ctx, facts) if h[0] == "theme:burn"))
 
 
 def _roles_once(ctx: CardContext, facts: set[str]) -> list[Hit]:

@@ -13,7 +13,7 @@ from ..oracle import FaceReading
 from ._attributes import ATTRIBUTES
 from ._context import CardContext
 from ._extract import EXTRACTORS, keyword_label
-from ._infer import THEMES, tribal
+from ._infer import THEMES, Facts, tribal
 from ._model import CardTag, Evidence
 from ._taxonomy import Taxonomy, default_taxonomy
 
@@ -48,7 +48,7 @@ class Tagger:
         ctx = CardContext.of(card)
         for ex in EXTRACTORS.values():
             add(ex.fn(ctx))
-        facts = set(found)
+        facts = Facts(found)
         for rule in THEMES.values():
             add(rule.fn(ctx, facts))
         add(tribal(ctx, facts, self.taxonomy))
