@@ -73,3 +73,19 @@ def test_an_effect_after_a_trigger_that_uses_the_same_verb_is_read():
     assert read(field, "Quarantine Field", "Enchantment") == [
         ("exile", "up to one target nonland permanent an opponent controls")
     ]
+
+
+def test_a_fight_and_control_taken_with_what_they_act_on():
+    """Practice draw 77040402: "fight that creature" (701.14) and "You control enchanted creature" / "gain
+    control of target creature" are effects with their object; "can't fight" is none."""
+    assert read("Target creature you control fights target creature you don't control.", "Prey Upon", "Sorcery") == [
+        ("fight", "target creature you don't control")
+    ]
+    assert read("Enchant creature\nYou control enchanted creature.", "Mind Control", "Enchantment — Aura") == [
+        ("control", "enchanted creature")
+    ]
+    threaten = effects(
+        shipped_reader().read("Gain control of target creature until end of turn.", names=["Foo"], type_line="Sorcery")
+    )
+    assert [(e.kind, e.target.text) for e in threaten] == [("control", "target creature")]
+    assert "until end of turn" in threaten[0].subject

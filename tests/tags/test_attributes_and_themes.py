@@ -876,3 +876,61 @@ def test_a_pump_ability_given_until_end_of_turn_is_a_combat_trick():
         _real("Foo", "Enchantment", 'Creatures you control have "{R}: This creature gets +1/+0 until end of turn."')
     )
     assert "theme:combat-trick" not in anthem
+
+
+def test_a_creature_fought_or_taken_for_good_is_removal():
+    """Practice draw 77040402 (Kraul Harpooner, Mind Control; README, fifth stop): fighting a target creature
+    (or the one named before, "that creature") and taking an opponent's permanent for good ("You control
+    enchanted creature", "Gain control of target creature") remove it; a Threaten (until end of turn) and a
+    fight between one's own creature and itself do not."""
+    harpooner = _theme_ids(
+        _real(
+            "Kraul Harpooner",
+            "Creature — Insect Warrior",
+            "Reach\nUndergrowth — When Kraul Harpooner enters the battlefield, choose up to one target creature with "
+            "flying you don't control. Kraul Harpooner gets +X/+0 until end of turn, where X is the number of creature "
+            "cards in your graveyard, then you may have Kraul Harpooner fight that creature.",
+        )
+    )
+    assert {"theme:removal", "theme:graveyard"} <= harpooner
+    prey = _theme_ids(
+        _real("Prey Upon", "Sorcery", "Target creature you control fights target creature you don't control.")
+    )
+    assert "theme:removal" in prey
+    mind = _theme_ids(_real("Mind Control", "Enchantment — Aura", "Enchant creature\nYou control enchanted creature."))
+    assert "theme:removal" in mind and "theme:voltron" not in mind
+    assert "theme:removal" in _theme_ids(_real("Foo", "Sorcery", "Gain control of target creature."))
+    threaten = _theme_ids(
+        _real(
+            "Threaten",
+            "Sorcery",
+            "Untap target creature and gain control of it until end of turn. That creature gains haste until end of turn.",
+        )
+    )
+    assert "theme:removal" not in threaten
+    will = _theme_ids(
+        _real(
+            "Domineering Will",
+            "Instant",
+            "Target player gains control of up to three target nonattacking creatures until end of turn. Untap "
+            "those creatures. They block this turn if able.",
+        )
+    )
+    assert "theme:removal" not in will and "theme:combat-trick" in will
+
+
+def test_cards_put_into_an_opponents_graveyard_are_no_graveyard_theme():
+    """Practice draw 77040402 (Nihilith): "Whenever a card is put into an opponent's graveyard from anywhere" is
+    their graveyard filled, no resource of its controller's."""
+    nihilith = _theme_ids(
+        _real(
+            "Nihilith",
+            "Creature — Horror",
+            "Fear\nWhenever a card is put into an opponent's graveyard from anywhere, if Nihilith is suspended, you may "
+            "remove a time counter from Nihilith.",
+        )
+    )
+    assert "theme:graveyard" not in nihilith and "theme:evasion" in nihilith
+    assert "theme:graveyard" in _theme_ids(
+        _real("Foo", "Sorcery", "Return target creature card from your graveyard to your hand.")
+    )

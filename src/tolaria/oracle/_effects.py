@@ -1,6 +1,7 @@
 """What a face's effects do to objects and players, read as a deck builder reads them: damage and whom
 it is dealt to (CR 120), destroying and exiling (701.8, 701.13), countering (701.6), an edict (a player
-sacrificing, 701.21), -N/-N, and returning a permanent to its owner's hand (a bounce). Each effect knows
+sacrificing, 701.21), -N/-N, returning a permanent to its owner's hand (a bounce), fighting (701.14) and
+gaining control of a permanent (its ``subject`` the whole sentence, whose duration tells a Threaten). Each effect knows
 its verb and the object phrase it acts on, so that "deals 3 damage to any target" (burn and removal),
 "destroy all creatures" (a board wipe) and "counter target spell" (a counterspell) are told from "deals 1
 damage to you" (a drawback), "Exile target artifact card from a graveyard" (no permanent) or "Exile target
@@ -18,14 +19,15 @@ from typing import Literal, NamedTuple
 
 from ._reading import FaceReading, Part
 
-EffectKind = Literal["damage", "destroy", "exile", "counter", "edict", "shrink", "bounce"]
+EffectKind = Literal["damage", "destroy", "exile", "counter", "edict", "shrink", "bounce", "fight", "control"]
 
 
 class Effect(NamedTuple):
     kind: EffectKind
     verb: Part  # "deals 3 damage", "Destroy", "Counter", "sacrifices", "gets -3/-3"
     target: Part  # what it acts on: "any target", "all creatures", "target spell", "a creature"
-    subject: str = ""  # the words before the verb in its clause (who sacrifices, what gets -N/-N)
+    subject: str = ""  # the words before the verb in its clause (who sacrifices, what gets -N/-N); a control
+    # effect's whole sentence
 
 
 # "deals 3 damage to", "deal damage equal to its power to", "deals twice X damage to": not "would deal"
@@ -43,6 +45,16 @@ _EDICT = re.compile(r"\b(?P<verb>sacrifices)\b (?P<target>[^.;:\n]+)", re.IGNORE
 _BOUNCE = re.compile(
     r"\b(?P<verb>returns?) (?P<target>(?:(?!\bto (?:its|their) owner)[^.;:\n])+?) to (?:its|their) owner(?:['’]s|s['’]) hands?\b",
     re.IGNORECASE,
+)
+# "you may have ~ fight that creature", "Target creature you control fights target creature you don't control"
+# (701.14): the object phrase is the creature fought
+_FIGHT = re.compile(r"\b(?P<verb>fights?) (?P<target>(?!each other\b)[^.;:\n]+)", re.IGNORECASE)
+# control of a permanent taken: "Gain control of target creature" (and "until end of turn" or not: the reader of
+# the effect tells a Threaten from a Control Magic), an Aura's "You control enchanted creature"
+_CONTROL = re.compile(
+    r"\b(?P<verb>gains? control of|gained control of) (?P<target>[^.;:\n]+)"
+    r"|(?:^|(?<=[.\n])\s*)(?P<verb2>You control) (?P<target2>enchanted (?:creature|permanent|artifact|land|planeswalker))\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 _SHRINK = re.compile(r"\b(?P<verb>gets?|get) (?:[+-]?(?:\d+|X)/-(?:[1-9]\d*|X))\b", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[.;:\n•]|, (?=then\b)|, ")
@@ -63,7 +75,9 @@ def effects(reading: FaceReading) -> tuple[Effect, ...]:
     damage to target player and 1 damage to each creature that player controls": two damage effects)."""
     text = reading.text
     low = text.lower()
-    if not any(w in low for w in ("damage", "destroy", "exile", "counter", "sacrifices", "/-", "hand")):
+    if not any(
+        w in low for w in ("damage", "destroy", "exile", "counter", "sacrifices", "/-", "hand", "fight", "control")
+    ):
         return ()
     found: list[Effect] = []
     for m in _overlapping(_DAMAGE, text):
@@ -81,6 +95,15 @@ def effects(reading: FaceReading) -> tuple[Effect, ...]:
         found.append(Effect("edict", _p(text, *m.span("verb")), _target(text, m), _subject(text, m.start())))
     for m in _BOUNCE.finditer(text) if "return" in low else ():
         found.append(Effect("bounce", _p(text, *m.span("verb")), _p(text, *m.span("target"))))
+    for m in _FIGHT.finditer(text) if "fight" in low else ():
+        found.append(Effect("fight", _p(text, *m.span("verb")), _target(text, m)))
+    for m in _CONTROL.finditer(text) if "control" in low else ():
+        if m.group("verb"):
+            found.append(Effect("control", _p(text, *m.span("verb")), _target(text, m), _sentence(text, m.start())))
+        else:
+            found.append(
+                Effect("control", _p(text, *m.span("verb2")), _p(text, *m.span("target2")), _sentence(text, m.start()))
+            )
     for m in _SHRINK.finditer(text):
         found.append(
             Effect("shrink", _p(text, m.start(), m.end()), _p(text, m.start(), m.end()), _subject(text, m.start()))
@@ -111,6 +134,14 @@ def _target(text: str, m: re.Match[str]) -> Part:
 
 def _clause_start(text: str, pos: int) -> int:
     return max((m.end() for m in _CLAUSE_START.finditer(text, 0, pos)), default=0)
+
+
+def _sentence(text: str, pos: int) -> str:
+    """The whole sentence around ``pos`` (a control effect's duration may follow its object: "… until end of
+    turn")."""
+    start = max(text.rfind(ch, 0, pos) for ch in ".\n") + 1
+    ends = [i for i in (text.find(".", pos), text.find("\n", pos)) if i >= 0]
+    return text[start : min(ends) if ends else len(text)].strip()
 
 
 def _subject(text: str, pos: int) -> str:

@@ -587,8 +587,9 @@ _ANOTHER_PLAYERS = re.compile(
 
 def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """A graveyard the card's text works with ("return target card from your graveyard", "cards in your
-    graveyard"), except where it only tests that one card of a kind is there, or where another player may
-    work with their own ("any player may exile a card from their graveyard": a drawback they choose)."""
+    graveyard"), except where it only tests that one card of a kind is there, where another player may
+    work with their own ("any player may exile a card from their graveyard": a drawback they choose), or
+    where cards go into an opponent's graveyard (a trigger on it, a mill: their graveyard, no resource)."""
     if "effect:graveyard" not in facts:
         return
     for _tag, ev in EXTRACTORS["effect:graveyard"].fn(ctx):
@@ -609,6 +610,8 @@ def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
             continue
         if _graveyard_hate(rules, sentence, ev):
             continue
+        if re.match(r"into (?:an|each|target) opponent['’]s graveyard", ev.text or "", re.I):
+            continue  # "Whenever a card is put into an opponent's graveyard from anywhere" (Nihilith): theirs, filled
         if not _ONE_CARD_THERE.search(rules, clause, ev.start):
             yield "theme:graveyard", Evidence("facts", facts=("effect:graveyard",))
             return
@@ -704,6 +707,21 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                     r"creatures?|planeswalkers?|permanents?", target, re.I
                 ):
                     yield "theme:removal", where
+            elif e.kind == "fight":
+                # the creature fought: a target one, or the one named before ("that creature"), not one's own
+                if re.match(
+                    r"(?:up to \w+ )?(?:another )?target creatures?\b|(?:that|the chosen) creature\b", target, re.I
+                ) and not re.search(r"\byou control\b", target, re.I):
+                    yield "theme:removal", where
+            elif e.kind == "control":
+                # an opponent's permanent taken for good (Control Magic, Mind Control); not until end of turn or
+                # this turn (a Threaten: it comes back), not one's own
+                if (
+                    re.match(r"(?:up to \w+ )?(?:another )?target\b|enchanted\b", target, re.I)
+                    and not re.search(r"\byou control\b", target, re.I)
+                    and not re.search(r"\buntil end of turn\b|\bthis turn\b", e.subject, re.I)
+                ):
+                    yield "theme:removal", where
             elif e.kind == "shrink":
                 subject = e.subject
                 if re.search(r"(?:^|\bhave )(?:up to \w+ )?(?:another )?target\b|^enchanted creature\b", subject, re.I):
@@ -757,7 +775,7 @@ _PUMP = re.compile(
     re.IGNORECASE,
 )
 _UNTAP_CREATURE = re.compile(  # "untap all white creatures you control" (Battle Cry) too
-    r"\buntap (?:it|that creature|(?:up to \w+ )?(?:another )?target creatures?|all (?:[\w-]+ )?creatures you control)\b",
+    r"\buntap (?:it|that creature|those creatures|(?:up to \w+ )?(?:another )?target creatures?|all (?:[\w-]+ )?creatures you control)\b",
     re.IGNORECASE,
 )
 _THIS_TURN = re.compile(r"\buntil end of turn\b|\bthis turn\b", re.IGNORECASE)
