@@ -53,7 +53,7 @@ _FIGHT = re.compile(r"\b(?P<verb>fights?) (?P<target>(?!each other\b)[^.;:\n]+)"
 # the effect tells a Threaten from a Control Magic), an Aura's "You control enchanted creature"
 _CONTROL = re.compile(
     r"\b(?P<verb>gains? control of|gained control of) (?P<target>[^.;:\n]+)"
-    r"|(?:^|(?<=[.\n])\s*)(?P<verb2>You control) (?P<target2>enchanted (?:creature|permanent|artifact|land|planeswalker))\b",
+    r"|(?:^|(?<=[.\n])\s*)(?P<verb2>You control) (?P<target2>enchanted (?:creature|permanent|artifact|enchantment|land|planeswalker))\b",
     re.IGNORECASE | re.MULTILINE,
 )
 _SHRINK = re.compile(r"\b(?P<verb>gets?|get) (?:[+-]?(?:\d+|X)/-(?:[1-9]\d*|X))\b", re.IGNORECASE)
