@@ -37,6 +37,10 @@ def test_fold_accents_case_and_ligatures():
         ("\\x41bcd", []),
         ("\\Qdraw a\\E card", []),
         ("abc{2}def", ["ab", "def"][1:]),
+        # an inline flag group is no atom: its quantifier applies to the "a" before it (found by
+        # test_regex_narrowing_property: "aa(?s)?" matches "a")
+        ("aaa(?s)?bcd", ["aa", "bcd"][1:]),
+        ("flying(?i) creature", ["flying creature"]),
     ],
 )
 def test_required_literals(pattern, expected):

@@ -89,6 +89,7 @@ _ESCAPABLE = set("{}[]()^$.|*+?\\/ ,:;'\"!@#%&=_<>~`-")
 
 
 _ESCAPE_WITH_ARGUMENT = re.compile(r"\\[xpPQEC0-9]")
+_FLAG_GROUP = re.compile(r"(?<!\\)\(\?[a-zA-Z-]+\)")
 _REPETITION = re.compile(r"\{\d+(,\d*)?\}|\{,\d+\}")
 
 
@@ -120,6 +121,9 @@ def required_literals(pattern: str, min_length: int = 3) -> list[str]:
     """
     if _ESCAPE_WITH_ARGUMENT.search(pattern):  # \x41, \p{L}, \Q…\E, \1: not worth the risk
         return []
+    # an inline flag group ("(?s)", "(?i)") sets flags and matches nothing: no atom, so a quantifier after it
+    # applies to the atom before it ("aa(?s)?" matches "a")
+    pattern = _FLAG_GROUP.sub("", pattern)
     runs: list[str] = []
     cur: list[str] = []
     depth = 0
