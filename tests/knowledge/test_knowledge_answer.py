@@ -33,6 +33,14 @@ def cr_answers(rulebook):
             "dis",
         ),
         Document("card:xg", "card", "Xenagos, God of Revels", "Legendary Enchantment Creature — God", "xg"),
+        Document(  # its Oracle text (Dark Ascension)
+            "card:geist",
+            "card",
+            "Geist of Saint Traft",
+            "Legendary Creature — Spirit Cleric\nHexproof\nWhenever Geist of Saint Traft attacks, create a 4/4 white"
+            " Angel creature token with flying that's tapped and attacking. Exile that token at end of combat.",
+            "geist",
+        ),
     ]
     boilerplate = "If the target creature is an illegal target as this ability tries to resolve, it won’t resolve."
     for n in range(4):  # the same ruling on four cards: shown once
@@ -304,3 +312,15 @@ def test_the_answers_say_which_players_words_were_read_as_the_rules_words(cr_ans
     assert "Battlefield" in a.terms  # "in play" is the battlefield (403.5), not the term Play
     assert "Play" not in a.terms
     assert cr_answers.answer("Does trample work when blocking?", mode="lexical").readings == []
+
+
+def test_a_question_saying_little_but_a_card_quotes_the_sentence_its_text_meets(cr_answers):
+    """A question of a few words of its own beside the card it names (Cranial Insertion, q143 of the set):
+    what the card's text does chooses the sentence too. CR 702.83a "Exalted" means "Whenever a creature you
+    control attacks alone ..." answers whether an attacking Geist gets exalted; 702.83b only defines
+    attacking alone."""
+    q = "My entire shop got into a fight about if Geist of Saint Traft would get exalted if he attacked alone."
+    a = cr_answers.answer(q)
+    exalted = next(h for h in a.rules if h.document.ref == "702.83")
+    quoted = "".join(t for t, _ in exalted.excerpt)
+    assert quoted.startswith("702.83a") or "attacks alone, that creature gets +1/+1" in quoted, quoted

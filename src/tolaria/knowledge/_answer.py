@@ -425,11 +425,13 @@ class Answerer:
         )
         for number, weight in question_rules(rules_query).items():  # what its own words ask of the rules
             brought[number] = max(brought.get(number, 0.0), weight)
+        card_words = ""
         if named and says_little(rules_query):
             # a question that says little is about the whole of each card it names: their texts join its words
             # (not its meaning), their names left out
             texts = [self._without_names(self.index.documents[at].text, [at]) for at in named]
             rules_query = " ".join([rules_query, *texts])
+            card_words = " ".join(texts)
         else:
             # a longer one, about what the abilities its words choose do, by the names of their rules terms
             # (Nykthos: devotion, not its every word): a card's whole text would drown the question's words
@@ -448,7 +450,8 @@ class Answerer:
         ranked = [r for r in ranked if self._may_answer(self.index.documents[r[0]], rules_query)]
         rule_hits = self.index.collapse(ranked, asked, rules * 2, excerpts=False)
         subject = self._without_names(asked, named) or asked
-        out.rules = _with_sentences(self._fold_glossary(rule_hits)[:rules], subject, terms)
+        # "How does Defensive Formation work?" asks what its text does: the sentence that settles it meets its text
+        out.rules = _with_sentences(self._fold_glossary(rule_hits)[:rules], subject, terms, card_words)
         suggestion = suggest_syntax(query)
         # a card type, a color or a kind of card describes cards ("creatures with trample", "red haste", "mill
         # cards"); a keyword alone does not: "trample damage rules" asks what the rules say about trample
@@ -561,15 +564,19 @@ def _after_the_rules(hit: Hit) -> bool:
     return doc.kind == "glossary" or (doc.kind == "rule" and _is_heading(doc.ref))
 
 
-def _with_sentences(hits: Sequence[Hit], query: str, terms: Sequence[tuple[Term, float]]) -> list[Hit]:
+def _with_sentences(
+    hits: Sequence[Hit], query: str, terms: Sequence[tuple[Term, float]], card_words: str = ""
+) -> list[Hit]:
     """The rule hits with the sentence that settles the question quoted; a question about two rules terms
-    at once is answered, in each one's rule, by the sentence that meets the other's rule."""
+    at once is answered, in each one's rule, by the sentence that meets the other's rule; ``card_words``:
+    the texts of the cards a question that says little else names, which choose the sentence too (they are
+    not highlighted: the question's own words are)."""
     pointed = [h for h in hits if h.document.kind == "rule" and _pointed_by(h.document.ref, terms)]
     out = []
     for hit in hits:
         others = [h for h in pointed if h is not hit] if hit in pointed and len(pointed) > 1 else []
         context = frozenset(w for h in others[:2] for w in _word_set(h.document.text))
-        out.append(_with_sentence(hit, query, context))
+        out.append(_with_sentence(hit, query, context, card_words))
     return out
 
 
@@ -577,9 +584,9 @@ def _pointed_by(number: str, terms: Sequence[tuple[Term, float]]) -> bool:
     return any(weight >= SPECIFIC_TERM and number in term.rules for term, weight in terms)
 
 
-def _with_sentence(hit: Hit, query: str, context: frozenset[str] = frozenset()) -> Hit:
+def _with_sentence(hit: Hit, query: str, context: frozenset[str] = frozenset(), card_words: str = "") -> Hit:
     subject = _subject_words(query)
-    sentence = choose_sentence(hit.document.text, subject, context)
+    sentence = choose_sentence(hit.document.text, " ".join([subject, card_words]).strip(), context)
     return replace(
         hit, excerpt=highlight(sentence, subject, width=320), excerpt_from=sentence_source(hit.document, sentence)
     )
