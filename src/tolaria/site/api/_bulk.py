@@ -77,18 +77,25 @@ def bulk_id(kind: str) -> str:
 class _Compressor:
     """A gzip file written by a thread of its own: zlib lets go of the GIL while it deflates, so on a second
     core the compression of one file runs beside the building of the next card objects (it was a third of
-    the bulk step's time, in the building thread)."""
+    the bulk step's time, in the building thread). Made by a ``_Build``, which closes it (and joins its
+    thread) whatever happens."""
 
     CHUNK = 1 << 20
 
     def __init__(self, path: Path):
+        self.path = path
         self._file = gzip.open(path, "wb", compresslevel=6)  # noqa: SIM115  (its thread writes it; close() closes it)
         self._pending: list[bytes] = []
         self._size = 0
         self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=8)
         self._failure: BaseException | None = None
+        self._closed = False
         self._thread = threading.Thread(target=self._drain, name=f"gzip {path.name}", daemon=True)
-        self._thread.start()
+        try:
+            self._thread.start()
+        except BaseException:
+            self._file.close()
+            raise
 
     def _drain(self) -> None:
         try:
@@ -109,14 +116,74 @@ class _Compressor:
             self._pending, self._size = [], 0
         return len(data)
 
-    def close(self) -> None:
-        if self._pending:
-            self._queue.put(b"".join(self._pending))
-        self._queue.put(None)
-        self._thread.join()
-        self._file.close()
+    def close(self, *, complete: bool = True) -> None:
+        """Finish the file (what is pending written first when ``complete``, dropped otherwise), join its
+        thread, close it; raise the thread's failure. A second call does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self._pending and complete:
+                self._queue.put(b"".join(self._pending))
+            self._pending = []
+            self._queue.put(None)
+            self._thread.join()
+        finally:
+            self._file.close()
         if self._failure is not None:
             raise self._failure
+
+
+class _Build:
+    """A context manager owning every compressing file (and so every thread) of one bulk-file build: on
+    leaving it, however, each one is closed and its thread joined; on a failure the files not yet put in
+    place are deleted, and so is the build's folder (``out``) when given, so nothing partial is left to
+    publish. The failure raised is the one that stopped the build, never a second one from a thread."""
+
+    def __init__(self, out: Path | None = None):
+        self.out = out
+        self._compressors: list[_Compressor] = []
+
+    def __enter__(self) -> _Build:
+        return self
+
+    def compressor(self, path: Path) -> _Compressor:
+        made = _Compressor(path)
+        self._compressors.append(made)
+        return made
+
+    def bulk_file(self, array: Path, lines: Path) -> _BulkFile:
+        return _BulkFile(array, lines, self)
+
+    def __exit__(self, kind, failure, traceback) -> None:
+        try:
+            if failure is None:
+                self._close_all()
+                return
+        except BaseException:
+            self._discard()
+            raise
+        self._discard()
+
+    def _close_all(self) -> None:
+        """Close every file still open (one the build left open is written out, not put in place); the
+        first failure is raised once all are closed."""
+        first: BaseException | None = None
+        for made in self._compressors:
+            try:
+                made.close()
+            except BaseException as exc:
+                first = first or exc
+        if first is not None:
+            raise first
+
+    def _discard(self) -> None:
+        for made in self._compressors:
+            with contextlib.suppress(BaseException):
+                made.close(complete=False)
+            made.path.unlink(missing_ok=True)
+        if self.out is not None:
+            shutil.rmtree(self.out, ignore_errors=True)
 
 
 class _BulkFile:
@@ -124,10 +191,10 @@ class _BulkFile:
     (jsonl_download_uri) of the same serialized objects. Each goes to a temporary name and replaces
     the file only once both are complete."""
 
-    def __init__(self, array: Path, lines: Path):
+    def __init__(self, array: Path, lines: Path, build: _Build):
         self.array, self.lines = array, lines
         self._tmp_array, self._tmp_lines = array.with_suffix(".tmp"), lines.with_suffix(".tmp")
-        self._fa, self._fl = _Compressor(self._tmp_array), _Compressor(self._tmp_lines)
+        self._fa, self._fl = build.compressor(self._tmp_array), build.compressor(self._tmp_lines)
         self._count = 0
         self.size = self._fa.write(b"[")  # the bytes of the JSON array (Scryfall's `size`: the file served, decoded)
 
@@ -137,40 +204,28 @@ class _BulkFile:
         self._fl.write(text + b"\n")
         self._count += 1
 
-    def close(self, *, complete: bool = True) -> tuple[int, int, int]:
-        """Finish both files (put in place when ``complete``); (array size, its compressed size, JSON lines
+    def close(self) -> tuple[int, int, int]:
+        """Finish both files and put them in place; (array size, its compressed size, JSON lines
         compressed size)."""
-        if complete:
-            self.size += self._fa.write(b"\n]\n")
+        self.size += self._fa.write(b"\n]\n")
         try:
             self._fa.close()
         finally:
             self._fl.close()
-        if not complete:
-            return 0, 0, 0
         os.replace(self._tmp_array, self.array)
         os.replace(self._tmp_lines, self.lines)
         return self.size, self.array.stat().st_size, self.lines.stat().st_size
 
 
-def _write(array: Path, lines: Path, texts: Iterable[bytes]) -> tuple[int, int, int]:
-    """A bulk file of these serialized objects (see _BulkFile)."""
-    bulk = _BulkFile(array, lines)
-    try:
-        for text in texts:
-            bulk.add(text)
-    except BaseException:
-        _abandon([bulk])
-        raise
+def _write(array: Path, lines: Path, texts: Iterable[bytes], build: _Build | None = None) -> tuple[int, int, int]:
+    """A bulk file of these serialized objects (see _BulkFile), in ``build`` (or a build of its own)."""
+    if build is None:
+        with _Build() as own:
+            return _write(array, lines, texts, own)
+    bulk = build.bulk_file(array, lines)
+    for text in texts:
+        bulk.add(text)
     return bulk.close()
-
-
-def _abandon(bulk_files: Iterable[_BulkFile]) -> None:
-    """Stop the compressing threads of files that will not be published; the error that stopped the
-    build is the one raised, not a second one from a file's thread."""
-    for bulk in bulk_files:
-        with contextlib.suppress(Exception):
-            bulk.close(complete=False)
 
 
 def _preferred(printings: list[Printing], default_of) -> Printing:
@@ -242,7 +297,7 @@ def write_all(corpus: Corpus, version: int) -> dict:
     for printings in by_card.values():
         printings.sort(key=lambda p: (p.released_at, p.set_code, p.collector_number))
 
-    def build(card: Card, p: Printing) -> bytes:
+    def build_object(card: Card, p: Printing) -> bytes:
         return orjson.dumps(card_object(None, card, p, sets.get(p.set_code)))
 
     now = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
@@ -253,14 +308,35 @@ def write_all(corpus: Corpus, version: int) -> dict:
         )
         for kind in KINDS
     }
-    card_files = {kind: _BulkFile(*paths[kind]) for kind in KINDS if kind != "rulings"}
-    try:
-        _write_card_files(card_files, corpus, by_card, build, data.default_printing_id)
-    except BaseException:
-        _abandon(card_files.values())
-        raise
-    written = {kind: bulk.close() for kind, bulk in card_files.items()}
-    written["rulings"] = _write(*paths["rulings"], _ruling_texts(corpus))
+    tar_path = out.with_suffix(".tar")
+    with _Build(out) as build:  # a failure anywhere below: every thread joined, the folder gone, nothing published
+        card_files = {kind: build.bulk_file(*paths[kind]) for kind in KINDS if kind != "rulings"}
+        _write_card_files(card_files, corpus, by_card, build_object, data.default_printing_id)
+        written = {kind: bulk.close() for kind, bulk in card_files.items()}
+        written["rulings"] = _write(*paths["rulings"], _ruling_texts(corpus), build)
+        index = _index_of(paths, written, version, now)
+        (out / f"catalogs-v{version}.json").write_bytes(orjson.dumps(catalogs))
+        (out / "index.json").write_bytes(orjson.dumps(index))
+        try:
+            with tarfile.open(tar_path, "w") as tar:
+                for child in sorted(out.iterdir()):
+                    tar.add(child, arcname=child.name, recursive=False)
+            item = files.publish(NAME, version, tar_path, {"files": len(index["files"])})
+        finally:
+            tar_path.unlink(missing_ok=True)  # publish() moved it into the cache; a failure leaves none
+    unpacked = files.cached_path(item).with_suffix("")
+    if unpacked.exists():  # the same file unpacked before: identical content
+        shutil.rmtree(out)
+    else:
+        os.replace(out, unpacked)
+    shared.install((unpacked, index), item)
+    return index
+
+
+def _index_of(
+    paths: dict[str, tuple[Path, Path]], written: dict[str, tuple[int, int, int]], version: int, now: str
+) -> dict:
+    """The index written beside the bulk files: each file's names and sizes."""
     entries = []
     for kind in KINDS:
         array, lines = paths[kind]
@@ -276,21 +352,7 @@ def write_all(corpus: Corpus, version: int) -> dict:
                 "updated_at": now,
             }
         )
-    (out / f"catalogs-v{version}.json").write_bytes(orjson.dumps(catalogs))
-    index = {"version": version, "updated_at": now, "files": entries, "catalogs": f"catalogs-v{version}.json"}
-    (out / "index.json").write_bytes(orjson.dumps(index))
-    tar_path = out.with_suffix(".tar")
-    with tarfile.open(tar_path, "w") as tar:
-        for child in sorted(out.iterdir()):
-            tar.add(child, arcname=child.name, recursive=False)
-    item = files.publish(NAME, version, tar_path, {"files": len(entries)})
-    unpacked = files.cached_path(item).with_suffix("")
-    if unpacked.exists():  # the same file unpacked before: identical content
-        shutil.rmtree(out)
-    else:
-        os.replace(out, unpacked)
-    shared.install((unpacked, index), item)
-    return index
+    return {"version": version, "updated_at": now, "files": entries, "catalogs": f"catalogs-v{version}.json"}
 
 
 def download_headers(name: str, content_type: str) -> dict[str, str]:
