@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import json
 import os
 import re
+import struct
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -196,6 +198,24 @@ def load_embedder(model_id: str | None = None) -> tuple[Embedder | StaticEmbedde
         return None, str(exc)
 
 
+_SAFETENSORS_DTYPES = {"F16": np.float16, "F32": np.float32, "F64": np.float64}
+
+
+def mapped_tensor(path: Path, name: str) -> np.ndarray:
+    """One tensor of a safetensors file, memory-mapped read-only (its format: an 8-byte little-endian
+    header length, the JSON header, then the tensors' bytes at the header's data_offsets): the pages
+    are the file's, shared by every process that maps it, and read from disk only when touched."""
+    with open(path, "rb") as fh:
+        (length,) = struct.unpack("<Q", fh.read(8))
+        entry = json.loads(fh.read(length))[name]
+    dtype = np.dtype(_SAFETENSORS_DTYPES[entry["dtype"]])
+    begin, end = entry["data_offsets"]
+    shape = tuple(entry["shape"])
+    if end - begin != int(np.prod(shape)) * dtype.itemsize:
+        raise ValueError(f"{path}: tensor {name} holds {end - begin} bytes, not those of {shape} {dtype}")
+    return np.memmap(path, dtype=dtype, mode="r", offset=8 + length + begin, shape=shape)
+
+
 class StaticEmbedder:
     """Static embeddings: the mean of the texts' token vectors, L2-normalised (256 floats).
 
@@ -216,10 +236,11 @@ class StaticEmbedder:
             raise SemanticUnavailable(UNAVAILABLE + "the static model package wordllama is not installed.")
         started = time.perf_counter()
         try:
-            from safetensors.numpy import load_file  # noqa: PLC0415  optional (the [ai] extra): a missing one says semantic search is unavailable
-            from tokenizers import Tokenizer  # noqa: PLC0415  the [ai] extra, as above
+            from tokenizers import Tokenizer  # noqa: PLC0415  optional (the [ai] extra): a missing one says semantic search is unavailable
 
-            self._vectors = load_file(str(weights))["embedding.weight"].astype(np.float32)
+            # memory-mapped as shipped (float16), each token's row made float32 when a text uses it: the
+            # 32,000 rows read and widened were 33 MB in every worker, of which a query reads a few rows
+            self._vectors = mapped_tensor(weights, "embedding.weight")
             self._tokenizer = Tokenizer.from_file(str(tokenizer))
         except Exception as exc:  # missing library, corrupt file: degrade, don't crash the site
             raise SemanticUnavailable(UNAVAILABLE + f"the static model could not be loaded ({exc}).") from exc
@@ -234,7 +255,8 @@ class StaticEmbedder:
         lengths = np.array([max(len(i), 1) for i in ids])
         flat = np.concatenate([i if len(i) else np.zeros(1, np.int64) for i in ids])
         starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
-        pooled = np.add.reduceat(self._vectors[flat], starts, axis=0) / lengths[:, None]
+        rows = np.asarray(self._vectors[flat], dtype=np.float32)
+        pooled = np.add.reduceat(rows, starts, axis=0) / lengths[:, None]
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         unit: np.ndarray = (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
         return unit

@@ -5,7 +5,9 @@ from __future__ import annotations
 import gc
 import hashlib
 import math
+import mmap
 import pickle
+import struct
 import time
 from collections.abc import Mapping, Sequence, Set
 from pathlib import Path
@@ -39,6 +41,11 @@ from ._text import fold
 # other languages (foreign_parent, foreign_lang, foreign_ids, the printed names); 5: the commander flag
 # leaves out melded back faces
 FORMAT_VERSION = 5
+# the file: MAGIC, the pickle's length and the number of buffers (two little-endian u64), each buffer's
+# offset and length (u64 pairs), the pickle, then each contiguous numpy array's bytes out of band
+# (pickle protocol 5), at offsets aligned to ALIGN: loaded as views of the memory-mapped file
+MAGIC = b"TOLARIA-CARD-INDEX-MAPPED\n"
+ALIGN = 64
 _COLOR_ORDER = {0: 0}
 
 
@@ -83,11 +90,28 @@ class CardIndex:
         )
 
     def save(self, path: str | os.PathLike[str]) -> int:
-        """Write the index to one file; return its size in bytes."""
+        """Write the index to one file; return its size in bytes. Its arrays are written out of band,
+        so that ``load`` maps them from the file instead of copying them (see MAGIC)."""
         path = Path(path)
         tmp = path.with_suffix(path.suffix + ".tmp")
+        buffers: list[pickle.PickleBuffer] = []
+        body = pickle.dumps(
+            {"format": FORMAT_VERSION, "state": self._state()}, protocol=5, buffer_callback=buffers.append
+        )
+        raws = [b.raw() for b in buffers]
+        table_end = len(MAGIC) + 16 + 16 * len(raws)
+        offset = _aligned(table_end + len(body))
+        places: list[tuple[int, int]] = []
+        for raw in raws:
+            places.append((offset, raw.nbytes))
+            offset = _aligned(offset + raw.nbytes)
         with open(tmp, "wb") as fh:
-            pickle.dump({"format": FORMAT_VERSION, "state": self._state()}, fh, protocol=5)
+            fh.write(MAGIC + struct.pack("<QQ", len(body), len(raws)))
+            fh.writelines(struct.pack("<QQ", start, size) for start, size in places)
+            fh.write(body)
+            for (start, _), raw in zip(places, raws, strict=True):
+                fh.write(b"\0" * (start - fh.tell()))
+                fh.write(raw)
         tmp.replace(path)
         return path.stat().st_size
 
@@ -122,11 +146,13 @@ class CardIndex:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> CardIndex:
+        """The index saved at ``path``. Its arrays are read-only views of the memory-mapped file: pages
+        of the page cache, shared by every worker of the machine that maps the same file (also after a
+        reload of a new version), and read from disk only when a query touches them."""
         gc_was_enabled = gc.isenabled()
         gc.disable()  # millions of small objects: collection passes during the load cost more than the load
         try:
-            with open(path, "rb") as fh:
-                data = pickle.load(fh)
+            data = _read(Path(path))
         finally:
             if gc_was_enabled:
                 gc.enable()
@@ -136,6 +162,28 @@ class CardIndex:
 
     def __repr__(self) -> str:
         return f"<CardIndex {self.version} {self.n_cards} cards {self.n_printings} printings>"
+
+
+def _aligned(offset: int) -> int:
+    return -(-offset // ALIGN) * ALIGN
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """The saved dict of an index file: mapped (MAGIC), or a plain pickle (an index saved before)."""
+    with open(path, "rb") as fh:
+        if fh.read(len(MAGIC)) != MAGIC:
+            fh.seek(0)
+            plain: dict[str, Any] = pickle.load(fh)
+            return plain
+        mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)  # stays mapped after the file closes
+    view = memoryview(mapped)
+    length, count = struct.unpack_from("<QQ", mapped, len(MAGIC))
+    places = [struct.unpack_from("<QQ", mapped, len(MAGIC) + 16 + 16 * i) for i in range(count)]
+    start = len(MAGIC) + 16 + 16 * count
+    state: dict[str, Any] = pickle.loads(
+        view[start : start + length], buffers=[view[offset : offset + size] for offset, size in places]
+    )
+    return state
 
 
 class _Expanded(dict[str, np.ndarray]):
