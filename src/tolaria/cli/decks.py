@@ -80,18 +80,18 @@ def read_deck(text: str) -> ReadDeck:
     MTGO's spellings), zones as written, printings kept as written; unknown names with suggestions."""
     # the site's modules after Django is set up (their models need it)
     from tolaria.site.catalog.repository import load_cards
-    from tolaria.site.catalog.services import suggest_names
-    from tolaria.site.collections.services.cards import name_index, set_codes
+    from tolaria.site.collections.services.cards import set_codes
+    from tolaria.site.collections.services.decklist_import import resolve_lines
 
     parsed = decks.parse_decklist(text, set_codes=set_codes())
-    index = name_index()
-    found = [(line, index.find(line.name)) for line in parsed.lines]
-    cards = load_cards(oid for _, oid in found if oid)
-    read = ReadDeck(parsed)
-    for line, oid in found:
+    resolved, unresolved = resolve_lines(parsed.lines)
+    oracle_ids = {id(line): oid for line, oid in resolved}  # a ParsedLine is not hashable
+    cards = load_cards(oracle_ids.values())
+    read = ReadDeck(parsed, unknown=unresolved)
+    for line in parsed.lines:
         zone = decks.COMMANDER if line.commander_hint else line.zone
+        oid = oracle_ids.get(id(line))
         if oid is None:
-            read.unknown.append((line, suggest_names(line.name)))
             read.entries.append(
                 decks.unresolved_entry(
                     line.name,

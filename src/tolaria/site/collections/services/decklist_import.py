@@ -71,6 +71,24 @@ def import_decklist(
     return import_parsed(deck, parsed, codes, progress, patient=patient)
 
 
+def resolve_lines(
+    lines: list[decks.ParsedLine], progress: Callable[[int], None] | None = None
+) -> tuple[list[tuple[decks.ParsedLine, str]], list[tuple[decks.ParsedLine, list[str]]]]:
+    """The lines that name a card of the data (with its oracle id) and those that name none (with the
+    closest names), in the order pasted. `progress(n)` is told the lines read so far."""
+    index = name_index()
+    resolved, unresolved = [], []
+    for n, line in enumerate(lines, 1):
+        if progress is not None:
+            progress(n - 1)
+        oid = index.find(line.name)
+        if oid is None:
+            unresolved.append((line, suggest_names(line.name)))
+        else:
+            resolved.append((line, oid))
+    return resolved, unresolved
+
+
 def import_parsed(
     deck: Deck,
     parsed: decks.ParsedList,
@@ -91,18 +109,8 @@ def import_parsed(
     )
     if not parsed.lines and not parsed.errors:
         result.errors.append("The decklist is empty.")
-    index = name_index()
-    resolved, unresolved = [], []
-    for n, line in enumerate(parsed.lines, 1):
-        if progress is not None:
-            progress(n - 1)
-        oid = index.find(line.name)
-        if oid is None:
-            suggestions = suggest_names(line.name)
-            result.unknown.append((line.name, suggestions))
-            unresolved.append((line, suggestions))
-            continue
-        resolved.append((line, oid))
+    resolved, unresolved = resolve_lines(parsed.lines, progress)
+    result.unknown = [(line.name, suggestions) for line, suggestions in unresolved]
     cards = load_cards(oid for _, oid in resolved)
     printing_ids = _printings_named(resolved, codes)
     by_cat_id = _printings_by_mtgo_id(resolved)
