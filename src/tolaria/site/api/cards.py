@@ -17,7 +17,7 @@ from tolaria.cards import IMAGE_SIZES, Card, Printing
 from tolaria.rules.explain import card_structure, explained_dict
 from tolaria.search import QueryError, SearchRequest, find_cards
 from tolaria.site.accounts.api_auth import caller
-from tolaria.site.catalog import models as m
+from tolaria.site.catalog import repository
 from tolaria.site.catalog.repository import card as load_card
 from tolaria.site.catalog.repository import corpus_version, foreign_printing, load_printings, set_names
 from tolaria.site.catalog.services import suggest_names
@@ -209,9 +209,7 @@ def named(
 
 
 def _printing_in_set(oracle_id: str, code: str) -> str | None:
-    rows = m.Printing.objects.filter(card_id=oracle_id, set_code=code.lower()).values_list("id", "collector_number")
-    ranked = sorted(rows, key=lambda r: (len(r[1]), r[1]))
-    return ranked[0][0] if ranked else None
+    return repository.printing_in_set(oracle_id, code)
 
 
 @router.get("/autocomplete", response=CatalogOut, summary="Up to 20 card names for a partial name (Scryfall catalog)")
@@ -248,29 +246,18 @@ def manifest(
     if order not in ("released", "imageupdated"):
         return error(400, "bad_request", f"order must be released or imageupdated, not {order!r}")
     lang = lang.lower()
-    if lang and lang != "en" and m.ForeignPrinting.objects.filter(lang=lang).exists():
+    if lang and lang != "en" and repository.has_printings_in(lang):
         return _foreign_manifest(request, lang, page)
-    rows = m.Printing.objects.order_by("-released_at", "set_code", "collector_number", "id")
-    values = rows.values_list("id", "card_id", "card__name", "set_code", "collector_number", "data")
 
-    def english_row(pid, oid, name, code, number, raw) -> dict | None:
-        printing_lang = orjson.loads(raw).get("lang", "en")
+    def english_row(pid, oid, printing_lang, name, code, number) -> dict | None:
         return None if lang and printing_lang != lang else _manifest_row(pid, oid, printing_lang, name, code, number)
 
-    return _manifest_page(request, values, page, english_row, lang or "any")
+    return _manifest_page(request, repository.ManifestRows(), page, english_row, lang or "any")
 
 
 def _foreign_manifest(request: HttpRequest, lang: str, page: int):
     """The manifest of the printings in one other language (MTGJSON foreignData), newest first."""
-    rows = m.ForeignPrinting.objects.filter(lang=lang).order_by(
-        "-printing__released_at", "printing__set_code", "printing__collector_number", "id"
-    )
-    fields = ("id", "printing__card_id", "printing__card__name", "printing__set_code", "printing__collector_number")
-
-    def foreign_row(pid, oid, name, code, number) -> dict:
-        return _manifest_row(pid, oid, lang, name, code, number)
-
-    return _manifest_page(request, rows.values_list(*fields), page, foreign_row, lang)
+    return _manifest_page(request, repository.ManifestRows(lang), page, _manifest_row, lang)
 
 
 MANIFEST_CACHE_SECONDS = 24 * 3600  # a page is keyed by the corpus version: a new version is new keys
@@ -287,7 +274,7 @@ class _NoCache:
 _NO_CACHE = _NoCache()
 
 
-def _manifest_page(request: HttpRequest, rows, page: int, row_of, lang: str) -> HttpResponse:
+def _manifest_page(request: HttpRequest, rows: repository.ManifestRows, page: int, row_of, lang: str) -> HttpResponse:
     """One page of the manifest: `row_of(*values)` is a row's object, or None for a row left out. Its
     rows are read once per corpus version and kept in the cache the workers share (an anonymous page of
     15,000 rows in another language took seconds of the database's time on every request)."""
@@ -350,7 +337,6 @@ def _identifier_kind(ident: object) -> str | None:
 def _find(kind: str, ident: dict) -> tuple[str, str] | None:
     """(printing id, oracle id) for one identifier of /cards/collection, or None."""
     value = str(ident.get(kind.split("+")[0], ""))
-    rows = m.Printing.objects
     if kind == "id":
         found = _resolve(value)
         row = (found[1], found[0]) if found and found[1] else None
@@ -362,9 +348,7 @@ def _find(kind: str, ident: dict) -> tuple[str, str] | None:
     elif kind == "illustration_id":
         row = _by_illustration(value)
     elif kind == "collector_number+set":
-        row = (
-            rows.filter(set_code=str(ident["set"]).lower(), collector_number=value).values_list("id", "card_id").first()
-        )
+        row = repository.printing_numbered(str(ident["set"]).lower(), value)
     else:
         oid = data.exact_name(value)
         if oid is None:
@@ -378,13 +362,7 @@ def _find(kind: str, ident: dict) -> tuple[str, str] | None:
 
 
 def _by_illustration(illustration_id: str) -> tuple[str, str] | None:
-    # the id sits in the printing's JSON; the match is then checked on the decoded printing
-    rows = m.Printing.objects.filter(data__contains=illustration_id).order_by("id").values_list("id", "card_id")
-    for pid, oid in rows:
-        p = load_printings([pid], other_languages=True).get(pid)
-        if p and p.illustration_id == illustration_id:
-            return pid, oid
-    return None
+    return repository.printing_with_illustration(illustration_id)
 
 
 @router.post(
@@ -429,21 +407,7 @@ def collection(request: HttpRequest):
 
 
 def _by_external(kind: str, value: str) -> tuple[str, str] | None:
-    row = (
-        m.ExternalId.objects.filter(kind=kind, value=value)
-        .order_by("printing_id")
-        .values_list("printing_id", "printing__card_id", "printing__data")
-        .first()
-    )
-    if row is None:
-        return None
-    pid, oid, raw = row
-    if kind == "multiverse" and value.isdigit() and int(value) not in (orjson.loads(raw).get("multiverse_ids") or ()):
-        # the id of one of the printing's printings in another language: answer that one
-        for fid, fdata in m.ForeignPrinting.objects.filter(printing_id=pid).values_list("id", "data"):
-            if int(value) in (orjson.loads(fdata).get("multiverse_ids") or ()):
-                return fid, oid
-    return pid, oid
+    return repository.printing_by_external_id(kind, value)
 
 
 def _external_card(request: HttpRequest, kind: str, value: str, label: str, format: str = "json"):
@@ -546,15 +510,7 @@ def _rulings(request: HttpRequest, oracle_id: str):
 
 def _resolve(id: str) -> tuple[str, str | None] | None:
     """(oracle id, printing id or None) for a Scryfall printing id or an oracle id."""
-    row = m.Printing.objects.filter(pk=id).values_list("card_id", flat=True).first()
-    if row:
-        return row, id
-    row = m.ForeignPrinting.objects.filter(pk=id).values_list("printing__card_id", flat=True).first()
-    if row:  # a printing in another language
-        return row, id
-    if m.OracleCard.objects.filter(pk=id).exists():
-        return id, None
-    return None
+    return repository.card_and_printing(id)
 
 
 def _not_found(id: str):
@@ -564,8 +520,7 @@ def _not_found(id: str):
 def _by_number(code: str, number: str, lang: str | None = None) -> Printing | None:
     """The printing of a set by collector number, in English or (lang) in another language."""
 
-    rows = m.Printing.objects.filter(set_code=code.lower(), collector_number=number).values_list("data", flat=True)
-    printings = [Printing.from_dict(orjson.loads(d)) for d in rows]
+    printings = repository.printings_numbered(code, number)
     lang = (lang or "").lower() or None
     for p in printings:
         if lang is None or p.lang == lang:

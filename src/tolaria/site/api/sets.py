@@ -6,13 +6,11 @@ import functools
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-import orjson
-from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
-from tolaria.site.catalog import models as m
-from tolaria.site.catalog.repository import arena_set_codes, corpus_version
+from tolaria.cards import CardSet
+from tolaria.site.catalog.repository import arena_set_codes, corpus_version, printings_per_set, sets_newest_first
 from tolaria.site.collections.services import set_codes
 from tolaria.site.scryfall import set_id
 
@@ -35,9 +33,8 @@ def block_codes(rows) -> dict[str, str]:
     pisd before isd, is not first); ties by code."""
     first: dict[str, tuple[str, str]] = {}
     for row in rows:
-        data = orjson.loads(row.data)
-        block = data.get("block")
-        if block and not data.get("parent_code"):
+        block = row.block
+        if block and not row.parent_code:
             first[block] = min(
                 first.get(block, (row.released_at or "9999", row.code)), (row.released_at or "9999", row.code)
             )
@@ -60,13 +57,13 @@ class _SetTable:
     an ingest in another process wrote): the rows newest first, their printings counted, the block and
     Arena codes, and the ways to name a set other than its code."""
 
-    rows: list[m.CardSet]
+    rows: list[CardSet]
     printed: dict[str, int]
     blocks: dict[str, str]
     arena: dict[str, str]
-    by_code: dict[str, m.CardSet]
-    by_id: dict[str, m.CardSet]
-    by_tcgplayer: dict[int, m.CardSet]
+    by_code: dict[str, CardSet]
+    by_id: dict[str, CardSet]
+    by_tcgplayer: dict[int, CardSet]
 
 
 def _table() -> _SetTable:
@@ -75,11 +72,11 @@ def _table() -> _SetTable:
 
 @functools.lru_cache(maxsize=1)
 def _table_of(version: int) -> _SetTable:
-    rows = list(m.CardSet.objects.order_by("-released_at", "code"))
-    printed = dict(m.Printing.objects.values("set_code").annotate(n=Count("id")).values_list("set_code", "n"))
-    by_tcgplayer: dict[int, m.CardSet] = {}
+    rows = sets_newest_first()
+    printed = printings_per_set()
+    by_tcgplayer: dict[int, CardSet] = {}
     for row in rows:
-        group = orjson.loads(row.data).get("tcgplayer_id")
+        group = row.tcgplayer_id
         if group is not None:
             by_tcgplayer.setdefault(group, row)
     return _SetTable(
@@ -95,12 +92,11 @@ def _table_of(version: int) -> _SetTable:
 
 def set_object(
     request: HttpRequest | None,
-    row: m.CardSet,
+    row: CardSet,
     printed: int,
     blocks: dict[str, str] | None = None,
     arena: dict[str, str] | None = None,
 ) -> dict:
-    data = orjson.loads(row.data)
     code = row.code
     out = {
         "object": "set",
@@ -118,19 +114,19 @@ def set_object(
         "set_type": row.set_type,
         "released_at": row.released_at or None,
         "card_count": printed,
-        "digital": bool(data.get("digital")),
-        "foil_only": bool(data.get("foil_only")),
-        "nonfoil_only": bool(data.get("nonfoil_only")),
-        "tolaria_total_set_size": data.get("card_count", 0),
+        "digital": bool(row.digital),
+        "foil_only": bool(row.foil_only),
+        "nonfoil_only": bool(row.nonfoil_only),
+        "tolaria_total_set_size": row.card_count,
     }
     optional = {
         "arena_code": (arena or {}).get(code),
-        "block_code": (blocks or {}).get(data.get("block") or ""),
-        "block": data.get("block"),
-        "parent_set_code": data.get("parent_code"),
-        "mtgo_code": data.get("mtgo_code"),
-        "tcgplayer_id": data.get("tcgplayer_id"),
-        "printed_size": data.get("printed_size"),
+        "block_code": (blocks or {}).get(row.block or ""),
+        "block": row.block,
+        "parent_set_code": row.parent_code,
+        "mtgo_code": row.mtgo_code,
+        "tcgplayer_id": row.tcgplayer_id,
+        "printed_size": row.printed_size,
     }
     out.update({k: v for k, v in optional.items() if v})
     return out
@@ -143,12 +139,12 @@ def sets(request: HttpRequest):
     return respond(request, {"object": "list", "has_more": False, "data": data})
 
 
-def _set_row(code_or_id: str) -> m.CardSet | None:
+def _set_row(code_or_id: str) -> CardSet | None:
     table, key = _table(), code_or_id.lower()
     return table.by_code.get(key) or (table.by_id.get(key) if len(key) == 36 else None)
 
 
-def _one(request: HttpRequest, row: m.CardSet | None, what: str):
+def _one(request: HttpRequest, row: CardSet | None, what: str):
     if row is None:
         return error(404, "not_found", f"No set found with {what}.")
     table = _table()
@@ -167,7 +163,7 @@ def set_icon(request: HttpRequest, code: str):
     row = _set_row(code)
     if row is None:
         return error(404, "not_found", f"No set found with the code {code!r}.")
-    svg = _symbols.set_icon_svg(row.code, orjson.loads(row.data).get("keyrune_code", ""))
+    svg = _symbols.set_icon_svg(row.code, row.keyrune_code)
     if svg is None:
         return error(404, "not_found", f"The symbol font has no icon for the set {code!r}.")
     return HttpResponse(svg, content_type="image/svg+xml")

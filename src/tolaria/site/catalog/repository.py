@@ -4,7 +4,7 @@ other app decodes the JSON a row stores. (Its one writer is `ingest.py`.)"""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import orjson
@@ -312,6 +312,188 @@ def tag_is_stored(tag_id: str) -> bool:
     return m.CardTag.objects.filter(tag_id=tag_id).exists()
 
 
+def has_ingested() -> bool:
+    """Whether any ingest ever ran on this database."""
+    return m.IngestRun.objects.exists()
+
+
+def card_count() -> int:
+    """The cards (tokens, emblems and other extras not counted)."""
+    return m.OracleCard.objects.filter(extra=False).count()
+
+
+# --- what the API's card routes ask -----------------------------------------------------------------
+
+
+def card_and_printing(some_id: str) -> tuple[str, str | None] | None:
+    """(oracle id, printing id or None) for a printing id (English or another language's) or an oracle id."""
+    row = m.Printing.objects.filter(pk=some_id).values_list("card_id", flat=True).first()
+    if row:
+        return row, some_id
+    row = m.ForeignPrinting.objects.filter(pk=some_id).values_list("printing__card_id", flat=True).first()
+    if row:  # a printing in another language
+        return row, some_id
+    if m.OracleCard.objects.filter(pk=some_id).exists():
+        return some_id, None
+    return None
+
+
+def printing_in_set(oracle_id: str, code: str) -> str | None:
+    """The card's printing in the set with the lowest collector number (as numbers sort: 9 before 10)."""
+    rows = m.Printing.objects.filter(card_id=oracle_id, set_code=code.lower()).values_list("id", "collector_number")
+    ranked = sorted(rows, key=lambda r: (len(r[1]), r[1]))
+    return ranked[0][0] if ranked else None
+
+
+def printing_numbered(code: str, number: str) -> tuple[str, str] | None:
+    """(printing id, oracle id) of the English printing numbered `number` in the set (lower case)."""
+    return m.Printing.objects.filter(set_code=code, collector_number=number).values_list("id", "card_id").first()
+
+
+def printings_numbered(code: str, number: str) -> list[Printing]:
+    """The English printings numbered `number` in the set (any case), in no order."""
+    rows = m.Printing.objects.filter(set_code=code.lower(), collector_number=number).values_list("data", flat=True)
+    return [Printing.from_dict(orjson.loads(d)) for d in rows]
+
+
+def printing_with_illustration(illustration_id: str) -> tuple[str, str] | None:
+    """(printing id, oracle id) of the first printing (by id) with this illustration."""
+    # the id sits in the printing's JSON; the match is then checked on the decoded printing
+    rows = m.Printing.objects.filter(data__contains=illustration_id).order_by("id").values_list("id", "card_id")
+    for pid, oid in rows:
+        p = load_printings([pid], other_languages=True).get(pid)
+        if p and p.illustration_id == illustration_id:
+            return pid, oid
+    return None
+
+
+def printing_by_external_id(kind: str, value: str) -> tuple[str, str] | None:
+    """(printing id, oracle id) of the printing another catalogue (ExternalId.kind) knows by `value`: a
+    multiverse id of one of its printings in another language answers that printing."""
+    row = (
+        m.ExternalId.objects.filter(kind=kind, value=value)
+        .order_by("printing_id")
+        .values_list("printing_id", "printing__card_id", "printing__data")
+        .first()
+    )
+    if row is None:
+        return None
+    pid, oid, raw = row
+    if kind == "multiverse" and value.isdigit() and int(value) not in (orjson.loads(raw).get("multiverse_ids") or ()):
+        # the id of one of the printing's printings in another language: answer that one
+        for fid, fdata in m.ForeignPrinting.objects.filter(printing_id=pid).values_list("id", "data"):
+            if int(value) in (orjson.loads(fdata).get("multiverse_ids") or ()):
+                return fid, oid
+    return pid, oid
+
+
+def has_printings_in(lang: str) -> bool:
+    """Whether the data has printings in this language other than English (Scryfall's code)."""
+    return m.ForeignPrinting.objects.filter(lang=lang).exists()
+
+
+class ManifestRows:
+    """Every printing newest first (English ones, or with `lang` those in that other language) as
+    (printing id, oracle id, language, card name, set code, collector number), read a slice at a time."""
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = lang
+        if lang is None:
+            self._rows = m.Printing.objects.order_by("-released_at", "set_code", "collector_number", "id")
+        else:
+            self._rows = m.ForeignPrinting.objects.filter(lang=lang).order_by(
+                "-printing__released_at", "printing__set_code", "printing__collector_number", "id"
+            )
+
+    def count(self) -> int:
+        return self._rows.count()
+
+    def __getitem__(self, part: slice) -> list[tuple[str, str, str, str, str, str]]:
+        if self.lang is None:
+            values = self._rows.values_list("id", "card_id", "card__name", "set_code", "collector_number", "data")
+            return [
+                (pid, oid, orjson.loads(raw).get("lang", "en"), name, code, number)
+                for pid, oid, name, code, number, raw in values[part]
+            ]
+        fields = ("id", "printing__card_id", "printing__card__name", "printing__set_code", "printing__collector_number")
+        lang = self.lang
+        return [
+            (pid, oid, lang, name, code, number)
+            for pid, oid, name, code, number in self._rows.values_list(*fields)[part]
+        ]
+
+
+# --- what the API's set routes ask ------------------------------------------------------------------
+
+
+def sets_newest_first() -> list[CardSet]:
+    """Every set, newest first (ties by code)."""
+    return [row.to_domain() for row in m.CardSet.objects.order_by("-released_at", "code")]
+
+
+def printings_per_set() -> dict[str, int]:
+    """Set code -> how many (English) printings the data has in it."""
+    return dict(m.Printing.objects.values("set_code").annotate(n=Count("id")).values_list("set_code", "n"))
+
+
+# --- a page of search results -----------------------------------------------------------------------
+
+
+def result_rows_data(pairs: Iterable[tuple[str, str]]) -> tuple[dict[str, dict], dict[str, dict], dict[str, str]]:
+    """For (printing id, oracle id) pairs, as stored (no domain object built: a page of results shows a
+    few fields), in three queries (four when one is a printing in another language): (oracle id -> the
+    card's dict, printing id -> the printing's dict, set code -> set name). A printing in another
+    language is its English printing's dict with its `lang` and `printed` name."""
+    pairs = list(pairs)
+    rows = m.OracleCard.objects.filter(pk__in={oid for _, oid in pairs}).values_list("oracle_id", "data")
+    cards = {oid: orjson.loads(d) for oid, d in rows}
+    wanted = {pid for pid, _ in pairs}
+    prints = {pid: orjson.loads(d) for pid, d in m.Printing.objects.filter(pk__in=wanted).values_list("id", "data")}
+    # printings in other languages (a lang: search, a printed name): their English printing's row, named as printed
+    for fid, lang, name, d in m.ForeignPrinting.objects.filter(pk__in=wanted - set(prints)).values_list(
+        "id", "lang", "name", "printing__data"
+    ):
+        prints[fid] = {**orjson.loads(d), "lang": lang, "printed": name}
+    sets = dict(m.CardSet.objects.filter(code__in={x["set_code"] for x in prints.values()}).values_list("code", "name"))
+    return cards, prints, sets
+
+
+# --- the tags store's rows (tolaria.site.stores.tags; services.replace_card_tags writes them) --------
+
+
+def stored_tag_dicts() -> Iterator[tuple[str, dict]]:
+    """(oracle id, the tag as stored: tolaria.tags.CardTag.to_dict()) of every stored tag."""
+    for card_id, data in m.CardTag.objects.values_list("card_id", "data").iterator(chunk_size=10000):
+        yield card_id, orjson.loads(data)
+
+
+def stored_tag_weights() -> Iterator[tuple[str, str, str, float | None]]:
+    """(oracle id, tag id, kind, confidence) of every stored tag, in the order stored: only a predicted
+    tag's JSON is read, for its confidence (None for the other kinds)."""
+    rows = m.CardTag.objects.order_by("id").values_list("card_id", "tag_id", "kind", "data")
+    for card_id, tag_id, kind, data in rows.iterator(chunk_size=10000):
+        yield card_id, tag_id, kind, orjson.loads(data).get("confidence") if kind == "predicted" else None
+
+
+def tags_of_card(oracle_id: str) -> list[dict]:
+    """The stored tags of one card (id, label, group, kind, evidence, confidence)."""
+    rows = m.CardTag.objects.filter(card_id=oracle_id).values_list("data", flat=True)
+    return [orjson.loads(data) for data in rows]
+
+
+def tag_ids_and_labels() -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Oracle id -> the ids of its tags that say what the card does (attributes left out: every
+    creature shares "creature"), and each tag's label."""
+    tags: dict[str, list[str]] = {}
+    labels: dict[str, str] = {}
+    rows = m.CardTag.objects.exclude(kind="attribute").values_list("card_id", "tag_id", "data")
+    for card_id, tag_id, data in rows.iterator(chunk_size=5000):
+        tags.setdefault(card_id, []).append(tag_id)
+        if tag_id not in labels:
+            labels[tag_id] = orjson.loads(data).get("label") or tag_id
+    return tags, labels
+
+
 # --- a card page: two queries ---------------------------------------------------------------------
 
 
@@ -332,11 +514,10 @@ def printing_with_price_points(set_code: str, number: str) -> tuple[str, str, li
 
 @dataclass(frozen=True)
 class CardRows:
-    card: str  # the card's JSON (Card.to_dict() without rulings)
-    rulings: list[Ruling]  # in order
-    printings: list[str]  # each printing's JSON
+    card: Card  # with its rulings, in order
+    printings: list[dict]  # each printing as stored (Printing.to_dict()), in no order
     foreign: list[tuple[str, str, str]]  # (English printing id, language, printed name)
-    tags: list[str]  # each stored tag's JSON, in the order stored
+    tags: list[dict]  # each stored tag (the API's tag object), in the order stored
 
 
 def _table(model) -> str:
@@ -387,10 +568,11 @@ def card_page_rows(oracle_id: str) -> CardRows | None:
             tags.append((n, a))
     if data is None:
         return None
+    card = Card.from_dict(orjson.loads(data))
+    card.rulings = [r for _, r in sorted(rulings, key=lambda x: x[0])]
     return CardRows(
-        card=data,
-        rulings=[r for _, r in sorted(rulings, key=lambda x: x[0])],
-        printings=printings,
+        card=card,
+        printings=[orjson.loads(d) for d in printings],
         foreign=foreign,
-        tags=[t for _, t in sorted(tags, key=lambda x: x[0])],
+        tags=[orjson.loads(t) for _, t in sorted(tags, key=lambda x: x[0])],
     )

@@ -1,14 +1,18 @@
-"""What the CLI, the pages and the API ask of the catalog: lookups by name. (Ingesting, and the
-stores built after it, live in tolaria.site.stores: the catalog depends on nothing built from it.)"""
+"""What the CLI, the pages and the API ask of the catalog: lookups by name; and its one writer besides
+the ingest (`ingest.py`): the tags the after-ingest pass computes. (That pass, and the stores built
+after an ingest, live in tolaria.site.stores: the catalog depends on nothing built from it.)"""
 
 from __future__ import annotations
 
 import functools
 
+from django.db import transaction
+
 from tolaria.cards import Card, NameTable
 from tolaria.rules.explain import explanation_lines
 
 from . import models as m
+from .ingest import insert_rows
 from .repository import card as load_card
 from .repository import corpus_version
 
@@ -32,6 +36,19 @@ def _name_tables_of(version: int) -> tuple[dict[str, str], dict[str, str]]:
             for face in name.split(" // "):
                 names.setdefault(face.lower(), oid)
     return names, by_id
+
+
+def replace_card_tags(tags: dict[str, list]) -> None:
+    """Replace every stored tag (oracle id -> its tolaria.tags.CardTag objects) in one transaction: the
+    tags are recomputed from the whole corpus on each change."""
+    rows = [
+        m.CardTag(card_id=oracle_id, tag_id=tag.id, kind=tag.kind, data=m.dumps(tag.to_dict()))
+        for oracle_id, card_tags in tags.items()
+        for tag in card_tags
+    ]
+    with transaction.atomic():
+        m.CardTag.objects.all().delete()
+        insert_rows(m.CardTag, rows)
 
 
 def card_names() -> dict[str, str]:

@@ -36,15 +36,15 @@ def ensure_loaded(*, progress: bool = False, serving: bool = False) -> str:
     load each store as that process publishes it)."""
     from tolaria.cards import sample_paths
 
-    from ..catalog import models as m
+    from ..catalog import repository
     from . import locks
     from .derive import derive, stale
     from .models import StoreBuild
 
     if serving and (locks.busy("ingest") or locks.busy("pass")):
         return "An ingest is under way on this database: serving each store as it is published."
-    if m.IngestRun.objects.exists():
-        cards = f"Database ready: {m.OracleCard.objects.filter(extra=False).count():,} cards."
+    if repository.has_ingested():
+        cards = f"Database ready: {repository.card_count():,} cards."
         behind = stale()
         if behind and not StoreBuild.objects.exists():  # a database from before the stores: build them once
             derive(progress=progress)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import orjson
-
 from tolaria.cards import Card
 
 from ..catalog import repository
@@ -63,16 +61,15 @@ def _load_cards(oracle_ids: list) -> dict:
         rows = repository.card_page_rows(oracle_id)
         if rows is None:
             continue
-        card = Card.from_dict(orjson.loads(rows.card))
-        card.rulings = rows.rulings
-        printings = [orjson.loads(d) for d in rows.printings]
-        printings.sort(key=lambda x: (x["released_at"], x["set_code"], x["collector_number"]), reverse=True)
+        printings = sorted(
+            rows.printings, key=lambda x: (x["released_at"], x["set_code"], x["collector_number"]), reverse=True
+        )
         out[oracle_id] = CardData(
-            card=card,
+            card=rows.card,
             printings=printings,
             sets=_sets({x["set_code"] for x in printings}),
             foreign=rows.foreign,
-            tags=[orjson.loads(d) for d in rows.tags],
+            tags=rows.tags,
         )
     return out
 

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import orjson
-
 from tolaria.knowledge import SimilarTable, similar_table
 
-from ..catalog import models as m
+from ..catalog import repository
 from . import files, knowledge_index, runtime
 
 NAME = "similar_cards"
@@ -42,14 +40,7 @@ def card_tags() -> tuple[dict[str, list[str]], dict[str, str]]:
     """Oracle id -> the ids of its tags that say what the card does (attributes left out: every
     creature shares "creature"), and each tag's label."""
 
-    tags: dict[str, list[str]] = {}
-    labels: dict[str, str] = {}
-    rows = m.CardTag.objects.exclude(kind="attribute").values_list("card_id", "tag_id", "data")
-    for card_id, tag_id, data in rows.iterator(chunk_size=5000):
-        tags.setdefault(card_id, []).append(tag_id)
-        if tag_id not in labels:
-            labels[tag_id] = orjson.loads(data).get("label") or tag_id
-    return tags, labels
+    return repository.tag_ids_and_labels()
 
 
 def build(version: int) -> SimilarTable | None:

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import orjson
 from django.conf import settings
-from django.db import transaction
 
 from tolaria.cards import Corpus
 
-from ..catalog import models as m
-from ..catalog.ingest import insert_rows
+from ..catalog import repository
+from ..catalog import services as catalog
 from .locks import retrying
 
 log = logging.getLogger(__name__)
@@ -68,18 +67,7 @@ def tag_corpus(corpus: Corpus) -> dict[str, list]:
 def store_tags(tags: dict[str, list]) -> None:
     """Replace the stored tags (they are recomputed from the whole corpus on each change)."""
 
-    rows = [
-        m.CardTag(card_id=oracle_id, tag_id=tag.id, kind=tag.kind, data=orjson.dumps(tag.to_dict()).decode())
-        for oracle_id, card_tags_ in tags.items()
-        for tag in card_tags_
-    ]
-
-    def replace() -> None:
-        with transaction.atomic():
-            m.CardTag.objects.all().delete()
-            insert_rows(m.CardTag, rows)
-
-    retrying(replace, what="storing the tags")
+    retrying(lambda: catalog.replace_card_tags(tags), what="storing the tags")
 
 
 def stored_tags() -> dict[str, list]:
@@ -88,8 +76,7 @@ def stored_tags() -> dict[str, list]:
     from tolaria.tags import CardTag  # noqa: PLC0415  tolaria.tags (~200 ms) loads when tags are computed, not at Django's setup
 
     tags: dict[str, list] = {}
-    for card_id, data in m.CardTag.objects.values_list("card_id", "data").iterator(chunk_size=10000):
-        d = orjson.loads(data)
+    for card_id, d in repository.stored_tag_dicts():
         tag = CardTag(id=d["id"], label=d["label"], group=d["group"], kind=d["kind"], confidence=d.get("confidence"))
         tags.setdefault(card_id, []).append(tag)
     return tags
@@ -100,12 +87,10 @@ def stored_facets() -> dict:
     tag object of each row: only a predicted tag's JSON is read, for its confidence. {} when no tag is
     stored (a first ingest)."""
     out: dict[str, dict[str, dict[str, float]]] = {"tag": {}, "theme": {}, "pred": {}}
-    rows = m.CardTag.objects.order_by("id").values_list("card_id", "tag_id", "kind", "data")
     found = False
-    for card_id, tag_id, kind, data in rows.iterator(chunk_size=10000):
+    for card_id, tag_id, kind, confidence in repository.stored_tag_weights():
         found = True
         if kind == "predicted":
-            confidence = orjson.loads(data).get("confidence")
             weight = float(confidence if confidence is not None else 0.0)
             out["pred"].setdefault(card_id, {})[tag_id] = weight
         else:
@@ -118,8 +103,7 @@ def stored_facets() -> dict:
 
 def card_tags(oracle_id: str) -> list[dict]:
     """The tags of one card as the API returns them (id, label, group, kind, evidence, confidence)."""
-    rows = m.CardTag.objects.filter(card_id=oracle_id).values_list("data", flat=True)
-    return [orjson.loads(data) for data in rows]
+    return repository.tags_of_card(oracle_id)
 
 
 def tag_facets(tags: dict[str, list]) -> dict:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import urllib.parse
 
-import orjson
-
 from tolaria.cards import LANG_NAMES
 from tolaria.site.card_links import card_url
-from tolaria.site.catalog import models as m
+from tolaria.site.catalog.repository import result_rows_data
 from tolaria.site.catalog.services import suggest_names
 from tolaria.site.stores.corpus_cache import CorpusCache
 
@@ -34,18 +32,7 @@ def result_rows(result, *, full_text: bool = False) -> list[dict]:
 
 
 def _build_rows(keys: list) -> dict:
-    cards = {
-        oid: orjson.loads(d)
-        for oid, d in m.OracleCard.objects.filter(pk__in={k[1] for k in keys}).values_list("oracle_id", "data")
-    }
-    wanted = {k[0] for k in keys}
-    prints = {pid: orjson.loads(d) for pid, d in m.Printing.objects.filter(pk__in=wanted).values_list("id", "data")}
-    # printings in other languages (a lang: search, a printed name): their English printing's row, named as printed
-    for fid, lang, name, d in m.ForeignPrinting.objects.filter(pk__in=wanted - set(prints)).values_list(
-        "id", "lang", "name", "printing__data"
-    ):
-        prints[fid] = {**orjson.loads(d), "lang": lang, "printed": name}
-    sets = dict(m.CardSet.objects.filter(code__in={x["set_code"] for x in prints.values()}).values_list("code", "name"))
+    cards, prints, sets = result_rows_data((pid, oid) for pid, oid, _ in keys)
     rows = {}
     for key in keys:
         pid, oid, full_text = key
