@@ -101,7 +101,7 @@ def test_the_finish_select_offers_the_finishes_the_printing_was_made_in(alice_cl
     any_printing = finish_options(alice_client.get(page).content.decode(), "Lightning Bolt")
     assert "" in any_printing and "foil" in any_printing
     leb = printing("Lightning Bolt", "leb", "162")
-    assert tuple(svc.load_printings([leb.pk])[leb.pk].finishes) == ("nonfoil",)
+    assert tuple(svc.row_printings([leb.pk])[leb.pk].finishes) == ("nonfoil",)
     url = reverse("collections:deck_card", args=[deck.token, row.pk])
     alice_client.post(url, {"quantity": "4", "zone": "main", "printing": leb.pk, "finish": ""})
     assert finish_options(alice_client.get(page).content.decode(), "Lightning Bolt") == [""]

@@ -19,7 +19,7 @@ class CollectionError(ValueError):
     """A request that cannot be done, in words for the user."""
 
 
-def load_printings(printing_ids) -> dict[str, Printing]:
+def row_printings(printing_ids) -> dict[str, Printing]:
     """A list's or a deck's printings: English ones (its rows point at an English printing)."""
     return repository.load_printings(printing_ids, other_languages=False)
 

@@ -20,7 +20,7 @@ from ..models import (
     DeckCard,
     UnresolvedCard,
 )
-from .cards import CollectionError, load_printings, name_index, set_codes
+from .cards import CollectionError, name_index, row_printings, set_codes
 from .decks import _no_printing_reason, _touch, add_card, command_zone_refusal
 
 
@@ -207,7 +207,7 @@ def result_out(result: ImportResult) -> dict:
 
 def _check_finish(line, name: str, printing_id: str, finish: str, warnings: list[str]) -> None:
     """A finish the printing was never made in (a foil Limited Edition) is kept as written, and said."""
-    found = load_printings([printing_id]).get(printing_id)
+    found = row_printings([printing_id]).get(printing_id)
     if found is None or not found.finishes or finish in found.finishes:
         return
     printed = f"({found.set_code.upper()}) {found.collector_number}"

@@ -31,9 +31,9 @@ from .cards import (
     _visibility,
     check_finish,
     collection_cards,
-    load_printings,
     price_note,
     printings_by_preference,
+    row_printings,
     set_codes,
     unit_prices,
 )
@@ -258,7 +258,7 @@ def _set_printing(deck: Deck, row: DeckCard, printing_id: str, finish: str | Non
     copies join it: that row is returned (else None)."""
     printing_id = _printing_of(row.oracle_id, printing_id or "")
     finish = row.finish if finish is None else finish
-    check_finish(load_printings([printing_id]).get(printing_id), finish)
+    check_finish(row_printings([printing_id]).get(printing_id), finish)
     other = (
         deck.cards.filter(
             oracle_id=row.oracle_id,
@@ -338,7 +338,7 @@ def deck_entries(deck: Deck, rows: list[DeckCard] | None = None) -> list[decks.E
     """The deck's rows (or `rows`, read already) whose card the data has, as the core's entries."""
     rows = list(deck.cards.all()) if rows is None else rows
     cards = collection_cards(r.oracle_id for r in rows)
-    printings = load_printings(r.printing_id for r in rows)
+    printings = row_printings(r.printing_id for r in rows)
     return [_entry(r, cards[r.oracle_id], printings) for r in rows if r.oracle_id in cards]
 
 
@@ -505,7 +505,7 @@ def typed_matches(name: str, limit: int = 12) -> list[str]:
 def deck_view(deck: Deck) -> DeckView:
     db_rows = list(deck.cards.all())
     cards = collection_cards(r.oracle_id for r in db_rows)
-    printings = load_printings(r.printing_id for r in db_rows)
+    printings = row_printings(r.printing_id for r in db_rows)
     prices = unit_prices([(r.oracle_id, r.printing_id, r.finish) for r in db_rows])
     rows, entries = [], []
     for r in db_rows:

@@ -25,8 +25,8 @@ from .cards import (
     _quantity,
     _visibility,
     check_finish,
-    load_printings,
     price_note,
+    row_printings,
     unit_prices,
 )
 
@@ -116,7 +116,7 @@ def set_item_quantity(
     if printing is not None or finish is not None:
         item.printing_id = _printing_of(item.oracle_id, item.printing_id if printing is None else printing)
         item.finish = item.finish if finish is None else finish
-        check_finish(load_printings([item.printing_id]).get(item.printing_id), item.finish)
+        check_finish(row_printings([item.printing_id]).get(item.printing_id), item.finish)
         other = (
             card_list.items.filter(oracle_id=item.oracle_id, printing_id=item.printing_id, finish=item.finish)
             .exclude(pk=item.pk)
@@ -132,7 +132,7 @@ def set_item_quantity(
 
 def list_rows(card_list: CardList) -> tuple[list[Row], float]:
     items = list(card_list.items.all())
-    printings = load_printings(i.printing_id for i in items)
+    printings = row_printings(i.printing_id for i in items)
     prices = unit_prices([(i.oracle_id, i.printing_id, i.finish) for i in items])
     rows = [
         Row(
