@@ -41,6 +41,9 @@ class FileLegalities:
 
 
 def mark_not_legal(cards: Iterable[Card], formats: set[str]) -> None:
+    """The formats are added in the order of their names, never in the set's order: a set of strings
+    iterates in an order of the process's hash seed, and a card's stored JSON must be the same text
+    for the same files in every process (else an identical re-ingest changes the card)."""
     for card in cards:
-        for fmt in formats - card.legalities.keys():
+        for fmt in sorted(formats - card.legalities.keys()):
             card.legalities[fmt] = "not_legal"
