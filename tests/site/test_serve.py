@@ -114,3 +114,34 @@ def test_the_boot_asks_a_page_of_each_kind_through_the_handler(monkeypatch):
 def _receivers(signal) -> list:
     """The functions connected to a Django signal (each entry: its lookup key, a weak reference, ...)."""
     return [entry[1]() if isinstance(entry[1], weakref.ref) else entry[1] for entry in signal.receivers]
+
+
+@pytest.mark.django_db
+def test_each_worker_asks_a_page_of_each_kind_before_it_accepts_a_connection(monkeypatch):
+    """Issue 28 item 3: a forked worker's first request paid its copy-on-write faults and its own database
+    connection (10-50 ms of CPU over its tenth). gunicorn's post_worker_init, run in the worker before it
+    accepts, sends each of warm.WORKER_PAGES (and the card page a redirect names) through its handler; none
+    answers 5xx (not a timing test: BENCHMARKS.md has the first request vs the tenth)."""
+    options = {}
+    monkeypatch.setattr(server._Gunicorn, "run", lambda self: options.update(self.options))
+    monkeypatch.setattr(server, "close_connections", lambda: None)
+    monkeypatch.setattr(server, "_freeze_for_fork", lambda: None)
+    monkeypatch.setattr("tolaria.site.accounts.keys.require_one_secret_key", lambda: None)
+    monkeypatch.setattr(warm, "warm", lambda: [])  # the serving process's own warm-up: the tests above
+    server.serve(sock=server.reserve_port("127.0.0.1", 0), workers=1)
+    assert options["post_worker_init"] is server.warm_worker
+
+    asked = []
+    real = warm._ask
+
+    def ask(handler, url):
+        status, location = real(handler, url)
+        asked.append((url, status))
+        return status, location
+
+    monkeypatch.setattr(warm, "_ask", ask)
+    with warm._connection_kept():  # the test's transaction: a request's end would close its connection
+        server.warm_worker()
+    assert [url for url, _ in asked if url in warm.WORKER_PAGES] == list(warm.WORKER_PAGES)
+    assert any(url.startswith("/card/") for url, _ in asked)  # /random's card page, followed
+    assert all(status < 500 for _, status in asked), asked

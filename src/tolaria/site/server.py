@@ -65,6 +65,16 @@ def drop_inherited_connections(server=None, worker=None) -> None:
     runtime.start_watching()  # threads do not cross a fork either: each worker listens for itself
 
 
+def warm_worker(worker=None) -> None:
+    """gunicorn's post_worker_init hook: a worker warms its own copy of the process before it accepts a
+    connection (stores.warm.warm_worker)."""
+    from tolaria.site.stores.warm import warm_worker as warm  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
+
+    said = warm()
+    if worker is not None:
+        worker.log.info("%s", said)
+
+
 class _Gunicorn(BaseApplication):
     def __init__(self, options: dict):
         self.options = options
@@ -99,6 +109,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3, sock: 
         "workers": workers,
         "preload_app": False,
         "post_fork": drop_inherited_connections,
+        "post_worker_init": warm_worker,
         "accesslog": os.environ.get("TOLARIA_ACCESS_LOG") or None,
         "access_log_format": "%(D)s %(s)s %(U)s",
         "timeout": 60,

@@ -79,6 +79,20 @@ PAGES = (
     "/api/catalog/card-names",
     "/api/cards/manifest",  # its first page, kept per corpus version in the cache the workers share
 )
+# Asked again by each worker after the fork, before it accepts a connection (gunicorn's post_worker_init): a
+# forked worker first writes to the pages it shares with the serving process (reference counts of the modules,
+# functions and tables every request touches: thousands of copy-on-write faults) and opens its own database
+# connection, which made its first request of each kind 10-50 ms of CPU slower than its tenth (issue 28 item 3)
+WORKER_PAGES = (
+    "/",
+    "/search?q=t%3Aelf+o%3Aflying",
+    "/search?q=flying+creature",  # plain words: the knowledge search beside the cards
+    "/random",  # and the card page it names
+    "/rules/702.19",
+    "/api/cards/named?exact=Lightning+Bolt",
+    "/api/cards/search?q=t%3Aelf",
+    "/api/answers?q=does+deathtouch+work+with+trample",
+)
 WARM_ADDRESS = "192.0.2.1"  # TEST-NET-1: the boot's own requests count against no real client's API budget
 
 
@@ -157,6 +171,24 @@ def _ask(handler, url: str) -> tuple[int, str]:
         log.warning("warming %s answered %s", url, status)
     where = urlsplit(next((v for k, v in headers if k.lower() == "location"), ""))
     return status, where.path + (f"?{where.query}" if where.query else "")
+
+
+def warm_worker() -> str:
+    """In a worker just forked, before it accepts a connection: each of WORKER_PAGES (and the page a
+    redirect names) through its own handler. A failure is logged and the worker serves all the same."""
+    from django.core.handlers.wsgi import WSGIHandler  # noqa: PLC0415  after Django's setup (the CLI imports this module first)
+
+    started = time.perf_counter()
+    try:
+        handler = WSGIHandler()
+        for path in WORKER_PAGES:
+            status, location = _ask(handler, path)
+            if status in (301, 302) and location.startswith("/"):
+                _ask(handler, location)
+    except Exception as exc:  # a head start only
+        log.exception("warming the worker failed")
+        return f"worker warm-up failed ({exc})"
+    return f"worker warm {time.perf_counter() - started:.1f} s"
 
 
 WARMERS: list[tuple[str, Callable[[], None]]] = [
