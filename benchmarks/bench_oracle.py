@@ -157,7 +157,13 @@ _PLAY_26 = "'play' with no card played ('play with their hands revealed') linked
 _GRANTED_26 = "a keyword an effect gives or the text speaks of marked twice on a face in the same words"
 _HYPHEN_EXILE_26 = "'face-up/face-down' card or pile in exile linked elsewhere than the exile zone's rule (406.3)"
 ISSUE_26 += (_STATUS_26, _VERB_26, _PLAY_26, _GRANTED_26, _HYPHEN_EXILE_26)
-_SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26, _EXILE_FACE_DOWN_26, _VERB_26, _HYPHEN_EXILE_26}
+# the sixth stop of issue 26 (fresh draw 2026120441's classes, and the lost branch's coins)
+_TOKEN_TOO_26 = "a face with 'nontoken' whose 'token(s)' has the token rule (111) marked at none of its uses"
+_FLIP_CARD_26 = "'flip ~' / 'flip it' (a flip card's flip) not linked to Flip Cards (710)"
+_COINS_26 = "'flip two coins', 'flip X coins' not linked to Flipping a Coin (705)"
+ISSUE_26 += (_TOKEN_TOO_26, _FLIP_CARD_26, _COINS_26)
+_SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26, _EXILE_FACE_DOWN_26, _VERB_26, _HYPHEN_EXILE_26, _COINS_26}
+_COUNTED_COINS = re.compile(r"\bflips? (?:one|two|three|four|five|six|seven|eight|nine|ten|x|that many|\d+) coins\b")
 _STATUS_SAID = re.compile(
     r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|becomes|become|became|remains|it's|they're)(?: not)? "
     r"(attacking|blocking|blocked|unblocked)\b|\b(unblocked|blocked) (?=attacking creatures?\b)"
@@ -244,6 +250,27 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
     _issue26_second_stop(text, low, spans, marks, name)
     _issue26_third_stop(low, spans, marks, name)
     _issue26_fourth_stop(text, low, spans, marks, name)
+    _issue26_sixth_stop(text, low, spans, marks, name)
+
+
+def _issue26_sixth_stop(text: str, low: str, spans, marks: dict, name: str) -> None:
+    rules = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), low)  # reminder text blanked, same length
+    token = re.compile(rf"{re.escape(_BOOK26['token'])}(?:[a-z.]|$)")
+    if re.search(r"\bnontoken\b", rules):
+        uses = [m.start() for m in re.finditer(r"(?<!non)\btokens?\b", rules)]
+        if uses and not any(s.start <= at < s.end and token.match(s.rule) for at in uses for s in spans):
+            marks[_TOKEN_TOO_26].add(name)
+    masked = rules
+    for n in sorted(
+        {p.strip() for p in name.lower().split("//")} | {name.lower().split(",")[0]}, key=len, reverse=True
+    ):
+        masked = masked.replace(n, "~" * len(n)) if n else masked
+    for m in re.finditer(r"\bflip (?=(?:~+|it)[.,;])", masked):
+        if not any(s.start == m.start() and s.rule == _BOOK26["flip_cards"] for s in spans):
+            marks[_FLIP_CARD_26].add(name)
+    for m in _COUNTED_COINS.finditer(low):
+        if not any(s.start == m.start() and s.rule == _BOOK26["coin"] for s in spans):
+            marks[_COINS_26].add((name, m.start()))
 
 
 def _issue26_fourth_stop(text: str, low: str, spans, marks: dict, name: str) -> None:
@@ -358,6 +385,8 @@ def _issue26_catalog(book) -> dict:
         "terms": {e.key for e in book.glossary.values()},
         "exile_zone": book.glossary_entry("Exile").see_rules[0],
         "text_changing": book.glossary_entry("Text-Changing Effect").see_rules[0],
+        "flip_cards": book.glossary_entry("Flip Cards").see_rules[0],
+        "coin": book.glossary_entry("Flipping a Coin").see_rules[0],
     }
 
 
@@ -395,6 +424,74 @@ def wrong_tags(cards, tagger: Tagger) -> Counter:
         out.update(wrong_themes(card, tags))
         out.update(missed_themes(card, tags))
         out.update(issue26_fourth_themes(card, tags))
+        out.update(issue26_sixth_themes(card, tags))
+    return out
+
+
+# the sixth stop of issue 26 (fresh draw 2026120442's classes, and the lost branch's), read from the words of the text
+SIXTH_THEMES = (
+    "a tribal tag resting only on a protection quality ('Protection from Elves')",
+    "damage to each creature in an ability the card gives in quotes ('Enchanted land has “{T}: … 1 damage to each creature …”') without theme:board-wipe",
+    "a token the card creates with a quoted ability that counts artifacts ('token with “… for each artifact you control”') without theme:artifacts",
+    "Treasure, Gold or Powerstone tokens the card's controller creates without theme:ramp",
+    "theme:tokens or theme:card-draw resting only on what 'that player' does after an opponent ('Whenever an opponent casts a spell, that player creates a Blood token')",
+    "theme:removal resting only on gaining control until end of turn or this turn (a Threaten)",
+)
+_PROTECTED_26 = re.compile(r"\b(?:protection|hexproof) from (?:[\w'’-]+(?:,|,? and|,? or)? (?:from )?)*$", re.I)
+_GIVEN_WIPE_26 = re.compile(r"\b(?:has|have|gains?)\s+[“\"][^”\"]*\bdeals? (?:\d+|X) damage to each creature\b")
+_TOKEN_COUNTS_26 = re.compile(
+    r"\bcreates? [^.]*\btokens? with [“\"][^”\"]*\b(?:for each artifact|artifacts? you control)\b", re.I
+)
+_MANA_TOKEN_26 = re.compile(
+    r"(?:^|[.\n•—:]\s*|, (?:then )?)(?:you )?(?:may )?create [^.]*?\b(?:Treasure|Gold|Powerstone) tokens?\b",
+    re.I | re.M,
+)
+_THAT_PLAYER_26 = re.compile(
+    r"(?:\ban opponent|\beach opponent['’]s|\beach other player['’]s|\bdeals (?:combat )?damage to a player)\b[^.\n]*?,? that player (?:may )?$",
+    re.I,
+)
+_THREATEN_26 = re.compile(
+    r"\bgains? control of\b[^.\n]*\b(?:until end of turn|this turn)\b|\buntil end of turn, gain control of\b", re.I
+)
+
+
+def issue26_sixth_themes(card, tags) -> Counter:
+    out: Counter = Counter()
+    plain = [f.oracle_text or "" for f in card.faces]
+    for t in tags.values():
+        texts = [e for e in t.evidence if e.source == "text"]
+        if t.id.startswith("tribal:") and texts:
+            if all(_PROTECTED_26.search(plain[e.face][max(0, e.start - 80) : e.start]) for e in texts):
+                out[SIXTH_THEMES[0]] += 1
+    text = _rules_text(card)
+    quoted = "\n".join(re.sub(r"\([^()]*\)", " ", p) for p in plain)  # reminder blanked, quotes kept
+    if _GIVEN_WIPE_26.search(quoted) and "theme:board-wipe" not in tags:
+        out[SIXTH_THEMES[1]] += 1
+    if _TOKEN_COUNTS_26.search(quoted) and "theme:artifacts" not in tags:
+        out[SIXTH_THEMES[2]] += 1
+    if _MANA_TOKEN_26.search(text) and "theme:ramp" not in tags:
+        out[SIXTH_THEMES[3]] += 1
+    for theme, facts in (
+        ("theme:tokens", ("action:create",)),
+        ("theme:card-draw", ("effect:draw", "action:investigate")),
+    ):
+        if theme not in tags:
+            continue
+        spans = [e for f in facts if f in tags for e in tags[f].evidence if e.source == "text"]
+        direct = [e for e in tags[theme].evidence if e.source == "text"]
+        if spans and not direct and all(_THAT_PLAYER_26.search(plain[e.face], 0, e.start) for e in spans):
+            out[SIXTH_THEMES[4]] += 1
+    if "theme:removal" in tags:
+        texts = [e for e in tags["theme:removal"].evidence if e.source == "text"]
+
+        def threaten(e) -> bool:
+            f = plain[e.face]
+            start = max(f.rfind(".", 0, e.start), f.rfind("\n", 0, e.start)) + 1
+            ends = [i for i in (f.find(".", e.start), f.find("\n", e.start)) if i >= 0]
+            return bool(_THREATEN_26.search(f[start : min(ends) if ends else len(f)]))
+
+        if texts and all(threaten(e) and "control" in (e.text or "") for e in texts):
+            out[SIXTH_THEMES[5]] += 1
     return out
 
 
@@ -751,6 +848,7 @@ def main(argv=None) -> int:
         *WRONG_THEMES,
         *MISSED_THEMES,
         *FOURTH_THEMES,
+        *SIXTH_THEMES,
     ):
         p(f"| {name} | {tags[name]} |")
     print("\n".join(say))

@@ -726,3 +726,59 @@ def test_a_keyword_given_in_the_words_of_a_keyword_line_is_not_marked_again(link
     assert ("flying", "keyword_ability", "702.9") in presence
     lines = linker.link("Flying\nFlying", "Angel")
     assert len([s for s in lines if s.kind == "keyword_ability"]) == 2
+
+
+def test_a_negated_term_and_the_term_are_each_marked_once(linker):
+    """Fresh draw 2026120441 (Theoretical Duplication, Koll): "nontoken" and "token(s)" on one face are two
+    words a reader needs explained, both the token rule (111); the term is still marked once per face."""
+    duplication = _marks(
+        linker,
+        "Whenever a nontoken creature enters the battlefield under an opponent's control this turn, create a "
+        "token that's a copy of that creature.",
+        "Theoretical Duplication",
+    )
+    assert {("nontoken", "glossary", "111"), ("token", "glossary", "111")} <= duplication
+    koll = linker.link(
+        "Whenever another nontoken creature you control dies, if it was enchanted or equipped, return it to its "
+        "owner's hand.\nCreature tokens you control that are enchanted or equipped get +1/+1.",
+        "Koll, the Forgemaster",
+    )
+    assert [s.text for s in koll if s.rule == "111"] == ["nontoken", "tokens"]
+    twice = linker.link("Create a token. Then create another token.", "Foo")
+    assert [s.text for s in twice if s.rule == "111"] == ["token"]
+
+
+def test_the_verb_of_a_flip_cards_status_is_the_flip_card_rule(linker):
+    """Fresh draw 2026120441 (Jushi Apprentice): "flip Jushi Apprentice" is the flip of a flip card (710; the
+    glossary's Flipped cites 110.5 and 710, "Flip Cards", and 710.1a speaks of the ability that makes the
+    permanent "flip"); "you may flip it" too. A physical flip of a dexterity card ("flip Chaos Orb onto the
+    battlefield from a height", "flip it from a height") and a coin's flip are not."""
+    jushi = _marks(
+        linker,
+        "{2}{U}, {T}: Draw a card. If you have nine or more cards in hand, flip Jushi Apprentice.",
+        "Jushi Apprentice // Tomoya the Revealer",
+    )
+    assert ("flip", "glossary", "710") in jushi
+    squire = (
+        "At the beginning of the end step, if there are two or more ki counters on Faithful Squire, you may flip it."
+    )
+    assert ("flip", "glossary", "710") in _marks(linker, squire, "Faithful Squire // Kaiso, Memory of Loyalty")
+    orb = "{1}, {T}: If Chaos Orb is on the battlefield, flip Chaos Orb onto the battlefield from a height of at least one foot."
+    assert not [m for m in _marks(linker, orb, "Chaos Orb") if m[0].lower().startswith("flip")]
+    paratroopers = "When Orcish Paratroopers enters the battlefield, flip it from a height of at least one foot."
+    assert not [m for m in _marks(linker, paratroopers, "Orcish Paratroopers") if m[0].lower().startswith("flip")]
+    assert ("Flip a coin", "glossary", "705") in _marks(linker, "Flip a coin. If you win the flip, draw a card.")
+
+
+def test_flipping_coins_counted_is_flipping_a_coin(linker):
+    """'Flip two coins', 'Flip X coins', 'Flip that many coins' are the act of 705 as 'Flip a coin' is (705.1
+    "Some cards refer to flipping a coin"); never the flip card's 710."""
+    for text, said in (
+        ("Whenever Goblin Traprunner attacks, flip three coins.", "flip three coins"),
+        ("Flip X coins. For each flip you win, create a 2/2 green Sheep creature token.", "Flip X coins"),
+        ("Choose a number between 1 and 5. Flip that many coins.", "Flip that many coins"),
+        ("Flip two coins.", "Flip two coins"),
+    ):
+        marks = _marks(linker, text, "Foo")
+        assert (said, "glossary", "705") in marks, marks
+        assert not [m for m in marks if m[2] == "710"]

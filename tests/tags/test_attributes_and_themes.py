@@ -934,3 +934,125 @@ def test_cards_put_into_an_opponents_graveyard_are_no_graveyard_theme():
     assert "theme:graveyard" in _theme_ids(
         _real("Foo", "Sorcery", "Return target creature card from your graveyard to your hand.")
     )
+
+
+def test_that_player_is_the_player_named_before_it_in_its_own_sentence_too():
+    """Issue 26, sixth stop (an earlier branch's lost fix, redone): "that player" stands for the last player named
+    before it, in the same sentence as well (a trigger's "Whenever an opponent casts a spell, that player …", "At
+    the beginning of each opponent's end step, that player …") and the player a creature deals damage to (the
+    defending player, an opponent); "a player" and "each player" alone still include the card's controller."""
+    for name, text in (
+        (
+            "Bloodvial Purveyor",
+            "Flying, trample\nWhenever an opponent casts a spell, that player creates a Blood token.",
+        ),
+        ("Forced Fruition", "Whenever an opponent casts a spell, that player draws seven cards."),
+        (
+            "Goblin Spymaster",
+            "At the beginning of each opponent's end step, that player creates a 1/1 red Goblin creature token.",
+        ),
+        (
+            "Varchild, Betrayer of Kjeldor",
+            "Whenever Varchild, Betrayer of Kjeldor deals combat damage to a player, that player creates that many "
+            "1/1 red Survivor creature tokens.",
+        ),
+    ):
+        ids = _theme_ids(_real(name, "Enchantment", text))
+        assert not {"theme:tokens", "theme:card-draw"} & ids, name
+    for text in (
+        "At the beginning of each player's draw step, that player draws an additional card.",
+        "Whenever a player casts a spell, that player may draw a card.",
+        "Target player draws a card. That player creates a 1/1 white Soldier creature token.",
+    ):
+        ids = _theme_ids(_real("Foo", "Enchantment", text))
+        assert {"theme:tokens", "theme:card-draw"} & ids, text
+
+
+def test_a_type_a_protection_keeps_away_is_no_tribe():
+    """Fresh draw 2026120442 (Nath's Buffoon): "Protection from Elves" (702.16) opposes Elves; the card cares
+    about no Elf (README, sixth stop), as a "non-<type>" clause excludes one. A type named elsewhere still is."""
+    assert not [
+        t
+        for t in _theme_ids(_real("Nath's Buffoon", "Creature — Goblin Rogue", "Protection from Elves"))
+        if t.startswith("tribal:")
+    ]
+    given = _theme_ids(
+        _real(
+            "Foo",
+            "Instant",
+            "Target creature gains protection from Goblins and from Dragons until end of turn. Elves you control get "
+            "+1/+1 until end of turn.",
+        )
+    )
+    assert "tribal:elf" in given and not {"tribal:goblin", "tribal:dragon"} & given
+
+
+def test_damage_in_an_ability_the_card_gives_is_its_role():
+    """Fresh draw 2026120442 (Noxious Field): the enchanted land's quoted "{T}: This land deals 1 damage to each
+    creature and each player." is a board wipe and burn whoever holds it; a target's damage in an Equipment's
+    quoted ability is removal and burn (the equipped creature is its controller's)."""
+    field = _theme_ids(
+        _real(
+            "Noxious Field",
+            "Enchantment — Aura",
+            'Enchant land\nEnchanted land has "{T}: This land deals 1 damage to each creature and each player."',
+        )
+    )
+    assert {"theme:board-wipe", "theme:burn"} <= field and "theme:removal" not in field
+    longbow = _theme_ids(
+        _real(
+            "Viridian Longbow",
+            "Artifact — Equipment",
+            'Equipped creature has "{T}: This creature deals 1 damage to any target."\nEquip {3}',
+        )
+    )
+    assert {"theme:removal", "theme:burn"} <= longbow
+    emblem = _theme_ids(
+        _real(
+            "Foo",
+            "Sorcery",
+            'Target opponent gets an emblem with "At the beginning of your upkeep, this emblem deals 1 damage to '
+            'each creature you control."',
+        )
+    )
+    assert "theme:board-wipe" not in emblem
+
+
+def test_a_token_the_card_makes_speaks_for_its_controller_artifacts_and_mana():
+    """Fresh draw 2026120442 (Karn, Scion of Urza; Prosperous Pirates): the Construct's quoted "+1/+1 for each
+    artifact you control" counts its controller's artifacts (theme:artifacts); Treasures (a predefined token whose
+    definition adds mana, 111.10a) and Eldrazi Scions with "Sacrifice this creature: Add {C}." are mana beyond a
+    land's own (theme:ramp); a Treasure an opponent creates is theirs, and a Clue no mana."""
+    karn = _theme_ids(
+        _real(
+            "Karn, Scion of Urza",
+            "Legendary Planeswalker — Karn",
+            '[−2]: Create a 0/0 colorless Construct artifact creature token with "This creature gets +1/+1 for each '
+            'artifact you control."',
+        )
+    )
+    assert {"theme:artifacts", "theme:tokens"} <= karn
+    pirates = _theme_ids(
+        _real(
+            "Prosperous Pirates",
+            "Creature — Human Pirate",
+            "When Prosperous Pirates enters the battlefield, create two Treasure tokens. (They're artifacts with "
+            '"{T}, Sacrifice this artifact: Add one mana of any color.")',
+        )
+    )
+    assert "theme:ramp" in pirates
+    hulk = _theme_ids(
+        _real(
+            "Birthing Hulk",
+            "Creature — Eldrazi Dinosaur",
+            "When Birthing Hulk enters the battlefield, create two 1/1 colorless Eldrazi Scion creature tokens. They "
+            'have "Sacrifice this creature: Add {C}."',
+        )
+    )
+    assert "theme:ramp" in hulk
+    for text in (
+        "Whenever an opponent casts a spell, that player creates a Treasure token.",
+        "When Foo enters the battlefield, investigate.",
+        "Create a Clue token.",
+    ):
+        assert "theme:ramp" not in _theme_ids(_real("Foo", "Enchantment", text)), text

@@ -194,6 +194,11 @@ class _Catalog:
     # quote (“is tapped for mana”, 106.12a triggers, 106.12b replacement effects): pattern over the folded
     # text, and (subrule, its text) of each subrule that quotes the form
     defined_forms: list[tuple[re.Pattern[str], list[tuple[str, str]]]] = field(default_factory=list)
+    # the verb of a status a permanent may have that no keyword action gives ("Flipped": "flip", "flips"):
+    # folded form -> (the rule the status's entry names by its title, the term), read where a permanent is its
+    # object ("flip Jushi Apprentice", "you may flip it": 710.1a's ability that makes the permanent “flip”)
+    status_verbs: dict[str, tuple[str, str]] = field(default_factory=dict)
+    status_verb_re: re.Pattern[str] | None = None
 
 
 class Linker:
@@ -342,6 +347,7 @@ class Linker:
             status_rule, status_term = self.catalog.creature_statuses[m.group(g).rsplit(" ", 1)[-1]]
             cands.append((m.start(g), m.end(g), "glossary", status_rule, status_term))
         self._non_terms(folded, cands)
+        self._status_verbs(folded, cands, reading)
         self._defined(folded, cands, reading)
         for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
             if hit := self.catalog.symbols.get(sym.group(0)):
@@ -470,6 +476,20 @@ class Linker:
             hit = self.catalog.glossary_phrases.get(m.group(1))
             if hit and hit[1] not in self._ordinary and hit[2] is None:
                 cands.append((m.start(), m.end(), "glossary", hit[0], hit[1]))
+
+    def _status_verbs(self, folded: str, cands: list[_Cand], reading: FaceReading) -> None:
+        """ "flip Jushi Apprentice.", "you may flip it.": the verb of a status (see _status_verb) whose object is
+        the permanent itself, the clause ending there; not "Flip Chaos Orb onto the battlefield from a height"
+        or "flip it from a height of at least one foot" (a physical flip), nor a coin ("flip two coins": 705)."""
+        pattern = self.catalog.status_verb_re
+        for m in pattern.finditer(folded) if pattern is not None else ():
+            at = m.end()
+            ref = next((p for p in reading.self_refs if p.start == at), None)
+            end = ref.end if ref is not None else at + 2 if folded.startswith("it", at) else None
+            if end is None or (end < len(folded) and folded[end] not in ".,;\n"):
+                continue
+            rule, term = self.catalog.status_verbs[m.group(1)]
+            cands.append((m.start(1), m.end(1), "glossary", rule, term))
 
     def _defined(self, folded: str, cands: list[_Cand], reading: FaceReading) -> None:
         for pattern, subrules in self.catalog.defined_forms:
@@ -655,17 +675,28 @@ def _once_each(spans: list[Span]) -> list[Span]:
     """A keyword action or glossary term is marked once per face: at its first use in the rules text, or
     in reminder text if the rules text never uses it. After one explanation the next "creature" or
     "sacrifice" on the same face means the same thing, and marking every one buries the text under links.
-    Keyword abilities and ability words are marked every time: each instance is an ability of its own."""
-    first: dict[tuple[Kind, str, str | None], Span] = {}
+    Keyword abilities and ability words are marked every time: each instance is an ability of its own. A
+    term's negated form ("nontoken") is another word than the term ("token"): each is marked once."""
+    first: dict[tuple[Kind, str, str | None, bool], Span] = {}
     for sp in spans:
         if sp.kind not in _ONCE:
             continue
-        key = (sp.kind, sp.rule, sp.glossary_term)
+        key = (sp.kind, sp.rule, sp.glossary_term, _negated_form(sp))
         seen = first.get(key)
         if seen is None or (seen.in_reminder and not sp.in_reminder):
             first[key] = sp
     keep = set(map(id, first.values()))
     return [sp for sp in spans if sp.kind not in _ONCE or id(sp) in keep]
+
+
+def _negated_form(sp: Span) -> bool:
+    """ "nontoken", "non-Aura": the term with the prefix that excludes it (see _non_terms), a word of its own
+    beside the term itself ("another nontoken creature … Creature tokens you control": both explained)."""
+    return (
+        sp.kind == "glossary"
+        and _NON.fullmatch(_fold(sp.text)) is not None
+        and not _fold(sp.text).startswith(_fold(sp.glossary_term or "~"))
+    )
 
 
 def _granted_once(spans: list[Span], mentions: set[int]) -> list[Span]:
@@ -917,6 +948,7 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
                     redirects.append((key, entry.see_also[0]))
                 continue
             _status_sense(book, cat, entry, key)
+            _status_verb(book, cat, entry, key)
             verb = bool(re.match(r"^(?:1\. )?To ", entry.definition))
             for form in _term_forms(key, verb=verb) | _spoken_forms(key):
                 cat.glossary_phrases.setdefault(form, (number, entry.key, None))
@@ -1007,6 +1039,10 @@ def _spoken_forms(key: str) -> set[str]:
         if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
             stem = stem[:-1]  # "flipping": "flip"
         out |= {f"{form} {words[1]} {words[2]}" for form in _inflections(stem)}
+        # and with a count of its noun ("Flip two coins", "flip X coins", "Flip that many coins"): the same act
+        counts = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "x", "that many")
+        noun = words[2] + ("es" if words[2].endswith(("s", "x", "ch", "sh")) else "s")
+        out |= {f"{form} {count} {noun}" for form in _inflections(stem) for count in counts}
     if m := re.fullmatch(r"([a-z]+)-changing effects?", key):
         # "change the text", and the possessive overload's reminder writes: "change its text" (702.96c)
         out |= {f"change {whose} {m.group(1)}" for whose in ("the", "its", "their")}
@@ -1046,6 +1082,28 @@ def _status_sense(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str)
             if " " in key:  # the status as an adjective: "a face-down creature", as the CR writes it
                 cat.glossary_phrases.setdefault(key.replace(" ", "-"), (cat.status_rules[key], entry.key, None))
         return
+
+
+def _status_verb(book: RuleBook, cat: _Catalog, entry: GlossaryEntry, key: str) -> None:
+    """A status a permanent may have, named by the participle of a verb no keyword action is ("Flipped": "A
+    status a permanent may have. See rule 110.5 and rule 710, “Flip Cards.”"; not "Tapped", the action Tap's):
+    the verb is the act that gives the permanent the status ("flip Jushi Apprentice"; 710.1a: "an ability that
+    causes the permanent to “flip”"), linked to the rule the entry names by its title (how the status changes)."""
+    if " " in key or not key.endswith("ed") or not re.match(r"An? status a permanent may have\b", entry.definition):
+        return
+    stem = key[: -len("ed")]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        stem = stem[:-1]  # "flipped": "flip"
+    if stem in cat.actions or stem in cat.abilities or stem in cat.glossary_phrases:
+        return
+    cited = [r.target for r in find_references(entry.definition, frozenset(book.rules))]
+    titled = [n for n in cited if re.search(rf"{re.escape(n)},? “", entry.definition)]
+    if not (titled or cited):
+        return
+    for form in (stem, stem + "s"):
+        cat.status_verbs.setdefault(form, ((titled or cited)[0], entry.key))
+    forms = "|".join(re.escape(f) for f in sorted(cat.status_verbs, key=len, reverse=True))
+    cat.status_verb_re = re.compile(rf"{_B}({forms}) ")
 
 
 def _zone_statuses(book: RuleBook, cat: _Catalog) -> None:

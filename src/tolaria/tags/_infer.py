@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..oracle import Ability, Effect, FaceReading, cast_restrictions, effects, self_costs, type_changes
+from ..rules import shipped_reader, shipped_rulebook
 from ._context import CardContext
 from ._extract import EXTRACTORS, action_mentions, activated_of
 from ._model import Evidence, span
@@ -47,6 +48,21 @@ _ACTOR = re.compile(
     re.IGNORECASE,
 )
 _OTHER_ACTOR = re.compile(r"opponent|controller|owner", re.IGNORECASE)
+# the player "that player" stands for: the last one named before it, in its own sentence (a trigger's "Whenever
+# an opponent casts a spell, that player …", "At the beginning of each opponent's end step, that player …") or
+# an earlier one ("Exile target creature … its controller controls … That player investigates"), possessives
+# included; "you" is never it ("a creature you control deals combat damage to a player, that player …")
+_ANTECEDENT = re.compile(
+    r"\b(?:target opponent|an opponent|each opponent|opponents?|target player|each player|a player|each other player"
+    r"|another player|defending player|its controller|their controllers?"
+    r"|(?:that|the|target) (?:creature|permanent|spell|card|artifact|land|source)['’]s controller|its owner|their owners?)"
+    r"(?:['’]s)?(?![\w'’])",
+    re.IGNORECASE,
+)
+# one of them who is not the card's controller: an opponent, another object's controller or owner, "each other
+# player", and the player a creature deals damage to (506.2, 510: the defending player, an opponent)
+_OTHER_ANTECEDENT = re.compile(r"opponent|controller|owner|other player|another player|defending player", re.IGNORECASE)
+_DAMAGED_PLAYER = re.compile(r"\bdamage to $", re.IGNORECASE)
 
 
 def _done_by_another_player(text: str, pos: int) -> bool:
@@ -62,10 +78,12 @@ def _done_by_another_player(text: str, pos: int) -> bool:
         return False
     who = named[-1].group(0).lower()
     if who == "that player":
-        before = [m for m in _ACTOR.finditer(text, 0, sentence) if m.group(0).lower() not in ("that player", "you")]
+        before = [m for m in _ANTECEDENT.finditer(text, 0, named[-1].start())]
         if not before:
-            before = [m for m in re.finditer(r"\b(?:target|an|each) opponent['’]s\b", text[:sentence], re.I)]
-        return bool(before) and bool(_OTHER_ACTOR.search(before[-1].group(0)))
+            return False
+        last = before[-1]
+        damaged = last.group(0).lower() == "a player" and _DAMAGED_PLAYER.search(text, 0, last.start())
+        return bool(_OTHER_ANTECEDENT.search(last.group(0))) or bool(damaged)
     return bool(_OTHER_ACTOR.search(who))
 
 
@@ -231,21 +249,22 @@ theme(
     needs=("it becomes",),
 )
 theme("theme:werewolves", any_of={"kind:werewolf", "tribal:werewolf", "keyword:daybound", "keyword:nightbound"})
+_ARTIFACTS_CARED = (
+    r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
+    r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b"
+    r"|\b(?:if|as long as|unless) you control (?:an?|another|\w+ or more) artifacts?\b"
+)
+_ENCHANTMENTS_CARED = (
+    r"\benchantments? (?:you control|spells?|cards?)\b|\bfor each enchantment\b"
+    r"|\bwhenever (?:an|another) enchantment\b|\b(?:if|as long as|unless) you control (?:an?|another|\w+ or more) enchantments?\b"
+)
 theme(
     "theme:artifacts",
     any_of={"keyword:affinity", "keyword:improvise", "abilityword:metalcraft", "keyword:modular", "keyword:fabricate"},
-    pattern=r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
-    r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b"
-    r"|\b(?:if|as long as|unless) you control (?:an?|another|\w+ or more) artifacts?\b",
+    pattern=_ARTIFACTS_CARED,
     needs=("artifact",),
 )
-theme(
-    "theme:enchantments",
-    any_of={"abilityword:constellation"},
-    pattern=r"\benchantments? (?:you control|spells?|cards?)\b|\bfor each enchantment\b"
-    r"|\bwhenever (?:an|another) enchantment\b|\b(?:if|as long as|unless) you control (?:an?|another|\w+ or more) enchantments?\b",
-    needs=("enchantment",),
-)
+theme("theme:enchantments", any_of={"abilityword:constellation"}, pattern=_ENCHANTMENTS_CARED, needs=("enchantment",))
 theme(
     "theme:landfall",
     any_of={"abilityword:landfall"},
@@ -370,9 +389,31 @@ def _extend(tag_id: str, extra: Callable[[CardContext, set[str]], Iterable[Hit]]
     THEMES[tag_id] = ThemeRule(tag_id, fn)
 
 
+def _granted_care(tag_id: str, pattern: str) -> Callable[[CardContext, set[str]], Iterator[Hit]]:
+    """A theme's words inside an ability the card gives to a permanent of its controller's or a token it creates
+    ("Create a 0/0 colorless Construct artifact creature token with “This creature gets +1/+1 for each artifact
+    you control.”", Karn, Scion of Urza: the token counts its controller's artifacts; README, fifth stop: an
+    ability the card gives speaks for the object that gets it)."""
+    compiled = re.compile(pattern, re.IGNORECASE)
+
+    def fn(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+        for face in ctx.faces:
+            for grant in ctx.readings[face.index].grants:
+                sentence = max(face.plain.rfind(".", 0, grant.start), face.plain.rfind("\n", 0, grant.start)) + 1
+                own = _OWN_RECIPIENT.search(face.plain, sentence, grant.start)
+                if own is None or _done_by_another_player(face.plain, own.start()):
+                    continue
+                if m := compiled.search(face.plain, grant.start, grant.end):
+                    yield tag_id, span(face.index, m.start(), m.end(), face.text)
+
+    return fn
+
+
 _extend("theme:sacrifice", _sacrifice_theme)
 _extend("theme:card-draw", lambda ctx, facts: (h for h in _granted_effects(ctx, facts) if h[0] == "theme:card-draw"))
 _extend("theme:lifegain", lambda ctx, facts: (h for h in _granted_effects(ctx, facts) if h[0] == "theme:lifegain"))
+_extend("theme:artifacts", _granted_care("theme:artifacts", _ARTIFACTS_CARED))
+_extend("theme:enchantments", _granted_care("theme:enchantments", _ENCHANTMENTS_CARED))
 
 
 def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
@@ -418,6 +459,60 @@ def _ramp_lands(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
 
 
 _extend("theme:ramp", _ramp_lands)
+
+
+@lru_cache(maxsize=1)
+def _mana_token_names() -> tuple[str, ...]:
+    """The predefined tokens (111.10) whose definition gives them a mana ability ("A Treasure token is a colorless
+    Treasure artifact token with “{T}, Sacrifice this token: Add one mana of any color.”"; Gold, Powerstone),
+    read from the shipped rules."""
+    book = shipped_rulebook()
+    names: list[str] = []
+    for r in book.rules.values():
+        if r.level == "numbered" and "predefined token" in r.text.lower():
+            for child in book.children(r.number):
+                m = re.match(r"An? (.+?) token is\b[^“]*“[^”]*:\s*Add\b", child.text)
+                if m:
+                    names.append(m.group(1))
+            break
+    return tuple(names)
+
+
+# a token the card creates with a mana ability in its words: "create two Treasure tokens" (a predefined token whose
+# definition adds mana), "create … Eldrazi Spawn creature tokens. They have “Sacrifice this creature: Add {C}.”"
+_QUOTED_MANA = re.compile(r"^[“\"][^”\"]*?:\s*Add\b")
+_THEY_HAVE = re.compile(r"(?:^|[.\n]\s*)(?:They have|It has|They each have)\s*$")
+
+
+def _ramp_tokens(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """Tokens with a mana ability the card's controller creates (Treasures, Eldrazi Scions): mana rocks of one
+    use, mana beyond a land's own (README's ramp)."""
+    names = _mana_token_names()
+    made = re.compile(r"\bcreates? [^.\n]*?\b(?:" + "|".join(map(re.escape, names)) + r") tokens?\b") if names else None
+    for face in ctx.faces:
+        if "token" not in face.low:
+            continue
+        text = face.plain
+        for m in made.finditer(face.rules) if made is not None else ():
+            if not _done_by_another_player(text, m.start()):
+                yield "theme:ramp", span(face.index, m.start(), m.end(), face.text)
+        for grant in ctx.readings[face.index].grants:
+            if not _QUOTED_MANA.match(grant.text):
+                continue
+            sentence = max(text.rfind(".", 0, grant.start), text.rfind("\n", 0, grant.start)) + 1
+            before = text[sentence : grant.start]
+            create = re.search(r"\bcreates?\b[^.\n]*\btokens?\b", before)
+            if create is None and _THEY_HAVE.search(text, 0, grant.start):
+                prev = max(text.rfind(".", 0, sentence - 1), text.rfind("\n", 0, sentence - 1)) + 1
+                create = re.search(r"\bcreates?\b[^.\n]*\btokens?\b", text[prev:sentence])
+                at = prev + create.start() if create else 0
+            else:
+                at = sentence + create.start() if create else 0
+            if create is not None and not _done_by_another_player(text, at):
+                yield "theme:ramp", span(face.index, grant.start, grant.end, face.text)
+
+
+_extend("theme:ramp", _ramp_tokens)
 
 
 def _evasion(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
@@ -731,6 +826,37 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                     r"(?:all|each)\b|creatures (?:your opponents|target player|that player) controls?", subject, re.I
                 ):
                     yield "theme:board-wipe", where
+        yield from _granted_roles(ctx, face)
+
+
+def _granted_roles(ctx: CardContext, face: FaceText) -> Iterator[Hit]:
+    """The damage of an ability the card gives in quotes (README, fifth stop: an ability the card gives speaks for
+    the object that gets it), read as the card's own: damage to each creature (a board wipe) and to each player
+    (burn) whoever holds it ("Enchanted land has “{T}: This land deals 1 damage to each creature and each
+    player.”", Noxious Field); to any target, a target creature or player or each opponent only where a permanent
+    of the card's controller's or a token it creates gets it (removal and burn for that player)."""
+    reading = ctx.readings[face.index]
+    for grant in reading.grants:
+        if "damage" not in grant.text:
+            continue
+        inner = shipped_reader().read(grant.text[1:-1])
+        sentence = max(face.plain.rfind(".", 0, grant.start), face.plain.rfind("\n", 0, grant.start)) + 1
+        recipient = face.plain[sentence : grant.start]
+        if _OPPONENT_RECIPIENT.search(recipient):
+            continue  # an opponent's emblem or token: its damage is theirs (see _granted_effects)
+        own = _OWN_RECIPIENT.search(recipient) and not _done_by_another_player(face.plain, grant.start)
+        for e in effects(inner):
+            if e.kind != "damage":
+                continue
+            target = e.target.text
+            at = grant.start + 1
+            where = span(face.index, at + e.verb.start, at + e.target.end, face.text)
+            if re.search(r"\b(?:each|all)\b(?:[^,]*?\b)?creatures?\b", target, re.I):
+                yield "theme:board-wipe", where
+            if re.search(r"\beach player\b", target, re.I) or (own and _TO_PLAYER.search(target)):
+                yield "theme:burn", where
+            if own and _TARGET_PERMANENT.search(target):
+                yield "theme:removal", where
 
 
 # "them" (or "him or her") as the one damage is dealt to: a player the sentence names before it ("unless
@@ -888,6 +1014,14 @@ _TOKEN_CLAUSE = re.compile(
 )
 
 
+# the quality of a protection (or hexproof) ability, up to the type: "Protection from Elves", "gains protection
+# from Goblins and from Dragons", "hexproof from Wizards"; the type it names is the one it opposes
+_PROTECTION_FROM = re.compile(
+    r"\b(?:protection|hexproof) from (?:[\w'’-]+(?:, (?:and |or )?(?:from )?| and (?:from )?| or (?:from )?))*$",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class _Tribal:
     tag_id = "tribal:*"
@@ -915,6 +1049,8 @@ class _Tribal:
                     continue
                 if text[max(0, m.start() - 4) : m.start()].lower() == "non-":
                     continue  # "another non-Human creature", "a non-Wall creature": that type left out, no tribe
+                if _PROTECTION_FROM.search(text, max(0, m.start() - 80), m.start()):
+                    continue  # "Protection from Elves" (702.16): the type kept away, no tribe the card cares about
                 if re.search(r"\bevery creature type", text[max(0, m.start() - 30) : m.start()]):
                     continue
                 yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), end, face.text)
