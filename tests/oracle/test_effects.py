@@ -89,3 +89,13 @@ def test_a_fight_and_control_taken_with_what_they_act_on():
     )
     assert [(e.kind, e.target.text) for e in threaten] == [("control", "target creature")]
     assert "until end of turn" in threaten[0].subject
+
+
+def test_damage_divided_among_a_count_of_targets_reads_the_whole_count():
+    """Practice draw 77120702 (Gang of Devils): "among one, two, or three targets" is one object phrase (a list of
+    counts), not "one"; a comma before a new clause still ends it."""
+    devils = "When Gang of Devils dies, it deals 3 damage divided as you choose among one, two, or three targets."
+    assert read(devils, "Gang of Devils", "Creature — Devil") == [("damage", "one, two, or three targets")]
+    assert read("Shock deals 2 damage to target creature, then you draw a card.", "Shock") == [
+        ("damage", "target creature")
+    ]

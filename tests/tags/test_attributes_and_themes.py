@@ -1056,3 +1056,48 @@ def test_a_token_the_card_makes_speaks_for_its_controller_artifacts_and_mana():
         "Create a Clue token.",
     ):
         assert "theme:ramp" not in _theme_ids(_real("Foo", "Enchantment", text)), text
+
+
+def test_an_artifact_sacrificed_as_a_cost_and_a_reward_for_discarding_are_themes():
+    """Practice draw 77120702: Forge Armor's "As an additional cost to cast this spell, sacrifice an artifact" needs
+    artifacts (theme:artifacts); an upkeep's "you may sacrifice an artifact. If you don't, …" is a drawback
+    (Yawgmoth Demon, gold set: no theme:artifacts). Horror of the Broken Lands' "Whenever you cycle or discard
+    another card" rewards discarding (theme:discard); Gang of Devils' damage divided among one, two, or three
+    targets is removal and burn."""
+    forge = _theme_ids(
+        _real(
+            "Forge Armor",
+            "Instant",
+            "As an additional cost to cast this spell, sacrifice an artifact.\nPut X +1/+1 counters on target creature, "
+            "where X is the sacrificed artifact's mana value.",
+        )
+    )
+    assert {"theme:artifacts", "theme:sacrifice", "theme:plus-one-counters"} <= forge
+    assert "theme:artifacts" in _theme_ids(_real("Ironworks", "Artifact", "Sacrifice an artifact: Add {C}{C}."))
+    demon = _theme_ids(
+        _real(
+            "Yawgmoth Demon",
+            "Creature — Phyrexian Demon",
+            "Flying\nAt the beginning of your upkeep, you may sacrifice an artifact. If you don't, tap Yawgmoth Demon "
+            "and it deals 2 damage to you.",
+        )
+    )
+    assert "theme:artifacts" not in demon
+    horror = _theme_ids(
+        _real(
+            "Horror of the Broken Lands",
+            "Creature — Horror",
+            "Whenever you cycle or discard another card, Horror of the Broken Lands gets +2/+1 until end of turn.\n"
+            "Cycling {B} ({B}, Discard this card: Draw a card.)",
+        )
+    )
+    assert "theme:discard" in horror
+    assert "theme:discard" not in _theme_ids(_real("Foo", "Creature — Bird", "Cycling {2}"))
+    devils = _theme_ids(
+        _real(
+            "Gang of Devils",
+            "Creature — Devil",
+            "When Gang of Devils dies, it deals 3 damage divided as you choose among one, two, or three targets.",
+        )
+    )
+    assert {"theme:removal", "theme:burn"} <= devils

@@ -61,7 +61,8 @@ _CLAUSE_START = re.compile(r"[.;:\n•]|, (?=then\b)|, ")
 _CONDITION = re.compile(r"^\s*(?:if|as long as|unless|whenever|when|each time)\b", re.IGNORECASE)
 # an object phrase ends where the next clause or a new verb begins
 _PHRASE_END = re.compile(
-    r",\s(?!or\b|and\b(?! (?:you|that|it|then)\b))|\s(?:and|then) (?:you|that player|it|its controller|they)\b"
+    # (a list of counts goes on: "among one, two, or three targets")
+    r",\s(?!or\b|and\b(?! (?:you|that|it|then)\b)|(?:one|two|three|four|five|six)\b)|\s(?:and|then) (?:you|that player|it|its controller|they)\b"
     r"|\s(?:unless|if|until|where|instead)\b|\s+and (?=(?:\d+|X|that much) damage to\b)",
     re.IGNORECASE,
 )

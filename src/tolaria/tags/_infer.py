@@ -250,7 +250,12 @@ theme(
 )
 theme("theme:werewolves", any_of={"kind:werewolf", "tribal:werewolf", "keyword:daybound", "keyword:nightbound"})
 _ARTIFACTS_CARED = (
+    # (and one sacrificed as a cost: "As an additional cost to cast this spell, sacrifice an artifact", "Sacrifice an
+    # artifact: Add {C}{C}": it needs artifacts; an upkeep's "you may sacrifice an artifact. If you don't, …" is a
+    # drawback, no theme)
     r"\bartifacts? (?:you control|spells?|cards?|creatures? you control)\b|\bfor each artifact\b"
+    r"|\bas an additional cost to [^,.]*, sacrifice (?:an?|another|one or more|two|three|X) artifacts?\b"
+    r"|(?:^|[\n,]\s*)sacrifice (?:an?|another|one or more|two|three|X) artifacts?(?=[^.:\n]*:)"
     r"|\bwhenever (?:an|another) artifact\b|\bartifact (?:enters|you control)\b"
     r"|\b(?:if|as long as|unless) you control (?:an?|another|\w+ or more) artifacts?\b"
 )
@@ -273,7 +278,14 @@ theme(
 )
 theme("theme:card-draw", any_of={"effect:draw", "action:investigate", "action:connive"}, by_controller=True)
 theme("theme:mill", any_of={"action:mill"})
-theme("theme:discard", any_of={"keyword:madness"})
+# a reward for discarding: a trigger on it ("Whenever you cycle or discard another card", "Whenever an opponent
+# discards a card"); the action itself is no fact inside a trigger condition (README's action:)
+theme(
+    "theme:discard",
+    any_of={"keyword:madness"},
+    pattern=r"\b(?:whenever|each time) [^,.;:\n]*?\bdiscards?\b",
+    needs=("discard",),
+)
 theme(
     "theme:evasion",
     any_of={
