@@ -160,7 +160,7 @@ ISSUE_26 += (_STATUS_26, _VERB_26, _PLAY_26, _GRANTED_26, _HYPHEN_EXILE_26)
 # the sixth stop of issue 26 (fresh draw 2026120441's classes, and the lost branch's coins)
 _TOKEN_TOO_26 = "a face with 'nontoken' whose 'token(s)' has the token rule (111) marked at none of its uses"
 _FLIP_CARD_26 = "'flip ~' / 'flip it' (a flip card's flip) not linked to Flip Cards (710)"
-_COINS_26 = "'flip two coins', 'flip X coins' not linked to Flipping a Coin (705)"
+_COINS_26 = "a face whose 'flip two coins', 'flip X coins' has Flipping a Coin (705) marked nowhere"
 ISSUE_26 += (_TOKEN_TOO_26, _FLIP_CARD_26, _COINS_26)
 _SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26, _EXILE_FACE_DOWN_26, _VERB_26, _HYPHEN_EXILE_26, _COINS_26}
 _COUNTED_COINS = re.compile(r"\bflips? (?:one|two|three|four|five|six|seven|eight|nine|ten|x|that many|\d+) coins\b")
@@ -268,9 +268,10 @@ def _issue26_sixth_stop(text: str, low: str, spans, marks: dict, name: str) -> N
     for m in re.finditer(r"\bflip (?=(?:~+|it)[.,;])", masked):
         if not any(s.start == m.start() and s.rule == _BOOK26["flip_cards"] for s in spans):
             marks[_FLIP_CARD_26].add(name)
-    for m in _COUNTED_COINS.finditer(low):
-        if not any(s.start == m.start() and s.rule == _BOOK26["coin"] for s in spans):
-            marks[_COINS_26].add((name, m.start()))
+    # (marked once a face: "If you would flip a coin, instead flip two coins" explains the act at "flip a coin")
+    coins = [m.start() for m in _COUNTED_COINS.finditer(low)]
+    if coins and not any(s.rule == _BOOK26["coin"] for s in spans):
+        marks[_COINS_26].add((name, coins[0]))
 
 
 def _issue26_fourth_stop(text: str, low: str, spans, marks: dict, name: str) -> None:

@@ -1056,6 +1056,9 @@ def test_a_token_the_card_makes_speaks_for_its_controller_artifacts_and_mana():
         "Create a Clue token.",
     ):
         assert "theme:ramp" not in _theme_ids(_real("Foo", "Enchantment", text)), text
+    # an order to the card's controller after a trigger that names an opponent ("create", the verb's base form)
+    revel = "Whenever a creature an opponent controls dies, create a Treasure token."
+    assert {"theme:ramp", "theme:tokens"} <= _theme_ids(_real("Revel in Riches", "Enchantment", revel))
 
 
 def test_an_artifact_sacrificed_as_a_cost_and_a_reward_for_discarding_are_themes():

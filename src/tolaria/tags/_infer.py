@@ -65,6 +65,10 @@ _OTHER_ANTECEDENT = re.compile(r"opponent|controller|owner|other player|another 
 _DAMAGED_PLAYER = re.compile(r"\bdamage to $", re.IGNORECASE)
 
 
+# a verb that opens its clause (an order to the card's controller): nothing before it but "then", "you may", "and"
+_IMPERATIVE = re.compile(r"\s*(?:(?:then|and|you|may|also|instead)\s+)*", re.IGNORECASE)
+
+
 def _done_by_another_player(text: str, pos: int) -> bool:
     """The verb at ``pos`` is done by a player other than the card's controller: the last player its
     sentence names before it is an opponent or another object's controller ("That player investigates", the
@@ -73,6 +77,12 @@ def _done_by_another_player(text: str, pos: int) -> bool:
     player shuffles, then creates …"). "You", "target player" and "each player" are (or include) the
     card's controller."""
     sentence = max(text.rfind(ch, 0, pos) for ch in ".\n;:") + 1
+    clause = text[max(text.rfind(ch, 0, pos) for ch in ".\n;:,—•") + 1 : pos]
+    verb = re.match(r"[a-z]+", text[pos:], re.IGNORECASE)
+    if _IMPERATIVE.fullmatch(clause) and not (verb and verb.group(0).lower().endswith("s")):
+        # "Whenever a creature an opponent controls dies, create a Treasure token": an order to the card's controller
+        # (the verb's base form; "That player shuffles, then creates …" goes on with that player)
+        return False
     named = list(_ACTOR.finditer(text, sentence, pos))
     if not named:
         return False
@@ -500,7 +510,9 @@ def _ramp_tokens(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
     """Tokens with a mana ability the card's controller creates (Treasures, Eldrazi Scions): mana rocks of one
     use, mana beyond a land's own (README's ramp)."""
     names = _mana_token_names()
-    made = re.compile(r"\bcreates? [^.\n]*?\b(?:" + "|".join(map(re.escape, names)) + r") tokens?\b") if names else None
+    made = (
+        re.compile(r"\b[Cc]reates? [^.\n]*?\b(?:" + "|".join(map(re.escape, names)) + r") tokens?\b") if names else None
+    )
     for face in ctx.faces:
         if "token" not in face.low:
             continue
