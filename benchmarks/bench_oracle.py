@@ -436,7 +436,7 @@ SIXTH_THEMES = (
     "a token the card creates with a quoted ability that counts artifacts ('token with “… for each artifact you control”') without theme:artifacts",
     "Treasure, Gold or Powerstone tokens the card's controller creates without theme:ramp",
     "theme:tokens or theme:card-draw resting only on what 'that player' does after an opponent ('Whenever an opponent casts a spell, that player creates a Blood token')",
-    "theme:removal resting only on gaining control until end of turn or this turn (a Threaten)",
+    "theme:removal resting only on gaining control until end of turn, this turn, end of combat or your next turn (a Threaten)",
 )
 _PROTECTED_26 = re.compile(r"\b(?:protection|hexproof) from (?:[\w'’-]+(?:,|,? and|,? or)? (?:from )?)*$", re.I)
 _GIVEN_WIPE_26 = re.compile(r"\b(?:has|have|gains?)\s+[“\"][^”\"]*\bdeals? (?:\d+|X) damage to each creature\b")
@@ -452,7 +452,9 @@ _THAT_PLAYER_26 = re.compile(
     re.I,
 )
 _THREATEN_26 = re.compile(
-    r"\bgains? control of\b[^.\n]*\b(?:until end of turn|this turn)\b|\buntil end of turn, gain control of\b", re.I
+    r"\bgains? control of\b[^.\n]*\b(?:until end of (?:turn|combat)|this turn|until (?:the end of )?your next turn)\b"
+    r"|\buntil end of turn, gain control of\b",
+    re.I,
 )
 
 

@@ -1104,3 +1104,22 @@ def test_an_artifact_sacrificed_as_a_cost_and_a_reward_for_discarding_are_themes
         )
     )
     assert {"theme:removal", "theme:burn"} <= devils
+
+
+def test_control_taken_for_a_while_is_no_removal():
+    """Issue 26, sixth stop (an earlier branch's lost fix, redone): a control change with a duration that ends
+    ("until end of turn", "until the end of your next turn", "until end of combat") gives the permanent back, a
+    Threaten, no removal; "for as long as ~ remains on the battlefield" keeps it while the card stays (Sower of
+    Temptation), removal as Control Magic is."""
+    for text in (
+        "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn.",
+        "Gain control of target creature an opponent controls until the end of your next turn.",
+        "Until end of turn, gain control of target creature.",
+        "Gain control of target creature until end of combat.",
+    ):
+        assert "theme:removal" not in _theme_ids(_real("Foo", "Sorcery", text)), text
+    sower = (
+        "Flying\nWhen Sower of Temptation enters the battlefield, gain control of target creature for as long as Sower "
+        "of Temptation remains on the battlefield."
+    )
+    assert "theme:removal" in _theme_ids(_real("Sower of Temptation", "Creature — Faerie Wizard", sower))

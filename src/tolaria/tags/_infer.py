@@ -838,7 +838,7 @@ def _roles(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
                 if (
                     re.match(r"(?:up to \w+ )?(?:another )?target\b|enchanted\b", target, re.I)
                     and not re.search(r"\byou control\b", target, re.I)
-                    and not re.search(r"\buntil end of turn\b|\bthis turn\b", e.subject, re.I)
+                    and not _FOR_A_WHILE.search(e.subject)
                 ):
                     yield "theme:removal", where
             elif e.kind == "shrink":
@@ -881,6 +881,15 @@ def _granted_roles(ctx: CardContext, face: FaceText) -> Iterator[Hit]:
                 yield "theme:burn", where
             if own and _TARGET_PERMANENT.search(target):
                 yield "theme:removal", where
+
+
+# a control change with a duration that ends ("until end of turn", "this turn", "until end of combat", "until the end of
+# your next turn"): a Threaten, the permanent comes back; "for as long as ~ remains on the battlefield" (Sower of
+# Temptation) keeps it while the card stays, as Control Magic does
+_FOR_A_WHILE = re.compile(
+    r"\buntil end of (?:turn|combat)\b|\bthis turn\b|\buntil (?:the end of )?(?:your|its controller['’]s|that player['’]s) next turn\b",
+    re.IGNORECASE,
+)
 
 
 # "them" (or "him or her") as the one damage is dealt to: a player the sentence names before it ("unless
