@@ -565,7 +565,12 @@ def missed_themes(card, tags) -> Counter:
         if f"theme:{m.group(1).lower()}s" not in tags:
             out[MISSED_THEMES[1]] += 1
             break
-    if _GIVES_LIFELINK.search(text) and "theme:lifegain" not in tags:
+    # (a keyword counter chosen at random is no keyword the card gives: README, fourth stop, Crystalline Giant)
+    if (
+        _GIVES_LIFELINK.search(text)
+        and not re.search(r"\bat random\b[^.]*\blifelink\b", text)
+        and "theme:lifegain" not in tags
+    ):
         out[MISSED_THEMES[2]] += 1
     if _REWARDS_MODIFIED.search(text) and "theme:voltron" not in tags:
         out[MISSED_THEMES[3]] += 1
@@ -646,6 +651,9 @@ def issue26_fourth_themes(card, tags) -> Counter:
             out[FOURTH_THEMES[3]] += 1
     for face in card.faces:  # each instant face by its own text
         own = re.sub(r"\([^()]*\)", " ", face.oracle_text or "")
+        own = re.sub(
+            r"“[^”]*”|\"[^\"]*\"", " ", own
+        )  # a token's quoted ability is no effect of the instant's (Urza's Command)
         if "Instant" in face.type_line and "until end of turn" in own and _TRICK_26.search(own):
             if "theme:combat-trick" not in tags:
                 out[FOURTH_THEMES[4]] += 1
