@@ -169,3 +169,10 @@ def test_a_loyalty_cost_in_brackets_is_a_loyalty_ability():
     assert kinds(r) == ["loyalty", "loyalty", "loyalty"]
     assert [a.cost.text for a in r.abilities] == ["[+1]", "[−3]", "−X"]
     assert r.abilities[0].effect.text.strip() == "Add {R}{R}."
+
+
+def test_a_name_with_a_regnal_numeral_answers_to_the_name_without_it():
+    """Practice draw 77120704 (King Darien XLVIII): the card says "Sacrifice King Darien", itself."""
+    text = "{3}{G}{W}: Put a +1/+1 counter on King Darien.\nSacrifice King Darien: Draw a card."
+    reading = shipped_reader().read(text, names=["King Darien XLVIII"])
+    assert [p.text for p in reading.self_refs] == ["King Darien", "King Darien"]

@@ -782,3 +782,14 @@ def test_flipping_coins_counted_is_flipping_a_coin(linker):
         marks = _marks(linker, text, "Foo")
         assert (said, "glossary", "705") in marks, marks
         assert not [m for m in marks if m[2] == "710"]
+
+
+def test_a_predefined_token_named_alone_in_the_plural_is_its_rule(linker):
+    """Practice draw 77120703 (Asmoranomardicadaistinaculdacar): "Sacrifice two Foods" names the Food token of
+    111.10b by its name alone, in the plural; "a Food token" stays one link."""
+    asmo = _marks(
+        linker, "Sacrifice two Foods: Target creature deals 6 damage to itself.", "Asmoranomardicadaistinaculdacar"
+    )
+    assert ("Foods", "glossary", "111.10b") in asmo
+    assert ("Food token", "glossary", "111.10b") in _marks(linker, "Create a Food token.", "Foo")
+    assert ("Treasures", "glossary", "111.10a") in _marks(linker, "Sacrifice two Treasures: Draw a card.", "Foo")

@@ -1123,3 +1123,26 @@ def test_control_taken_for_a_while_is_no_removal():
         "of Temptation remains on the battlefield."
     )
     assert "theme:removal" in _theme_ids(_real("Sower of Temptation", "Creature — Faerie Wizard", sower))
+
+
+def test_an_aura_giving_a_keyword_that_helps_and_a_legend_sacrificing_itself():
+    """Practice draw 77120704: Floating Shield's "Enchanted creature has protection from the chosen color" makes its
+    creature better (voltron), an Aura giving defender does not; King Darien XLVIII's "Sacrifice King Darien" is the
+    card sacrificing itself (no theme:sacrifice)."""
+    shield = _real(
+        "Floating Shield",
+        "Enchantment — Aura",
+        "Enchant creature\nAs Floating Shield enters the battlefield, choose a color.\nEnchanted creature has protection "
+        "from the chosen color. This effect doesn't remove Floating Shield.",
+    )
+    assert "theme:voltron" in _theme_ids(shield)
+    wall = _real("Foo", "Enchantment — Aura", "Enchant creature\nEnchanted creature has defender.")
+    assert "theme:voltron" not in _theme_ids(wall)
+    darien = _real(
+        "King Darien XLVIII",
+        "Legendary Creature — Human Soldier",
+        "Other creatures you control get +1/+1.\n{3}{G}{W}: Put a +1/+1 counter on King Darien and create a 1/1 white "
+        "Soldier creature token.\nSacrifice King Darien: Creature tokens you control gain hexproof and indestructible "
+        "until end of turn.",
+    )
+    assert "theme:sacrifice" not in _theme_ids(darien)

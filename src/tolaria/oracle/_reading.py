@@ -524,7 +524,13 @@ def _names(names: Iterable[str]) -> set[str]:
     for n in list(out):
         if ", " in n:
             out.add(n.split(", ")[0])
+        elif (regnal := _REGNAL.search(n)) is not None:
+            out.add(n[: regnal.start()])  # "King Darien XLVIII" says "King Darien": the name without its numeral
     return out
+
+
+# a regnal numeral ending a name of two words or more ("King Darien XLVIII", "Saint Traft"-less: only Roman numerals)
+_REGNAL = re.compile(r"(?<=\S) (?=[IVXLC]+$)(?:M{0,3}(?:C[MD]|D?C{0,3})(?:X[CL]|L?X{0,3})(?:I[XV]|V?I{0,3}))$")
 
 
 def _self_refs(text: str, names: set[str], grants: tuple[Part, ...]) -> tuple[Part, ...]:

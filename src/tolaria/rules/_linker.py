@@ -288,6 +288,11 @@ class Linker:
                         cat.glossary_phrases[_fold(name)] = (child.number, term.key if term else None, name)
                         # "a Blood token": the token the rule defines, one link (not "Blood", then "token")
                         cat.glossary_phrases[_fold(name) + " token"] = (child.number, term.key if term else None, name)
+                        # "Sacrifice two Foods", "for each Treasure you control": the token named by its name alone,
+                        # plural too (the plural of a phrase's last word is read where the phrase is; this one is the
+                        # whole phrase)
+                        plural = _fold(name) + ("es" if _fold(name).endswith(("s", "x", "ch", "sh")) else "s")
+                        cat.glossary_phrases.setdefault(plural, (child.number, term.key if term else None, name))
                         if name.endswith(" Role"):
                             role = book.glossary_entry("Role")
                             cat.glossary_phrases.setdefault("role", (r.number, role.key if role else None, "Role"))

@@ -557,7 +557,14 @@ _extend("theme:evasion", _evasion)
 # an Equipment's or Aura's bonus that lowers a number ("gets +1/-1", "gets -2/-0"): it weakens the creature
 _WEAKENS = re.compile(r"\bgets? (?:[+-]\d+/-|-)", re.IGNORECASE)
 # what the creature it is on gets: "equipped creature gets +2/+0", "has first strike", "enchanted creature gets +"
-_ATTACHED = re.compile(r"\b(?:equipped creature (?:gets \+|has\b|gains\b)|enchanted creature gets \+)", re.IGNORECASE)
+_ATTACHED = re.compile(
+    r"\b(?:equipped creature (?:gets \+|has\b|gains\b)|enchanted creature gets \+"
+    # an Aura that gives its creature a keyword that helps it (not defender, not "can't block"): "Enchanted creature
+    # has protection from the chosen color" (Floating Shield), "has flying"
+    r"|enchanted creature (?:has|gains) (?:flying|first strike|double strike|deathtouch|trample|lifelink|vigilance"
+    r"|reach|menace|indestructible|protection|hexproof|shroud|haste|ward|intimidate|fear|shadow|horsemanship)\b)",
+    re.IGNORECASE,
+)
 _EQUIPMENT = ("subtype:equipment", "keyword:equip")
 # a reward for Auras and Equipment on its controller's creatures: the card itself, or a creature its controller
 # controls, is (or was) enchanted, equipped or modified (CR 700.9: equipped, enchanted by an Aura its controller
