@@ -91,135 +91,22 @@ def _is_title(text: str) -> bool:
 
 
 def parse_rules(text: str) -> RuleBook:
-    """Parse the whole Comprehensive Rules text. Raises ``RulesParseError`` naming the line on bad input."""
+    """Parse the whole Comprehensive Rules text. Raises ``RulesParseError`` naming the line on bad input.
+
+    The file's parts in their order: the title, the introduction (with the date the rules take effect),
+    the contents, the rules (each with its examples), the glossary, the credits."""
     lines = split_lines(text)
-    n = len(lines)
-    i = 0
-
-    def skip_blank(j: int) -> int:
-        while j < n and not lines[j].strip():
-            j += 1
-        return j
-
-    i = skip_blank(0)
-    if i >= n:
+    start = _skip_blank(lines, 0)
+    if start >= len(lines):
         raise RulesParseError(1, "the title 'Magic: The Gathering Comprehensive Rules'", "")
-    title = lines[i].strip()
-    # effective date: the first line that states it, before the contents
-    effective: _dt.date | None = None
-    contents_at = None
-    for j in range(i, n):
-        if lines[j].strip() == "Contents":
-            contents_at = j
-            break
-        m = _DATE.search(lines[j])
-        if m and effective is None:
-            try:
-                effective = _dt.datetime.strptime(m.group(1), "%B %d, %Y").date()
-            except ValueError as exc:
-                raise RulesParseError(j + 1, "a date like 'February 27, 2026'", m.group(1)) from exc
-    if effective is None:
-        raise RulesParseError(
-            i + 2, "'These rules are effective as of <Month D, YYYY>.'", lines[i + 1] if i + 1 < n else ""
-        )
-    if contents_at is None:
-        raise RulesParseError(n, "a 'Contents' heading", lines[-1] if lines else "")
-    intro_lines = [ln for ln in lines[i + 1 : contents_at] if ln.strip()]
-    introduction = "\n".join(intro_lines)
-
-    # contents: up to and including the 'Credits' line
-    contents: list[str] = []
-    j = contents_at + 1
-    while j < n:
-        line = lines[j].strip()
-        if line:
-            contents.append(line)
-            if line == "Credits":
-                break
-        j += 1
-    else:
-        raise RulesParseError(n, "'Credits' as the last line of the contents", lines[-1] if lines else "")
-    j += 1
-
-    # body
-    rules: dict[str, Rule] = {}
-    current: Rule | None = None
-    last_was_example = False
-    glossary_at = None
-    while j < n:
-        raw = lines[j]
-        line = raw.strip()
-        lineno = j + 1
-        j += 1
-        if not line:
-            continue
-        if line == "Glossary":
-            glossary_at = j
-            break
-        if m := _EXAMPLE.match(line):
-            if current is None:
-                raise RulesParseError(lineno, "a rule before the first example", line)
-            current.examples.append(m.group(1))
-            last_was_example = True
-            continue
-        rule = _match_rule(line)
-        if rule is None:
-            if raw[:1].isspace() and current is not None:  # continuation of the previous paragraph
-                if last_was_example:
-                    current.examples[-1] += "\n" + line
-                else:
-                    current.text = f"{current.text}\n{line}" if current.text else line
-                continue
-            if _LOOKS_NUMBERED.match(line):
-                raise RulesParseError(lineno, "a rule number like '702.19.', '702.19b' or '7.' followed by text", line)
-            raise RulesParseError(lineno, "a rule number, 'Example:' or 'Glossary'", line)
-        number, level, body = rule
-        rule_obj = _make_rule(number, level, body, lineno)
-        if number in rules:
-            raise RulesParseError(
-                lineno, f"a new rule number (rule {number} already appears on line {rules[number].line})", line
-            )
-        if rule_obj.parent is not None:
-            parent = rules.get(rule_obj.parent)
-            if parent is None:
-                raise RulesParseError(lineno, f"rule {rule_obj.parent} before rule {number}", line)
-            parent.children.append(number)
-        rules[number] = rule_obj
-        current = rule_obj
-        last_was_example = False
-    if glossary_at is None:
-        raise RulesParseError(n, "a 'Glossary' heading after the rules", lines[-1] if lines else "")
-    if not rules:
-        raise RulesParseError(glossary_at, "at least one rule before the glossary", "Glossary")
-
-    # glossary: blocks separated by blank lines, up to 'Credits'
-    glossary: dict[str, GlossaryEntry] = {}
-    block: list[tuple[int, str]] = []
-    credits_at = None
-    j = glossary_at
-    while j <= n:
-        line = lines[j].strip() if j < n else ""
-        if j < n and line == "Credits" and not block:
-            credits_at = j + 1
-            break
-        if line:
-            block.append((j + 1, line))
-        elif block:
-            entry = _make_entry(block)
-            glossary.setdefault(entry.key, entry)
-            block = []
-        j += 1
-    if credits_at is None:
-        raise RulesParseError(n, "a 'Credits' heading after the glossary", lines[-1] if lines else "")
+    title = lines[start].strip()
+    effective, contents_at = _effective_date(lines, start)
+    introduction = "\n".join(ln for ln in lines[start + 1 : contents_at] if ln.strip())
+    contents, rules_at = _contents(lines, contents_at)
+    rules, glossary_at = _rules(lines, rules_at)
+    glossary, credits_at = _glossary(lines, glossary_at)
     credits = "\n".join(lines[credits_at:]).strip()
-
-    known = set(rules)
-    for r in rules.values():
-        r.references = find_references(r.text, known)
-    for e in glossary.values():
-        e.references = find_references(e.definition, known)
-        e.see_rules = list(dict.fromkeys(ref.target for ref in e.references))
-        e.see_also = _see_also(e, glossary)
+    _cross_references(rules, glossary)
     return RuleBook(
         effective_date=effective,
         contents=contents,
@@ -229,6 +116,143 @@ def parse_rules(text: str) -> RuleBook:
         title=title,
         introduction=introduction,
     )
+
+
+def _last(lines: list[str]) -> str:
+    return lines[-1] if lines else ""
+
+
+def _skip_blank(lines: list[str], j: int) -> int:
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    return j
+
+
+def _effective_date(lines: list[str], title_at: int) -> tuple[_dt.date, int]:
+    """(the date the rules take effect: the first line before the contents that states it, the line
+    index of the 'Contents' heading)."""
+    effective: _dt.date | None = None
+    for j in range(title_at, len(lines)):
+        if lines[j].strip() == "Contents":
+            if effective is None:
+                break
+            return effective, j
+        m = _DATE.search(lines[j])
+        if m and effective is None:
+            try:
+                effective = _dt.datetime.strptime(m.group(1), "%B %d, %Y").date()
+            except ValueError as exc:
+                raise RulesParseError(j + 1, "a date like 'February 27, 2026'", m.group(1)) from exc
+    if effective is None:
+        after_title = lines[title_at + 1] if title_at + 1 < len(lines) else ""
+        raise RulesParseError(title_at + 2, "'These rules are effective as of <Month D, YYYY>.'", after_title)
+    raise RulesParseError(len(lines), "a 'Contents' heading", _last(lines))
+
+
+def _contents(lines: list[str], contents_at: int) -> tuple[list[str], int]:
+    """The contents' lines, up to and including 'Credits'; and the index of the line after it, where
+    the rules begin."""
+    contents: list[str] = []
+    for j in range(contents_at + 1, len(lines)):
+        line = lines[j].strip()
+        if line:
+            contents.append(line)
+            if line == "Credits":
+                return contents, j + 1
+    raise RulesParseError(len(lines), "'Credits' as the last line of the contents", _last(lines))
+
+
+def _rules(lines: list[str], j: int) -> tuple[dict[str, Rule], int]:
+    """The rules from line index `j` on, each with its examples, up to the 'Glossary' heading; and the
+    index of the line after that heading."""
+    rules: dict[str, Rule] = {}
+    current: Rule | None = None
+    in_example = False  # the last paragraph read was an example (a continuation line is its)
+    while j < len(lines):
+        raw = lines[j]
+        line = raw.strip()
+        lineno = j + 1
+        j += 1
+        if not line:
+            continue
+        if line == "Glossary":
+            if not rules:
+                raise RulesParseError(j, "at least one rule before the glossary", "Glossary")
+            return rules, j
+        if m := _EXAMPLE.match(line):
+            if current is None:
+                raise RulesParseError(lineno, "a rule before the first example", line)
+            current.examples.append(m.group(1))
+            in_example = True
+        elif (numbered := _match_rule(line)) is not None:
+            current = _new_rule(rules, numbered, lineno, line)
+            in_example = False
+        elif raw[:1].isspace() and current is not None:
+            _continue_paragraph(current, line, in_example=in_example)
+        else:
+            raise _not_a_rule(lineno, line)
+    raise RulesParseError(len(lines), "a 'Glossary' heading after the rules", _last(lines))
+
+
+def _new_rule(rules: dict[str, Rule], numbered: tuple[str, str, str], lineno: int, line: str) -> Rule:
+    """The rule a numbered line starts, added to `rules` and to its parent's children."""
+    number, level, body = numbered
+    rule = _make_rule(number, level, body, lineno)
+    if number in rules:
+        raise RulesParseError(
+            lineno, f"a new rule number (rule {number} already appears on line {rules[number].line})", line
+        )
+    if rule.parent is not None:
+        parent = rules.get(rule.parent)
+        if parent is None:
+            raise RulesParseError(lineno, f"rule {rule.parent} before rule {number}", line)
+        parent.children.append(number)
+    rules[number] = rule
+    return rule
+
+
+def _continue_paragraph(rule: Rule, line: str, *, in_example: bool) -> None:
+    """An indented line: more of the rule's last paragraph (its text, or its last example)."""
+    if in_example:
+        rule.examples[-1] += "\n" + line
+    else:
+        rule.text = f"{rule.text}\n{line}" if rule.text else line
+
+
+def _not_a_rule(lineno: int, line: str) -> RulesParseError:
+    if _LOOKS_NUMBERED.match(line):
+        return RulesParseError(lineno, "a rule number like '702.19.', '702.19b' or '7.' followed by text", line)
+    return RulesParseError(lineno, "a rule number, 'Example:' or 'Glossary'", line)
+
+
+def _glossary(lines: list[str], glossary_at: int) -> tuple[dict[str, GlossaryEntry], int]:
+    """The glossary's entries (blocks of lines between blank lines; the first of a term kept), up to the
+    'Credits' heading; and the index of the line after it."""
+    glossary: dict[str, GlossaryEntry] = {}
+    block: list[tuple[int, str]] = []
+    n = len(lines)
+    for j in range(glossary_at, n + 1):
+        line = lines[j].strip() if j < n else ""
+        if j < n and line == "Credits" and not block:
+            return glossary, j + 1
+        if line:
+            block.append((j + 1, line))
+        elif block:
+            entry = _make_entry(block)
+            glossary.setdefault(entry.key, entry)
+            block = []
+    raise RulesParseError(n, "a 'Credits' heading after the glossary", _last(lines))
+
+
+def _cross_references(rules: dict[str, Rule], glossary: dict[str, GlossaryEntry]) -> None:
+    """The rule numbers each rule and glossary entry cites, and the entries a glossary entry sends to."""
+    known = set(rules)
+    for r in rules.values():
+        r.references = find_references(r.text, known)
+    for e in glossary.values():
+        e.references = find_references(e.definition, known)
+        e.see_rules = list(dict.fromkeys(ref.target for ref in e.references))
+        e.see_also = _see_also(e, glossary)
 
 
 def _match_rule(line: str) -> tuple[str, str, str] | None:

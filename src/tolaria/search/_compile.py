@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
@@ -64,57 +64,77 @@ class Described:
 
 
 def compile_query(tree: Node, ctx: SearchContext, *, lenient: bool = False) -> Compiled:
-    out = Compiled(None)
-    saw_condition = [False]
+    """The query's tree as conditions a card is checked against, the settings its metadata keywords
+    give (order:, unique:, …) and a warning for each term left out. lenient (explain without an index):
+    a term whose value only the corpus could check is shown as typed instead."""
+    query = _Compiling(ctx, lenient=lenient)
+    out = query.out
+    out.root = query.condition(tree)
+    out.only_meta = not query.saw_condition
+    if out.root is None and query.saw_condition:
+        out.warnings.append("all of the terms of the query were ignored")
+    return out
 
-    def visit(node: Node) -> Cond | None:
+
+class _Compiling:
+    """One query being compiled: what it has found so far."""
+
+    def __init__(self, ctx: SearchContext, *, lenient: bool) -> None:
+        self.ctx = ctx
+        self.lenient = lenient
+        self.out = Compiled(None)
+        self.saw_condition = False  # a term that is no metadata keyword (even one left out)
+
+    def condition(self, node: Node) -> Cond | None:
+        """The condition of one node of the tree; None when nothing of it is left to check."""
         if isinstance(node, And):
-            kids = [k for k in (visit(c) for c in node.children) if k is not None]
+            kids = self._conditions(node.children)
             return None if not kids else kids[0] if len(kids) == 1 else CAnd(kids)
         if isinstance(node, Or):
-            kids = [k for k in (visit(c) for c in node.children) if k is not None]
+            kids = self._conditions(node.children)
             return None if not kids else kids[0] if len(kids) == 1 else COr(kids)
         if isinstance(node, Not):
-            kid = visit(node.child)
+            kid = self.condition(node.child)
             return None if kid is None else CNot(kid)
         if isinstance(node, Name):
-            saw_condition[0] = True
-            return _make(NameFamily, "name", ":", node.value, node.kind)
+            self.saw_condition = True
+            return self._family(NameFamily, "name", ":", node.value, node.kind)
         if isinstance(node, Exact):
-            saw_condition[0] = True
-            return _make(ExactName, "!", ":", node.value, "text")
+            self.saw_condition = True
+            return self._family(ExactName, "!", ":", node.value, "text")
         assert isinstance(node, Term)
+        return self._term(node)
+
+    def _conditions(self, nodes: Iterable[Node]) -> list[Cond]:
+        return [k for k in (self.condition(c) for c in nodes) if k is not None]
+
+    def _term(self, node: Term) -> Cond | None:
+        """A keyword term: a condition, or a metadata keyword's setting (then None)."""
         family = lookup(node.keyword)
         if family is None:
-            out.warnings.append(f"unknown keyword {node.keyword!r}: the term {node} was ignored")
-            saw_condition[0] = True
+            self.out.warnings.append(f"unknown keyword {node.keyword!r}: the term {node} was ignored")
+            self.saw_condition = True
             return None
         if family.metadata:
             try:
-                inst = family(node.keyword, node.op, node.value, node.kind, ctx)
+                inst = family(node.keyword, node.op, node.value, node.kind, self.ctx)
             except Ignored as err:
-                out.warnings.append(f"{err}: the term was ignored")
+                self.out.warnings.append(f"{err}: the term was ignored")
                 return None
             assert isinstance(inst, MetaFamily)  # the metadata families are MetaFamily's
-            out.meta[family.names[0]] = inst.setting
+            self.out.meta[family.names[0]] = inst.setting
             return None
-        saw_condition[0] = True
-        return _make(family, node.keyword, node.op, node.value, node.kind)
+        self.saw_condition = True
+        return self._family(family, node.keyword, node.op, node.value, node.kind)
 
-    def _make(family: type[Family], keyword: str, op: str, value: str, kind: str) -> Family | Described | None:
+    def _family(self, family: type[Family], keyword: str, op: str, value: str, kind: str) -> Family | Described | None:
         try:
-            return family(keyword, op, value, kind, ctx)
+            return family(keyword, op, value, kind, self.ctx)
         except Ignored as err:
-            if lenient and family.needs_corpus and op in family.ops:
+            if self.lenient and family.needs_corpus and op in family.ops:
                 return Described(family, op, value)
-            out.warnings.append(f"{err}: the term was ignored")
+            self.out.warnings.append(f"{err}: the term was ignored")
             return None
-
-    out.root = visit(tree)
-    out.only_meta = not saw_condition[0]
-    if out.root is None and saw_condition[0]:
-        out.warnings.append("all of the terms of the query were ignored")
-    return out
 
 
 def eval_card(node: Cond, card: Card, printing: Printing, english: Printing | None = None) -> bool:

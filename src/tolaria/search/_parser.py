@@ -111,39 +111,53 @@ def parse(query: str) -> Node:
         raise QueryTooLong(len(query))
     if not query.strip():
         raise QuerySyntaxError("empty query", query, 0, ("a search term",))
-    only_exact = _ONLY_EXACT.fullmatch(query)
-    if only_exact:  # the commonest lookup, "!fire": the tree the grammar gives, without the parser
-        return _exact(only_exact.group(1))
-    only_term = _ONLY_TERM.fullmatch(query)
-    if only_term:  # a lone term, the next commonest: the tree term() builds, without the parser
-        return Term(only_term.group(1).lower(), only_term.group(2), only_term.group(3))
+    lone = _lone_term(query)
+    if lone is not None:
+        return lone
     try:
         tree = _lark().parse(query)
         result = _ToTree().transform(tree)
     except RecursionError:
         raise QuerySyntaxError("the query is nested too deeply", query, 0) from None
-    except UnexpectedCharacters as err:
+    except UnexpectedInput as err:
+        raise _syntax_error(query, err) from None
+    if result is None:
+        raise QuerySyntaxError("empty query", query, 0, ("a search term",))
+    if _depth(result) > MAX_DEPTH:
+        raise QuerySyntaxError(f"the query is nested too deeply (more than {MAX_DEPTH} levels)", query, 0)
+    return result
+
+
+def _lone_term(query: str) -> Node | None:
+    """The tree of a query that is one exact name or one plain term, read without the parser (the
+    commonest queries: "!fire", then "t:goblin"); None for any other query."""
+    only_exact = _ONLY_EXACT.fullmatch(query)
+    if only_exact:  # the tree the grammar gives
+        return _exact(only_exact.group(1))
+    only_term = _ONLY_TERM.fullmatch(query)
+    if only_term:  # the tree term() builds
+        return Term(only_term.group(1).lower(), only_term.group(2), only_term.group(3))
+    return None
+
+
+def _syntax_error(query: str, err: UnexpectedInput) -> QuerySyntaxError:
+    """The parser's complaint as the error a searcher reads: what went wrong, where, what was expected."""
+    if isinstance(err, UnexpectedCharacters):
         pos: int = err.pos_in_stream or 0  # lark types it Optional; it is set for this error
         char = query[pos] if pos < len(query) else ""
         what = {'"': "unclosed quote", "/": "unclosed /regex/", ")": "unbalanced ')'"}.get(char, f"unexpected {char!r}")
-        raise QuerySyntaxError(what, query, pos, _expected(err)) from None
-    except UnexpectedEOF as err:
-        raise QuerySyntaxError("unexpected end of query", query, len(query), _expected(err)) from None
-    except UnexpectedToken as err:
+        return QuerySyntaxError(what, query, pos, _expected(err))
+    if isinstance(err, UnexpectedEOF):
+        return QuerySyntaxError("unexpected end of query", query, len(query), _expected(err))
+    if isinstance(err, UnexpectedToken):
         pos = err.token.start_pos if err.token.start_pos is not None else len(query)
         if err.token.type == "$END":
             pos = len(query)
             what = "unexpected end of query"
         else:
             what = f"unexpected {str(err.token)!r}"
-        raise QuerySyntaxError(what, query, pos, _expected(err)) from None
-    except UnexpectedInput as err:  # pragma: no cover - other lark errors
-        raise QuerySyntaxError("invalid query", query, getattr(err, "pos_in_stream", 0) or 0) from None
-    if result is None:
-        raise QuerySyntaxError("empty query", query, 0, ("a search term",))
-    if _depth(result) > MAX_DEPTH:
-        raise QuerySyntaxError(f"the query is nested too deeply (more than {MAX_DEPTH} levels)", query, 0)
-    return result
+        return QuerySyntaxError(what, query, pos, _expected(err))
+    return QuerySyntaxError("invalid query", query, getattr(err, "pos_in_stream", 0) or 0)  # pragma: no cover
 
 
 MAX_DEPTH = 50

@@ -124,69 +124,88 @@ def required_literals(pattern: str, min_length: int = 3) -> list[str]:
     # an inline flag group ("(?s)", "(?i)") sets flags and matches nothing: no atom, so a quantifier after it
     # applies to the atom before it ("aa(?s)?" matches "a")
     pattern = _FLAG_GROUP.sub("", pattern)
-    runs: list[str] = []
-    cur: list[str] = []
-    depth = 0
+    runs = _Runs()
+    depth = 0  # how many groups are open
     i = 0
     n = len(pattern)
-
-    def flush() -> None:
-        if cur:
-            runs.append("".join(cur))
-            cur.clear()
-
     while i < n:
         ch = pattern[i]
         if ch == "\\" and i + 1 < n:
-            nxt = pattern[i + 1]
-            if depth == 0 and nxt in _ESCAPABLE and nxt.lower() in _LITERAL_OK | set("{}[]()^$.|*+?/"):
-                cur.append(nxt.lower())
-            else:
-                flush()
+            runs.escaped(pattern[i + 1], top_level=depth == 0)
             i += 2
-            continue
-        if ch == "[":
-            flush()
-            j = i + 1
-            if j < n and pattern[j] == "^":
-                j += 1
-            if j < n and pattern[j] == "]":
-                j += 1
-            while j < n and pattern[j] != "]":
-                j += 2 if pattern[j] == "\\" else 1
-            i = j + 1
-            continue
-        if ch == "(":
-            flush()
-            depth += 1
-        elif ch == ")":
-            flush()
-            depth = max(0, depth - 1)
-        elif ch == "|":
-            if depth == 0:
-                return []
-        elif ch == "{":
-            rep = _REPETITION.match(pattern, i)
-            if rep:  # a quantifier such as {0,10}: the previous character may be absent
-                if cur:
-                    cur.pop()
-                flush()
-                i = rep.end()
-                continue
-            flush()
-        elif ch in "?*":
-            if cur:
-                cur.pop()
-            flush()
-        elif ch in "+.^$}":
-            flush()
-        elif depth == 0 and ch.isascii() and ch.lower() in _LITERAL_OK:
-            cur.append(ch.lower())
+        elif ch == "[":
+            runs.end()
+            i = _class_end(pattern, i)
+        elif ch == "{" and (rep := _REPETITION.match(pattern, i)):
+            runs.end_optional()  # a quantifier such as {0,10}: the previous character may be absent
+            i = rep.end()
+        elif ch == "|" and depth == 0:
+            return []
         else:
-            flush()
-        i += 1
-    flush()
-    return [r for r in runs if len(r) >= min_length]
+            depth = runs.character(ch, depth)
+            i += 1
+    runs.end()
+    return [r for r in runs.done if len(r) >= min_length]
+
+
+_ESCAPED_LITERAL_OK = _LITERAL_OK | set("{}[]()^$.|*+?/")
+
+
+class _Runs:
+    """The literal runs of a pattern as it is read: those ended, and the one being read."""
+
+    def __init__(self) -> None:
+        self.done: list[str] = []
+        self.cur: list[str] = []
+
+    def end(self) -> None:
+        if self.cur:
+            self.done.append("".join(self.cur))
+            self.cur.clear()
+
+    def end_optional(self) -> None:
+        """A quantifier follows: the character before it may be absent, so the run ends before it."""
+        if self.cur:
+            self.cur.pop()
+        self.end()
+
+    def escaped(self, ch: str, *, top_level: bool) -> None:
+        """An escaped character: a literal when it escapes one (outside any group), else the run ends."""
+        if top_level and ch in _ESCAPABLE and ch.lower() in _ESCAPED_LITERAL_OK:
+            self.cur.append(ch.lower())
+        else:
+            self.end()
+
+    def character(self, ch: str, depth: int) -> int:
+        """Read one unescaped character (no class, repetition or top-level `|`): the depth after it."""
+        if ch == "(":
+            self.end()
+            return depth + 1
+        if ch == ")":
+            self.end()
+            return max(0, depth - 1)
+        if ch == "|":  # an alternative inside a group: nothing outside it changes
+            return depth
+        if ch in "?*":
+            self.end_optional()
+        elif depth == 0 and ch.isascii() and ch.lower() in _LITERAL_OK:
+            self.cur.append(ch.lower())
+        else:  # + . ^ $ } a { that repeats nothing, or a character of a group
+            self.end()
+        return depth
+
+
+def _class_end(pattern: str, i: int) -> int:
+    """The index after the character class that opens at pattern[i] ("[")."""
+    n = len(pattern)
+    j = i + 1
+    if j < n and pattern[j] == "^":
+        j += 1
+    if j < n and pattern[j] == "]":
+        j += 1
+    while j < n and pattern[j] != "]":
+        j += 2 if pattern[j] == "\\" else 1
+    return j + 1
 
 
 def _codes(text: str) -> np.ndarray:
@@ -334,8 +353,27 @@ class TextColumn:
             scan = compile_regex("(?:" + source + ")[^\n]*")
         except re2.error:  # pragma: no cover - the pattern compiled alone
             scan = pattern
+        narrowed = self._holding(required_literals(_shorthands_as_literals(source), min_length=1))
+        if within is not None:
+            narrowed = np.flatnonzero(within) if narrowed is None else narrowed[within[narrowed]]
+        if narrowed is not None and len(narrowed) < self.n // 2:
+            ids = narrowed
+            if not len(ids):
+                return out
+            joined, lengths, starts = self._joined_of(ids)
+        else:
+            ids = None
+            joined, lengths, starts = self._joined_all()
+        local = self._matched(pattern, scan, joined, lengths, starts, ids)
+        if ids is not None and local:
+            out[ids[np.asarray(local, dtype=np.int64)]] = True
+        elif ids is None:
+            out[local] = True
+        return out
+
+    def _holding(self, literals: list[str]) -> np.ndarray | None:
+        """The documents that hold every literal (by the trigram index), or None when none narrows them."""
         narrowed = None
-        literals = required_literals(_shorthands_as_literals(source), min_length=1)
         for literal in literals:
             cand = self.candidates(literal)
             if cand is None:
@@ -350,27 +388,39 @@ class TextColumn:
             masks = [m for m in (self.short(literal) for literal in literals if len(literal) < 3) if m is not None]
             if masks:
                 narrowed = np.flatnonzero(min(masks, key=lambda m: int(m.sum())))
-        if within is not None:
-            narrowed = np.flatnonzero(within) if narrowed is None else narrowed[within[narrowed]]
+        return narrowed
+
+    def _joined_of(self, ids: np.ndarray) -> tuple[bytes, np.ndarray, np.ndarray]:
+        """These documents joined with newlines (as UTF-8), each one's length and where it starts."""
         encoded = self._bytes()
-        if narrowed is not None and len(narrowed) < self.n // 2:
-            ids = narrowed
-            if not len(ids):
-                return out
-            docs = [encoded[i] for i in ids.tolist()]
-            joined = b"\n".join(docs)
-            lengths = np.fromiter((len(d) for d in docs), dtype=np.int64, count=len(docs))
-            starts = np.concatenate(([0], np.cumsum(lengths + 1)[:-1]))
-        else:
-            ids = None
-            if not hasattr(self, "_joined"):
-                self._lengths = np.fromiter((len(d) for d in encoded), dtype=np.int64, count=self.n)
-                self._starts = np.concatenate(([0], np.cumsum(self._lengths + 1)[:-1]))
-                self._joined = b"\n".join(encoded)
-            joined, lengths, starts = self._joined, self._lengths, self._starts
+        docs = [encoded[i] for i in ids.tolist()]
+        lengths = np.fromiter((len(d) for d in docs), dtype=np.int64, count=len(docs))
+        starts = np.concatenate(([0], np.cumsum(lengths + 1)[:-1]))
+        return b"\n".join(docs), lengths, starts
+
+    def _joined_all(self) -> tuple[bytes, np.ndarray, np.ndarray]:
+        """Every document joined, as _joined_of, kept once built."""
+        if not hasattr(self, "_joined"):
+            encoded = self._bytes()
+            self._lengths = np.fromiter((len(d) for d in encoded), dtype=np.int64, count=self.n)
+            self._starts = np.concatenate(([0], np.cumsum(self._lengths + 1)[:-1]))
+            self._joined = b"\n".join(encoded)
+        return self._joined, self._lengths, self._starts
+
+    def _matched(
+        self,
+        pattern: Regex,
+        scan: Regex,
+        joined: bytes,
+        lengths: np.ndarray,
+        starts: np.ndarray,
+        ids: np.ndarray | None,
+    ) -> list[int]:
+        """The joined documents (by position among them) `pattern` matches: those a match of `scan` falls
+        inside, and of those a match runs across, the ones `pattern` matches alone."""
         spans = _spans(scan, joined)
         if not spans:
-            return out
+            return []
         arr = np.asarray(spans, dtype=np.int64)
         a = np.searchsorted(starts, arr[:, 0], "right") - 1
         inside = arr[:, 1] <= starts[a] + lengths[a]
@@ -380,12 +430,8 @@ class TextColumn:
         for x, y in zip(a[~inside].tolist(), b[~inside].tolist()):
             check.update(range(x, y + 1))
         check -= hits
-        local = list(hits) + [j for j in check if pattern.search(raw[j if ids is None else int(ids[j])])]
-        if ids is not None and local:
-            out[ids[np.asarray(local, dtype=np.int64)]] = True
-        elif ids is None:
-            out[local] = True
-        return out
+        raw = self.raw
+        return list(hits) + [j for j in check if pattern.search(raw[j if ids is None else int(ids[j])])]
 
 
 def _spans(pattern: Regex, data: bytes) -> list[tuple[int, int]]:
