@@ -5,7 +5,14 @@ import pytest
 
 from tolaria.knowledge import Answerer, KnowledgeIndex, documents_from
 from tolaria.knowledge._evaluate import quoted_rule
-from tolaria.knowledge._sentence import choose_sentence, is_removed_rule, never_answers, sentences
+from tolaria.knowledge._sentence import (
+    answers_nothing,
+    asks_multiples,
+    choose_sentence,
+    is_removed_rule,
+    never_answers,
+    sentences,
+)
 from tolaria.knowledge._text import tokenize
 
 
@@ -150,3 +157,34 @@ def test_a_cross_reference_in_parentheses_is_a_sentence_of_its_own(rules):
     assert "(See rules 800.4a and 800.4c.)" in split, split
     assert any(s.startswith("If a phased-out permanent phased out") for s in split), split
     assert never_answers("(See rules 800.4a and 800.4c.)")
+
+
+@pytest.mark.parametrize(
+    ("query", "several"),
+    [
+        ("Can you double lifelink in Magic?", True),
+        ("Can you stack double strike?", True),
+        ("Will my creature have wither twice?", True),
+        ("Two instances of flanking: does each trigger?", True),
+        # another keyword's name, or a count of the scene's objects, asks about no two instances of one ability
+        ("Does double strike affect lifelink?", False),
+        ("A creature with both trample and deathtouch is blocked by two creatures.", False),
+        ("If one of two creatures in a mutate stack has flying, what does the Broodmoth see?", False),
+        ("In the first instance only the enemy's creature should have died.", False),
+        ("Can I respond with it while the spell is on the stack?", False),
+    ],
+)
+def test_a_question_about_several_instances_of_one_ability(query, several):
+    assert asks_multiples(query) is several
+
+
+def test_a_subrule_that_is_only_a_redundancy_line_is_not_shown_as_an_answer(answerer, rules):
+    # 702.4e "Multiple instances of double strike on the same creature are redundant." (MagicCompRules-20260227)
+    assert answers_nothing(rules["702.4e"].text) and not answers_nothing(rules["702.4e"].text, multiples=True)
+    assert not answers_nothing(rules["702.4b"].text)
+    shown = answerer.answer("Does double strike affect lifelink?", rulings=0, cards=0).rules
+    assert "702.4e" not in [h.document.ref for h in shown]
+    for hit in shown:
+        assert "redundant" not in "".join(t for t, _ in hit.excerpt), (hit.document.ref, hit.excerpt)
+    stacked = answerer.answer("Can you stack double strike?", rulings=0, cards=0).rules
+    assert any(quoted_rule(h) == "702.4e" for h in stacked), [(h.document.ref, quoted_rule(h)) for h in stacked]

@@ -41,7 +41,7 @@ from ._embed import TextEmbedder, shipped_rule_vectors
 from ._index import Hit, KnowledgeIndex, _ancestors
 from ._lexical import LexicalRanker
 from ._question import is_question
-from ._sentence import EXAMPLE, choose_sentence, is_removed_rule
+from ._sentence import EXAMPLE, answers_nothing, asks_multiples, asks_zone, choose_sentence, is_removed_rule
 from ._similar import similar_cards
 from ._slang import Reading, read_in_rules_words
 from ._suggest import CARD_WORDS, COLORS, in_oracle_words, keyword_vocabulary, suggest_syntax
@@ -186,6 +186,26 @@ class Answerer:
         # card Deal Damage ("lightning bolt" is no rules term: it names the card in any case)
         self._term_words = self.terms.words()
         self._rules_rows = [i for i, d in enumerate(index.documents) if d.kind in ("rule", "glossary")]
+        # what never answers, read once (checking each ranked rule per question cost a third of an answer):
+        # removed rules, the rules of rolling a die, and the one-line subrules with nothing to quote, for each
+        # of the questions' (asks about several instances, asks about another zone)
+        self._removed = frozenset(i for i in self._rules_rows if is_removed_rule(index.documents[i].text))
+        self._die_rolls = frozenset(
+            i
+            for i in self._rules_rows
+            if index.documents[i].kind == "rule"
+            and (index.documents[i].ref.startswith("706") or _DIE_ROLL.search(index.documents[i].text))
+        )
+        self._say_nothing = {
+            (multiples, zones): frozenset(
+                i
+                for i in self._rules_rows
+                if index.documents[i].kind == "rule"
+                and answers_nothing(index.documents[i].text, multiples=multiples, zones=zones)
+            )
+            for multiples in (False, True)
+            for zones in (False, True)
+        }
         self.rules_index = self._build_rules_index(rules)
 
     def _build_rules_index(self, rules: tuple[np.ndarray, TextEmbedder] | str | None) -> KnowledgeIndex:
@@ -325,14 +345,14 @@ class Answerer:
         ordered = sorted(cands.items(), key=lambda kv: (-kv[1].score, kv[0]))
         return [(i, c.score, c.lexical_rank, c.semantic_rank) for i, c in ordered]
 
-    @staticmethod
-    def _may_answer(doc: Document, question: str) -> bool:
-        """A removed rule never answers; nor does rolling a die (706) a question about a creature that dies."""
-        if is_removed_rule(doc.text):
-            return False
-        if doc.kind == "rule" and (doc.ref.startswith("706") or _DIE_ROLL.search(doc.text)):
-            return not _DIES.search(question) or bool(_ROLLS.search(question))
-        return True
+    def _never_shown(self, question: str, subject: str) -> frozenset[int] | set[int]:
+        """The rules that never answer this question: a removed rule; rolling a die (706) for a question about a
+        creature that dies; a one-line subrule with nothing to quote (a redundancy line, unless the question
+        asks about several instances)."""
+        out = self._removed | self._say_nothing[(asks_multiples(subject), asks_zone(subject))]
+        if _DIES.search(question) and not _ROLLS.search(question):
+            out = out | self._die_rolls
+        return out
 
     def _fold_glossary(self, hits: list[Hit]) -> list[Hit]:
         """A glossary entry pointing at a shown rule is shown with that rule (which takes the better place)."""
@@ -447,9 +467,10 @@ class Answerer:
         ranked = self._rank_rules(
             rules_query, terms, mode, semantic_query=self._without_names(asked, named) or asked, brought=brought
         )
-        ranked = [r for r in ranked if self._may_answer(self.index.documents[r[0]], rules_query)]
-        rule_hits = self.index.collapse(ranked, asked, rules * 2, excerpts=False)
         subject = self._without_names(asked, named) or asked
+        never = self._never_shown(rules_query, subject)
+        ranked = [r for r in ranked if r[0] not in never]
+        rule_hits = self.index.collapse(ranked, asked, rules * 2, excerpts=False)
         # "How does Defensive Formation work?" asks what its text does: the sentence that settles it meets its text
         out.rules = _with_sentences(self._fold_glossary(rule_hits)[:rules], subject, terms, card_words)
         suggestion = suggest_syntax(query)

@@ -55,10 +55,27 @@ _SEE_ONLY = re.compile(_NUMBER + r"\(?See rules? [\d.a-z–, and]+(?:, “[^”]
 # a question about several of the same ability ("double lifelink", "two instances of", "have wither twice";
 # "attack twice" asks about attacking, not about two instances of vigilance)
 _ASKS_MULTIPLES = re.compile(
-    r"\b(?:multiple|several|two|double|both|instances?|more than one|stack(?:s|ing)?)\b"
+    r"\b(?:multiple|several|two|double|more than one)\b|\binstances? of\b|\b(?:two|multiple|several|both) instances\b"
+    r"|(?<!the )(?<!a )(?<!mutate )(?<!blocking )\bstack(?:s|ing)?\b(?! of)"  # "stack double strike", not "on the stack"
     r"|\b(?:have|has|get|gets|with) \w+(?: \w+)? twice\b",
     re.I,
 )
+# ... but not a count of the objects of the scene ("two creatures", "multiple blockers", "several copies"), the
+# name of another keyword ("double strike", "double-faced") or "both trample and deathtouch": two abilities, not
+# two instances of one
+_NOT_MULTIPLES = re.compile(
+    r"\bdouble[- ](?:strike|faced?)\b"
+    r"|\b(?:multiple|several|two|more than one)\s+(?:[\w/+-]+\s+){0,2}?(?:creatures?|players?|cards?|copies|"
+    r"blockers?|attackers?|tokens?|spells?|effects?|auras?|permanents?|lands?|opponents?|turns?|times?|triggers?|"
+    r"counters?|damage|life|mana|of (?:them|those|these|my|your|his|her|their|the))\b",
+    re.I,
+)
+
+
+def asks_multiples(query: str) -> bool:
+    """Whether a question asks about several instances of one ability ("double lifelink", "stack double strike")."""
+    return _ASKS_MULTIPLES.search(_NOT_MULTIPLES.sub(" ", query)) is not None
+
 
 # what a question asks, and the words of a sentence that answer it
 _INTENTS = (
@@ -114,6 +131,7 @@ def is_removed_rule(text: str) -> bool:
     return bool(_REMOVED.search(text or ""))
 
 
+@lru_cache(maxsize=1 << 15)
 def never_answers(sentence: str, *, multiples: bool = False, zones: bool = False) -> bool:
     """A sentence that is never quoted as an answer (see the module's docstring); ``multiples``: the question
     asks about several instances, ``zones``: about another zone than the battlefield."""
@@ -125,6 +143,21 @@ def never_answers(sentence: str, *, multiples: bool = False, zones: bool = False
     if not zones and _ANY_ZONE.search(s):
         return True
     return not s.rstrip('”)"').endswith((".", ":", "?", "!")) and len(s) < 80  # a heading
+
+
+def answers_nothing(text: str, *, multiples: bool = False, zones: bool = False) -> bool:
+    """Whether a rule's document of one line has no sentence that may answer (``never_answers``, with its flags):
+    a subrule that is only a redundancy line ("702.4e Multiple instances of double strike ... are redundant."), a
+    definition or a cross-reference is not shown as an answer of its own (its rule, when shown, says what the
+    ability does)."""
+    if "\n" in text or not text.strip():
+        return False
+    return all(never_answers(s, multiples=multiples, zones=zones) for s, _ in sentences(text))
+
+
+def asks_zone(query: str) -> bool:
+    """Whether a question asks about another zone than the battlefield."""
+    return _ASKS_ZONE.search(query) is not None
 
 
 def asked(query: str) -> tuple[re.Pattern[str], ...]:
@@ -143,18 +176,24 @@ def lines(text: str) -> tuple[tuple[tuple[tuple[str, frozenset[str]], ...], froz
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 10)
+def _reading(query: str) -> tuple[frozenset[str], bool, bool, tuple[re.Pattern[str], ...]]:
+    """What a question brings to each rule shown (read once for the ten): its words (and their un- forms: "Can
+    you block with a tapped creature?" meets 509.1a's "must be untapped"), whether it asks about several
+    instances or another zone, what it asks."""
+    wanted = set(tokenize(query))
+    wanted |= {"un" + w for w in wanted if w.isalpha()}
+    return frozenset(wanted), asks_multiples(query), asks_zone(query), asked(query)
+
+
 def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()) -> str:
     """The sentence of ``text`` that settles ``query``; ``context``: the words of the other rule of a
     question about two things at once. A subrule is judged whole (its rule and the sentences that qualify
     it: 509.1a "chooses which creatures ... will block" and "must be untapped"), then its sentence quoted."""
-    wanted = set(tokenize(query))
-    # "Can you block with a tapped creature?": "The chosen creatures must be untapped" (509.1a) answers it
-    wanted |= {"un" + w for w in wanted if w.isalpha()}
     every = lines(text)
     if not every:
         return text
-    multiples = bool(_ASKS_MULTIPLES.search(query))
-    zones = bool(_ASKS_ZONE.search(query))
+    wanted, multiples, zones, intents = _reading(query)
     candidates = [
         (kept, words)
         for found, words in every
@@ -164,7 +203,6 @@ def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()
         return next((s for found, _ in every for s, _ in found if not is_removed_rule(s)), every[0][0][0][0])
     # how well a word tells this rule's lines apart: on every line it says nothing
     share = {w: sum(w in words for _, words in candidates) / len(candidates) for w in wanted | context}
-    intents = asked(query)
 
     def score(text: str, words: frozenset[str]) -> float:
         value = sum((0.25 if w.isdigit() else 1.0) * (1.0 - 0.75 * share[w]) for w in words & wanted)
