@@ -285,3 +285,19 @@ def test_a_land_entering_under_blood_moon_reaches_614_12():
     )
     assert rules["614.12"] >= 1.5 and rules["305.7"] >= 0.8
     assert "614.12" not in rules_for([BLOOD_MOON], "Does Blood Moon stop Urza's Saga's chapter abilities?")
+
+
+BLADES = (
+    "Trepanation Blade",
+    "Artifact — Equipment\nWhenever equipped creature attacks, defending player reveals cards from the top of their"
+    " library until they reveal a land card. The creature gets +1/+0 until end of turn for each card revealed this"
+    " way. That player puts the revealed cards into their graveyard.\nEquip {2}",
+)
+
+
+def test_a_cards_trigger_happening_several_times_at_once_reaches_their_order():
+    # 603.3b: each player puts the triggered abilities they control on the stack in any order they choose
+    several = rules_for([BLADES], "He got two Trepanation Blades onto it. What happens when the Stalker attacks?")
+    assert several["603.3b"] >= 0.8
+    assert rules_for([BLADES], "What happens when the equipped creature attacks?").get("603.3b", 0.0) < 0.8
+    assert rules_for([CLONE], "Can two Clones copy the same creature?").get("603.3b", 0.0) < 0.8  # no trigger

@@ -320,6 +320,11 @@ _SEVERAL = re.compile(
 )
 
 
+_SEVERAL_TRIGGERS = re.compile(
+    r"\b(?:two|multiple|several|at once|(?:at )?the same time|simultaneous\w*|all the|one by one)\b", re.I
+)
+
+
 def interaction_rules(
     read: Iterable[tuple[tuple[str, str], ...]], question: str, *, lands: Sequence[bool] = ()
 ) -> dict[str, float]:
@@ -355,6 +360,10 @@ def interaction_rules(
     ):
         out["101.4"] = ASKED_RULE_WEIGHT
         out["603.3b"] = ASKED_RULE_WEIGHT
+    if triggers and _SEVERAL_TRIGGERS.search(question):
+        # a card's ability triggering several times at once ("two Trepanation Blades", "exert multiple creatures
+        # at once"): its controller puts them on the stack in any order (603.3b)
+        out["603.3b"] = max(out.get("603.3b", 0.0), ASKED_RULE_WEIGHT)
     if re.search(r"\b(?:dies|died|lethal|0 toughness)\b", question, re.I) and (
         triggers or re.search(r"\btrigger\w*\b", question, re.I)
     ):
