@@ -115,10 +115,13 @@ def cmd_derive(args: argparse.Namespace) -> int:
 
     why = {row["store"]: row["reason"] for row in status() if row["stale"]}
     seconds = derive(force=args.force, progress=_site.is_tty())
-    if not seconds:
+    if not seconds and not seconds.skipped:
         print("Every store is current; nothing to build.")
     for step, took in seconds.items():
-        print(f"{step}: {took:.2f} s" + (f" (was {why[step]})" if step in why else ""))
+        note = f", {seconds.notes[step]}" if step in seconds.notes else ""
+        print(f"{step}: {took:.2f} s{note}" + (f" (was {why[step]})" if step in why else ""))
+    for step, took in seconds.skipped.items():
+        print(f"{step}: skipped, its inputs unchanged ({took:.2f} s to digest them; was {why.get(step, 'stale')})")
     if why and not args.force:
         print(f"Finished the stale stores: {', '.join(why)}.")
     return 0

@@ -13,7 +13,7 @@ from ._diff import GlossaryChange, RuleChange, RulesDiff, diff_rulebooks, word_d
 from ._download import CR_LATEST_PAGE, decode_rules, fetch_rules_text, latest_rules_url
 from ._linker import Coverage, Linker, Span, keyword_coverage
 from ._model import GlossaryEntry, Rule, RuleBook, RuleRef, RulesParseError, normalize_term
-from ._parser import find_references, load_rules, parse_rules, shipped_rulebook
+from ._parser import find_references, load_rules, parse_rules, shipped_rulebook, shipped_rules_file
 
 
 @functools.cache
@@ -47,5 +47,6 @@ __all__ = [
     "parse_rules",
     "shipped_reader",
     "shipped_rulebook",
+    "shipped_rules_file",
     "word_diff",
 ]

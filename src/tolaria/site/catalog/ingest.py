@@ -93,7 +93,9 @@ class IngestSummary:
             "sets": self.sets.as_dict(),
             "price_points": self.price_points.as_dict(),
             "unmatched_prices": self.unmatched_prices,
-            "derived_seconds": self.derived_seconds,
+            "derived_seconds": dict(self.derived_seconds),
+            "derived_skipped": dict(getattr(self.derived_seconds, "skipped", {})),
+            "derived_notes": dict(getattr(self.derived_seconds, "notes", {})),
         }
 
     def lines(self) -> list[str]:
@@ -111,11 +113,20 @@ class IngestSummary:
         out.append(f"corpus version {self.version}" + ("" if self.changed_anything else " (nothing changed)"))
         if not self.changed_anything and not self.derived_seconds:
             out.append("Nothing changed: every store is current, no step was run.")
+        notes = getattr(self.derived_seconds, "notes", {})
+        skipped = getattr(self.derived_seconds, "skipped", {})
         if self.derived_seconds:
             out.append(
                 "then built: "
-                + ", ".join(f"{step} {s:.1f} s" for step, s in self.derived_seconds.items())
-                + f" ({sum(self.derived_seconds.values()):.1f} s in all)"
+                + ", ".join(
+                    f"{step} {s:.1f} s" + (f" ({notes[step]})" if step in notes else "")
+                    for step, s in self.derived_seconds.items()
+                )
+                + f" ({sum(self.derived_seconds.values()) + sum(skipped.values()):.1f} s in all)"
+            )
+        if skipped:
+            out.append(
+                "skipped, their inputs unchanged: " + ", ".join(f"{step} ({s:.1f} s)" for step, s in skipped.items())
             )
         return out
 

@@ -5,6 +5,7 @@ after an ingest, live in tolaria.site.stores: the catalog depends on nothing bui
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 
 from django.db import transaction
 
@@ -15,6 +16,8 @@ from . import models as m
 from .ingest import insert_rows
 from .repository import card as load_card
 from .repository import corpus_version
+
+_DELETE_CHUNK = 900  # ids a query names at most (SQLite's limit on a statement's variables is 999)
 
 
 def _name_tables() -> tuple[dict[str, str], dict[str, str]]:
@@ -38,17 +41,27 @@ def _name_tables_of(version: int) -> tuple[dict[str, str], dict[str, str]]:
     return names, by_id
 
 
-def replace_card_tags(tags: dict[str, list]) -> None:
-    """Replace every stored tag (oracle id -> its tolaria.tags.CardTag objects) in one transaction: the
-    tags are recomputed from the whole corpus on each change."""
+def replace_card_tags(
+    tags: dict[str, list], *, only: Sequence[str] | None = None, then: Callable[[], None] | None = None
+) -> None:
+    """Store tags (oracle id -> its tolaria.tags.CardTag objects) in one transaction: in place of every
+    stored tag, or with ``only`` in place of the tags of those cards (the cards tagged again and the cards
+    gone; the others keep theirs). ``then`` runs inside the same transaction (the pass's record of what
+    it tagged, so the two never disagree)."""
     rows = [
         m.CardTag(card_id=oracle_id, tag_id=tag.id, kind=tag.kind, data=m.dumps(tag.to_dict()))
         for oracle_id, card_tags in tags.items()
         for tag in card_tags
     ]
     with transaction.atomic():
-        m.CardTag.objects.all().delete()
+        if only is None:
+            m.CardTag.objects.all().delete()
+        else:
+            for start in range(0, len(only), _DELETE_CHUNK):
+                m.CardTag.objects.filter(card_id__in=only[start : start + _DELETE_CHUNK]).delete()
         insert_rows(m.CardTag, rows)
+        if then is not None:
+            then()
 
 
 def card_names() -> dict[str, str]:

@@ -39,7 +39,7 @@ from tolaria.cards import Corpus
 
 from ..catalog.repository import corpus_version as stored_corpus_version
 from ..catalog.repository import load_corpus
-from . import card_index, figures, files, links, locks, tags
+from . import card_index, digests, figures, files, links, locks, tags
 from .identity import CorpusId, corpus_id
 from .models import StoreBuild
 
@@ -63,9 +63,23 @@ class Step:
     format: Callable[[], str] | None = None  # the format the code builds (None: the corpus version only)
     published: str | None = None  # the name of the file it publishes (stores.files), if any
     required: bool = True  # False: a build may publish nothing (similar cards of a corpus with no tags)
+    # a digest of all the build reads (None: the step digests nothing and is built for every new corpus):
+    # a store behind the corpus whose recorded inputs are these still is carried to it, not built again
+    inputs: Callable[[Run], str] | None = None
 
     def current_format(self) -> str:
         return self.format() if self.format is not None else ""
+
+
+class StepSeconds(dict):
+    """The seconds of each step built (a dict: step -> seconds), with the steps `skipped` because their
+    inputs were unchanged (step -> the seconds spent digesting them) and a note per step (`notes`: how
+    many cards a per-card step read again)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.skipped: dict[str, float] = {}
+        self.notes: dict[str, str] = {}
 
 
 @dataclass
@@ -78,7 +92,9 @@ class Run:
     progress: bool = False
     given_corpus: Corpus | None = None
     values: dict[str, Any] = field(default_factory=dict)
-    seconds: dict[str, float] = field(default_factory=dict)
+    seconds: StepSeconds = field(default_factory=StepSeconds)
+    inputs: dict[str, str] = field(default_factory=dict)  # the inputs digest of each step of this pass
+    built: dict[str, Built] = field(default_factory=dict)  # what each store was built from before this pass
 
     @cached_property
     def corpus(self) -> Corpus:
@@ -97,22 +113,42 @@ class Run:
             self.values[name] = (step.load or step.build)(self)
         return self.values[name]
 
+    def inputs_of(self, name: str) -> str:
+        """A step's inputs digest: this pass's, else the one its store was built from ("" if none)."""
+        if name in self.inputs:
+            return self.inputs[name]
+        built = self.built.get(name)
+        return built.inputs if built is not None else ""
+
 
 # --- the steps -----------------------------------------------------------------------------------
 
 
-def _build_tags(run: Run) -> dict:
-    computed = tags.tag_corpus(run.corpus)
-    tags.store_tags(computed)
-    return computed
+def _per_card_note(found: dict) -> str:
+    return f"{found['read']:,} of {found['read'] + found['kept']:,} cards read again"
 
 
-def _load_tags(run: Run) -> dict:
-    return tags.stored_tags()
+def _build_tags(run: Run) -> None:
+    """The tags of the cards whose reading changed (the others' stay stored)."""
+    found = tags.update_tags(run.corpus)
+    run.seconds.notes["tags"] = _per_card_note(found)
+
+
+def _tags_inputs(run: Run) -> str:
+    return digests.digests_digest(tags.card_digests(run.corpus))
 
 
 def _build_links(run: Run) -> dict:
-    return links.rules_facet(run.corpus)
+    """The rules links of the cards whose reading changed (the others' read from what is stored)."""
+    found: dict = {}
+    facet = links.rules_facet(run.corpus, found=found)
+    if found["read"] or "links" not in run.seconds.notes:
+        run.seconds.notes["links"] = _per_card_note(found)
+    return facet
+
+
+def _links_inputs(run: Run) -> str:
+    return digests.digests_digest(links.card_digests(run.corpus))
 
 
 def _build_card_index(run: Run) -> None:
@@ -126,10 +162,9 @@ def _build_card_index(run: Run) -> None:
 
 
 def _build_tag_facets(run: Run) -> None:
-    """Publish the card index again with the tags just computed: its other columns reused, not rebuilt;
+    """Publish the card index again with the tags just stored: its other columns reused, not rebuilt;
     nothing published when the tags it holds are these already (most cards' tags never change)."""
-    facets = tags.tag_facets(run.value("tags"))
-    run.values.pop("tags", None)
+    facets = tags.stored_facets() or {"tag": {}, "theme": {}, "pred": {}}
     card_index.republish_with_tags(facets, run.version, tags.facets_digest(facets))
 
 
@@ -139,10 +174,25 @@ def _build_knowledge_index(run: Run) -> None:
     knowledge_index.build(run.corpus, run.version, embed=run.embed, progress=run.progress)
 
 
+def _knowledge_index_inputs(run: Run) -> str:
+    """The documents the index is built of (the rules, glossary, cards' text and rulings), the code and
+    shipped vectors that rank them, and whether it embeds."""
+    from . import knowledge_index  # noqa: PLC0415  scipy: at the pass, not at Django's setup (api.apps)
+
+    return knowledge_index.inputs_digest(run.corpus, embed=run.embed)
+
+
 def _build_similar_cards(run: Run) -> None:
     from . import similar  # noqa: PLC0415  scipy: at the pass, not at Django's setup (api.apps)
 
     similar.build(run.version)
+
+
+def _similar_cards_inputs(run: Run) -> str:
+    """The knowledge index's inputs (its card vectors and names) and the tags' (the tags shared)."""
+    from . import similar  # noqa: PLC0415  scipy: at the pass, not at Django's setup (api.apps)
+
+    return digests.digest_of([similar.code(), similar.K, run.inputs_of("knowledge index"), run.inputs_of("tags")])
 
 
 def _build_figures(run: Run) -> None:
@@ -163,13 +213,25 @@ def _knowledge_index_format() -> str:
 # longer: the tags (and the card index again with them), the knowledge index, similar cards, and the
 # Scryfall bulk files last (added by the API app), never holding the others back
 STEPS: list[Step] = [
-    Step("links", _build_links),
+    Step("links", _build_links, inputs=_links_inputs),
     Step("card index", _build_card_index, format=_card_index_format, published="card_index"),
     Step("home figures", _build_figures),
-    Step("tags", _build_tags, _load_tags),
+    Step("tags", _build_tags, inputs=_tags_inputs),
     Step("tag facets", _build_tag_facets, format=_card_index_format),
-    Step("knowledge index", _build_knowledge_index, format=_knowledge_index_format, published="knowledge_index"),
-    Step("similar cards", _build_similar_cards, published="similar_cards", required=False),
+    Step(
+        "knowledge index",
+        _build_knowledge_index,
+        format=_knowledge_index_format,
+        published="knowledge_index",
+        inputs=_knowledge_index_inputs,
+    ),
+    Step(
+        "similar cards",
+        _build_similar_cards,
+        published="similar_cards",
+        required=False,
+        inputs=_similar_cards_inputs,
+    ),
 ]
 # the apps above the stores add their own steps when Django starts (add_step): the API its Scryfall
 # bulk files (tolaria.site.api.apps), which run after the stores' own
@@ -200,11 +262,12 @@ class Built:
     version: int
     corpus: str
     format: str
+    inputs: str = ""
 
 
 def _built() -> dict[str, Built]:
-    rows = StoreBuild.objects.values_list("name", "version", "corpus", "format")
-    return {name: Built(version, corpus, fmt) for name, version, corpus, fmt in rows}
+    rows = StoreBuild.objects.values_list("name", "version", "corpus", "format", "inputs")
+    return {name: Built(version, corpus, fmt, inputs) for name, version, corpus, fmt, inputs in rows}
 
 
 def why_stale(step: Step, built: Built | None, current: CorpusId) -> str | None:
@@ -284,24 +347,57 @@ def embed_knowledge_index(*, progress: bool = False) -> KnowledgeIndex:
     return knowledge_index.shared.value
 
 
-def _derive(*, only, force, corpus, embed, progress) -> dict[str, float]:
+def _carried(step: Step, built: Built | None, current: CorpusId) -> bool:
+    """Whether a stale store is only behind the corpus (its format the code's, its published file the
+    one it built), so that it may be carried to the new corpus when its inputs are unchanged."""
+    if step.inputs is None or built is None or not built.inputs or built.format != step.current_format():
+        return False
+    if step.published is None:
+        return True
+    item = files.newest(step.published)
+    if item is None:
+        return not step.required
+    return item.version == built.version and item.meta.get("corpus", "") == built.corpus
+
+
+def _derive(*, only, force, corpus, embed, progress) -> StepSeconds:
     current = corpus_id()
     built = _built()
-    run = Run(version=current.version, embed=embed, progress=progress, given_corpus=corpus)
+    run = Run(version=current.version, embed=embed, progress=progress, given_corpus=corpus, built=built)
     for step in STEPS:
-        wanted = step.name in only if only is not None else force or why_stale(step, built.get(step.name), current)
+        before = built.get(step.name)
+        wanted = step.name in only if only is not None else force or why_stale(step, before, current)
         if not wanted:
             continue
         die_if_asked(step.name)
         started = time.perf_counter()
+        inputs = step.inputs(run) if step.inputs is not None else ""
+        if inputs:
+            run.inputs[step.name] = inputs
+        if only is None and not force and inputs and _carried(step, before, current) and before.inputs == inputs:
+            seconds = round(time.perf_counter() - started, 2)
+            run.seconds.skipped[step.name] = seconds
+            locks.retrying(
+                functools.partial(_carry, step, current, inputs, seconds), what=f"carrying {step.name} forward"
+            )
+            continue
         run.values[step.name] = step.build(run)
         seconds = round(time.perf_counter() - started, 2)
         run.seconds[step.name] = seconds
-        locks.retrying(functools.partial(_record, step, current, seconds), what=f"recording {step.name}")
+        locks.retrying(functools.partial(_record, step, current, seconds, inputs), what=f"recording {step.name}")
     return run.seconds
 
 
-def _record(step: Step, current: CorpusId, seconds: float) -> None:
+def _carry(step: Step, current: CorpusId, inputs: str, seconds: float) -> None:
+    """A store whose inputs are unchanged belongs to the new corpus as it is: its build is recorded for
+    it and its published file named of it (the same file: the workers that hold it keep it)."""
+    with transaction.atomic():
+        if step.published is not None:
+            files.relabel(step.published, current)
+        _record(step, current, seconds, inputs)
+
+
+def _record(step: Step, current: CorpusId, seconds: float, inputs: str = "") -> None:
     with transaction.atomic():
         StoreBuild.objects.update_or_create(
             name=step.name,
@@ -310,5 +406,6 @@ def _record(step: Step, current: CorpusId, seconds: float) -> None:
                 "corpus": current.digest,
                 "format": step.current_format(),
                 "seconds": seconds,
+                "inputs": inputs,
             },
         )

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from . import locks
-from .identity import corpus_id
+from .identity import CorpusId, corpus_id
 from .models import StoredIndex, StoredIndexChunk
 
 CHANNEL = "tolaria_stores"
@@ -91,6 +91,18 @@ def publish(name: str, version: int, path: Path, meta: dict | None = None) -> Pu
     item = locks.retrying(store, what=f"publishing {name}")
     os.replace(path, cached_path(item))
     return item
+
+
+def relabel(name: str, current: CorpusId) -> Published | None:
+    """Name the newest published `name` of the corpus `current` (its content unchanged: a store carried
+    to a new corpus whose inputs it shares). The same row and file: workers that hold it keep it."""
+    row = StoredIndex.objects.filter(name=name).order_by("-id").first()
+    if row is None:
+        return None
+    row.version = current.version
+    row.meta = {**row.meta, "corpus": current.digest}
+    row.save(update_fields=["version", "meta"])
+    return _published(row)
 
 
 def notify(payload: str) -> None:

@@ -18,15 +18,16 @@ import functools
 import os
 import shutil
 import tarfile
+from importlib import resources
 from pathlib import Path
 
 from django.conf import settings
 
 from tolaria.cards import Corpus
 from tolaria.knowledge import Answerer, Answers, Hit, KnowledgeIndex, document_embedder, documents_from, suggest_syntax
-from tolaria.rules import shipped_rulebook
+from tolaria.rules import shipped_rulebook, shipped_rules_file
 
-from . import files, runtime
+from . import digests, files, runtime
 
 NAME = "knowledge_index"
 
@@ -50,6 +51,21 @@ def _load(path: Path, item: files.Published) -> KnowledgeIndex:
 
 
 shared = runtime.handle(NAME, _load)
+
+
+def inputs_digest(corpus: Corpus, *, embed: bool | None = None) -> str:
+    """A digest of all the index is built of: its documents (the rules, the glossary, each card's text
+    and rulings), the code and shipped vectors that rank them, and whether it embeds (the published
+    index built without embeddings is never taken for one an embedding build would make)."""
+    embed = embed_at_ingest() if embed is None else embed
+    if embed and not has_embeddings():
+        return ""  # a lexical index published: an embedding build is wanted, whatever its documents
+    documents = documents_from(_rulebook(), corpus.cards)
+    code = digests.code_digest(
+        ["tolaria.knowledge", "tolaria.rules"],
+        [shipped_rules_file(), *Path(str(resources.files("tolaria") / "data" / "knowledge")).glob("*")],
+    )
+    return digests.digest_of([code, embed, *([d.id, d.kind, d.title, d.text, d.ref] for d in documents)])
 
 
 def build(corpus: Corpus, version: int, *, embed: bool | None = None, progress: bool = False) -> KnowledgeIndex:

@@ -19,6 +19,24 @@ class StoreBuild(models.Model):
     format = models.CharField(max_length=40, default="")
     finished_at = models.DateTimeField(auto_now=True)
     seconds = models.FloatField(default=0.0)
+    # a digest of what the build read (derive.Step.inputs; "" for a step that digests none): a store
+    # behind the corpus whose inputs are these still is carried to the new corpus, not built again
+    inputs = models.CharField(max_length=64, default="")
+
+
+class CardDerived(models.Model):
+    """What a per-card step (the rules links, the tags) made of one card, with a digest of what it read
+    of the card and of the code that read it (derive.card_digest): the next pass reads again only the
+    cards whose digest changed. `data`: the step's own JSON for the card ("" where the step stores it
+    elsewhere: the tags are in catalog.CardTag)."""
+
+    step = models.CharField(max_length=40)
+    card_id = models.CharField(max_length=36)
+    digest = models.CharField(max_length=32)
+    data = models.TextField(default="")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["step", "card_id"], name="one_derived_row_per_card")]
 
 
 class StoredIndex(models.Model):

@@ -16,7 +16,7 @@ from pathlib import Path
 from tolaria.knowledge import SimilarTable, similar_table
 
 from ..catalog import repository
-from . import files, knowledge_index, runtime
+from . import digests, files, knowledge_index, runtime
 
 NAME = "similar_cards"
 K = 20  # neighbours kept per card (the card page shows 8, the API up to K)
@@ -34,6 +34,11 @@ def _load(path: Path, item: files.Published) -> SimilarTable:
 
 
 shared = runtime.handle(NAME, _load)
+
+
+def code() -> str:
+    """The code the table is computed with."""
+    return digests.code_digest(["tolaria.knowledge"])
 
 
 def card_tags() -> tuple[dict[str, list[str]], dict[str, str]]:

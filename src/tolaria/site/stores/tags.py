@@ -1,21 +1,24 @@
-"""The tags step: every card's tags with their provenance, stored in the database (replaced whole
-on each change), and read back as the facets the card index needs."""
+"""The tags step: every card's tags with their provenance, stored in the database (those of a card
+whose reading changed replaced, the others kept: stores.digests), and read back as the facets the card
+index needs."""
 
 from __future__ import annotations
 
 import functools
 import hashlib
 import logging
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
 import orjson
 from django.conf import settings
 
-from tolaria.cards import Corpus
+from tolaria.cards import Card, Corpus
 
 from ..catalog import repository
 from ..catalog import services as catalog
+from . import digests
 from .locks import retrying
 
 log = logging.getLogger(__name__)
@@ -55,19 +58,58 @@ def predicted_available() -> bool:
 
 
 def tag_corpus(corpus: Corpus) -> dict[str, list]:
-    tags = _tagger().tag_corpus(corpus.cards)
+    """The tags of every card of the corpus, computed whole (the pass tags the changed ones: update_tags)."""
+    return tag_cards(corpus.cards)
+
+
+def tag_cards(cards: Mapping[str, Card]) -> dict[str, list]:
+    """The tags of these cards (oracle id -> tags): the tagger's, then the predicted model's."""
+    tags = _tagger().tag_corpus(cards)
     model = predicted_model()
-    if model is not None:
-        cards = list(corpus.cards.values())
-        for oracle_id, predicted in model.predict(cards, _tagger()).items():
+    if model is not None and cards:
+        for oracle_id, predicted in model.predict(list(cards.values()), _tagger()).items():
             tags.setdefault(oracle_id, []).extend(predicted)
     return tags
 
 
-def store_tags(tags: dict[str, list]) -> None:
-    """Replace the stored tags (they are recomputed from the whole corpus on each change)."""
+STEP = "tags"
 
-    retrying(lambda: catalog.replace_card_tags(tags), what="storing the tags")
+
+def code() -> str:
+    """The code, the rule book and the predicted-tag model the tags are made with."""
+    from tolaria.rules import shipped_rules_file  # noqa: PLC0415  as the tagger: when tags are computed
+
+    model = next((p for p in model_paths() if p.exists()), None)
+    return digests.code_digest(
+        ["tolaria.tags", "tolaria.rules", "tolaria.oracle", "tolaria.cards"],
+        [shipped_rules_file(), *([model] if model else [])],
+    )
+
+
+def card_digests(corpus: Corpus) -> dict[str, str]:
+    made_with = code()
+    return {oid: digests.card_digest(card, made_with) for oid, card in corpus.cards.items()}
+
+
+def update_tags(corpus: Corpus) -> dict[str, int]:
+    """Tag again only the cards whose reading changed (stores.digests), and store their tags in place
+    of their old ones (the others' stored tags stay); the tags of cards gone go with them. Returns how
+    many cards were tagged again ("read") and how many kept their tags."""
+    card_digests_ = card_digests(corpus)
+    found = digests.reuse(STEP, card_digests_)
+    computed = tag_cards({oid: corpus.cards[oid] for oid in found.todo})
+
+    def replace() -> None:
+        catalog.replace_card_tags(
+            computed, only=None if not found.kept else [*found.todo, *found.gone], then=save_digests
+        )
+
+    def save_digests() -> None:
+        digests.save(STEP, card_digests_, {}, found)
+
+    if found.todo or found.gone:
+        retrying(replace, what="storing the tags")
+    return {"read": len(found.todo), "kept": len(found.kept)}
 
 
 def stored_tags() -> dict[str, list]:
