@@ -330,7 +330,7 @@ def derive(
     corpus: Corpus | None = None,
     embed: bool | None = None,
     progress: bool = False,
-) -> dict[str, float]:
+) -> StepSeconds:
     """Build every store that is behind the corpus version (all of them with force, or those named
     in `only`); returns the seconds each step took. One pass at a time per database: a second one
     waits, then finds the stores current."""
@@ -374,7 +374,8 @@ def _derive(*, only, force, corpus, embed, progress) -> StepSeconds:
         inputs = step.inputs(run) if step.inputs is not None else ""
         if inputs:
             run.inputs[step.name] = inputs
-        if only is None and not force and inputs and _carried(step, before, current) and before.inputs == inputs:
+        carried = before is not None and before.inputs == inputs and _carried(step, before, current)
+        if only is None and not force and inputs and carried:
             seconds = round(time.perf_counter() - started, 2)
             run.seconds.skipped[step.name] = seconds
             locks.retrying(

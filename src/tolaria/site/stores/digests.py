@@ -17,6 +17,7 @@ import functools
 import hashlib
 from collections.abc import Iterable, Mapping
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import orjson
@@ -31,7 +32,7 @@ CHUNK = 900  # ids a query names at most (SQLite's limit on a statement's variab
 
 # what no per-card step reads (tolaria.tags, tolaria.rules, tolaria.oracle read none of these: see
 # tests/site/test_pass_follows_changes.py, which changes them all and finds the same links and tags)
-UNREAD = {
+UNREAD: dict[str, object] = {
     "legalities": {},
     "rulings": [],
     "edhrec_rank": None,
@@ -67,7 +68,7 @@ def _files_digest(paths: tuple[str, ...]) -> str:
     return digest.hexdigest()[:32]
 
 
-def code_digest(packages: Iterable[str], files: Iterable[Path] = ()) -> str:
+def code_digest(packages: Iterable[str], files: Iterable[Path | Traversable] = ()) -> str:
     """The source and data files of the `packages` (e.g. "tolaria.tags") and the other `files` a step
     reads, digested (once per process: the code does not change under a running process)."""
     paths: list[str] = []
