@@ -5,6 +5,7 @@ rebalanced cards, Archidekt labels, the .dek CatID, and how a format is named to
 from __future__ import annotations
 
 import csv
+import dataclasses
 import gzip
 import io
 
@@ -255,6 +256,20 @@ def test_a_formula_in_a_csv_cell_is_written_as_text_and_read_back(cards):
         assert "'=HYPERLINK" in exported
         (line,) = decks.parse_decklist(exported).lines
         assert line.tags == (tag,), kind
+
+
+def test_a_name_a_spreadsheet_would_run_is_text_in_every_csv_export(cards):
+    # a card whose name begins as a formula does ("+2 Mace", AFR; "-" and "@" as OWASP lists them), in each
+    # of the four CSV formats (ManaBox's too), written with a leading apostrophe and read back as it was
+    for start in ("+", "-", "=", "@"):
+        card = dataclasses.replace(cards["Goblin Guide"], name=f"{start}2 Mace")
+        for kind in ("csv_moxfield", "csv_archidekt", "csv_deckbox", "csv_manabox"):
+            exported = decks.export_csv([decks.Entry(card, 1, "main")], kind)
+            cells = [cell for row in csv.reader(io.StringIO(exported)) for cell in row]
+            assert not any(cell.startswith(("=", "+", "-", "@")) for cell in cells), (kind, exported)
+            assert f"'{start}2 Mace" in cells, (kind, exported)
+            (line,) = decks.parse_decklist(exported).lines
+            assert line.name == f"{start}2 Mace", kind
 
 
 def test_a_card_name_starting_with_plus_survives_a_csv_round_trip():

@@ -20,6 +20,7 @@ from ._export import (
     export_text,
     left_out,
     mtgo_name,
+    neutralised_cell,
 )
 from ._formats import (
     CASUAL,
@@ -93,6 +94,7 @@ __all__ = [
     "detect_format",
     "export_archidekt",
     "export_csv",
+    "neutralised_cell",
     "export_deck",
     "export_moxfield",
     "export_mtgo_txt",

@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from ninja import Query, Router
 
+from tolaria import decks
 from tolaria.cards import IMAGE_SIZES, Card, Printing
 from tolaria.rules.explain import card_structure, explained_dict
 from tolaria.search import QueryError, SearchRequest, find_cards
@@ -45,11 +46,14 @@ CSV_FIELDS = ("name", "set", "collector_number", "lang", "rarity", "mana_cost", 
 
 
 def _csv(cards: list[dict]) -> HttpResponse:
+    """The page as CSV; a cell that a spreadsheet would run as a formula (a name such as "+2 Mace") is
+    written as text, with a leading apostrophe (OWASP's CSV-injection rule, as every export of the site)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_FIELDS)
     for card in cards:
-        writer.writerow([card.get(f, "") for f in CSV_FIELDS])
+        values = (card.get(f) for f in CSV_FIELDS)
+        writer.writerow([decks.neutralised_cell("" if v is None else str(v)) for v in values])
     return HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
 
 

@@ -192,7 +192,10 @@ def list_csv(card_list: CardList) -> str:
             "Alter": "False",
             "Proxy": "False",
         }
-        writer.writerow({c: values.get(c, "") for c in columns})
+        cells = {c: values.get(c, "") for c in columns}
+        writer.writerow(
+            {c: decks.neutralised_cell(str(v)) for c, v in cells.items()}
+        )  # OWASP: a name "+2 Mace" as text
     return buf.getvalue()
 
 
