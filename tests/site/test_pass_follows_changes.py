@@ -234,3 +234,12 @@ def test_what_the_card_digest_leaves_out_is_read_by_no_per_card_step(sample):
         dataclasses.replace(cards[0], name=cards[0].name + "!"), "code"
     )
     assert digests.card_digest(cards[0], "code") != digests.card_digest(cards[0], "new code")
+
+
+def test_the_corpus_is_read_in_the_order_of_its_keys():
+    """PostgreSQL returns an updated row where it now lies: a corpus read without an order came in
+    another order after a day's update, and the steps that digest it in order were built again."""
+    corpus = load_corpus()
+    assert list(corpus.cards) == sorted(corpus.cards) and list(corpus.extras) == sorted(corpus.extras)
+    assert list(corpus.printings) == sorted(corpus.printings)
+    assert list(corpus.sets) == sorted(corpus.sets)

@@ -47,16 +47,19 @@ def load_corpus() -> Corpus:
     ):
         rulings.setdefault(oid, []).append(Ruling(date=date, text=text, source=source))
     corpus = Corpus(data_date=data_date())
-    for oid, data in m.OracleCard.objects.values_list("oracle_id", "data").iterator(chunk_size=5000):
+    # in the order of their keys: PostgreSQL returns an updated row where it now lies, so an unordered
+    # read gave the same corpus in another order after a day's update, and the steps that digest the
+    # corpus in order (the knowledge index, similar cards) were built again for nothing
+    for oid, data in m.OracleCard.objects.order_by("pk").values_list("oracle_id", "data").iterator(chunk_size=5000):
         card = Card.from_dict(orjson.loads(data))
         card.rulings = rulings.get(oid, [])
         corpus.add_card(card)  # tokens and emblems go to corpus.extras
     translations = _translations()
-    for data in m.Printing.objects.values_list("data", flat=True).iterator(chunk_size=5000):
+    for data in m.Printing.objects.order_by("pk").values_list("data", flat=True).iterator(chunk_size=5000):
         printing = Printing.from_dict(orjson.loads(data))
         printing.translations = translations.get(printing.id, ())
         corpus.add_printing(printing)
-    for code, data in m.CardSet.objects.values_list("code", "data"):
+    for code, data in m.CardSet.objects.order_by("pk").values_list("code", "data"):
         corpus.sets[code] = CardSet(**orjson.loads(data))
     return corpus
 
@@ -64,7 +67,8 @@ def load_corpus() -> Corpus:
 def _translations() -> dict[str, tuple[Translation, ...]]:
     """Printing id -> its printings in other languages (in LANG_CODES order)."""
     found: dict[str, list[Translation]] = {}
-    for pid, data in m.ForeignPrinting.objects.values_list("printing_id", "data").iterator(chunk_size=5000):
+    rows = m.ForeignPrinting.objects.order_by("pk").values_list("printing_id", "data")
+    for pid, data in rows.iterator(chunk_size=5000):
         found.setdefault(pid, []).append(Translation.from_dict(orjson.loads(data)))
     return {pid: tuple(sorted(ts, key=lambda t: LANG_CODES.index(t.lang))) for pid, ts in found.items()}
 
