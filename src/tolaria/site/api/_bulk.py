@@ -32,9 +32,12 @@ from django.conf import settings
 from tolaria.rules.explain import rulebook
 from tolaria.site.scryfall import card_object
 
-from ..stores import files, runtime
+from ..stores import files
 from . import _cards_data as data
-from .cards import ruling_objects
+from ._bulk_store import NAME, current, shared
+from .cards import manifest_first_pages, ruling_objects
+
+__all__ = ["NAME", "current", "shared"]  # the published files' handle, kept in _bulk_store
 
 BULK_NAMESPACE = uuid.UUID("0d6c7e8a-51f5-4f0e-9a3c-2f1e6b7c9d41")
 KINDS = {
@@ -50,24 +53,7 @@ KINDS = {
 }
 
 
-NAME = "scryfall_bulk"
-FORMAT = 5  # 5: all_cards holds the printings in other languages; 4: extras (tokens, emblems); 3: `size` is the bytes written (was one more), the catalogs by the CR; 2: published through the database (before: written to each machine's data dir)
-
-
-def _load(path: Path, item: files.Published) -> tuple[Path, dict]:
-    folder = files.unpacked(path, "index.json")
-    return folder, orjson.loads((folder / "index.json").read_bytes())
-
-
-shared = runtime.handle(NAME, _load)
-
-
-def current() -> tuple[Path, dict] | None:
-    """The folder of the newest published bulk files and their index (None: none published yet)."""
-    try:
-        return shared.get()
-    except runtime.IndexUnavailable:
-        return None
+FORMAT = 6  # 6: the manifest's first page in each language beside the files; 5: all_cards holds the printings in other languages; 4: extras (tokens, emblems); 3: `size` is the bytes written (was one more), the catalogs by the CR; 2: published through the database (before: written to each machine's data dir)
 
 
 def bulk_id(kind: str) -> str:
@@ -315,6 +301,7 @@ def write_all(corpus: Corpus, version: int) -> dict:
         written = {kind: bulk.close() for kind, bulk in card_files.items()}
         written["rulings"] = _write(*paths["rulings"], _ruling_texts(corpus), build)
         index = _index_of(paths, written, version, now)
+        index["manifest"] = _write_manifest(out, version)
         (out / f"catalogs-v{version}.json").write_bytes(orjson.dumps(catalogs))
         (out / "index.json").write_bytes(orjson.dumps(index))
         try:
@@ -331,6 +318,19 @@ def write_all(corpus: Corpus, version: int) -> dict:
         os.replace(out, unpacked)
     shared.install((unpacked, index), item)
     return index
+
+
+def _write_manifest(out: Path, version: int) -> dict[str, dict]:
+    """/api/cards/manifest's first page in each language, a file each: what the index says of them (the
+    file and the manifest's number of pages in that language). A server with a fresh data dir reads
+    them with the bulk files it downloads; it computed each at its start before (the 17 languages of the
+    full data: half of the start of a restored backup)."""
+    said = {}
+    for key, page in manifest_first_pages():
+        name = f"manifest-{key}-v{version}.json.gz"
+        (out / name).write_bytes(gzip.compress(orjson.dumps(page), compresslevel=6))
+        said[key] = {"file": name, "last": page["last"]}
+    return said
 
 
 def _index_of(
