@@ -60,13 +60,22 @@ def start_server(port: int, workers: int, env: dict, log: Path, timeout: float) 
             raise SystemExit(f"the server exited with {proc.returncode}; see {log}")
         try:
             status, _, _ = get(port, "/")
-            if status == 200:
+            if status == 200 and _all_warm(log, workers):
                 return proc
         except OSError:
             pass
         time.sleep(0.5)
     stop_server(proc)
     raise SystemExit(f"the server did not answer within {timeout:.0f} s; see {log}")
+
+
+def _all_warm(log: Path, workers: int) -> bool:
+    """Whether the server has warmed every store and its workers forked after that are warm too: the first
+    workers answer a search, a card page and /api/cards/named while the serving process warms the rest
+    (tolaria.site.server), and the first request of each kind is measured against the workers that follow."""
+    text = log.read_text(errors="replace")
+    _, said, after = text.partition("Warm, the workers start again")
+    return bool(said) and after.count("worker warm") >= workers
 
 
 def stop_server(proc: subprocess.Popen) -> None:

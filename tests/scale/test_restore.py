@@ -24,6 +24,14 @@ def _admin(url: str) -> tuple[str, str]:
     return f"{head}/postgres", name.split("?")[0]
 
 
+def _published(url: str) -> tuple[list, list]:
+    """What the database holds of its stores: each published file and each store's recorded build."""
+    with psycopg.connect(url) as conn:
+        files = conn.execute("SELECT id, name, version, sha256 FROM stores_storedindex ORDER BY id").fetchall()
+        builds = conn.execute("SELECT name, version, corpus, format FROM stores_storebuild ORDER BY name").fetchall()
+    return files, builds
+
+
 def test_a_database_restored_under_another_name_serves_at_once(scale_db, data_dirs, servers):
     env = tolaria_env(scale_db, data_dirs("original"))
     init = run_tolaria(["init"], env)
@@ -34,15 +42,30 @@ def test_a_database_restored_under_another_name_serves_at_once(scale_db, data_di
         conn.execute(f'CREATE DATABASE "{restored}" TEMPLATE "{name}"')
     url = f"{scale_db.rpartition('/')[0]}/{restored}"
     try:
-        there = tolaria_env(url, data_dirs("restored"))
+        fresh = data_dirs("restored")
+        there = tolaria_env(url, fresh)
         stats = run_tolaria(["stats"], there)
         assert stats.returncode == 0 and "STALE" not in stats.stdout, stats.stdout + stats.stderr
+        published = _published(url)
         started = time.monotonic()
         server = servers(there, workers=2)
         for path in ("/search?q=t%3Agoblin", "/card/jmp/342/lightning-bolt", "/api/cards/named?exact=Lightning+Bolt"):
             status, _, _ = get(server.url + path, timeout=60)
             assert status == 200, (path, server.output())
         REPORT.append(f"restored database served search, a card page and named in {time.monotonic() - started:.1f} s")
+        # the rest warmed beside the first workers, then workers forked holding it: the answers too
+        deadline = time.monotonic() + 120
+        while "Warm, the workers start again" not in server.output():
+            assert time.monotonic() < deadline and server.process.poll() is None, server.output()
+            time.sleep(0.5)
+        status, _, _ = get(server.url + "/api/answers?q=does+deathtouch+work+with+trample", timeout=60)
+        assert status == 200, server.output()
+        # the manifest's first page in each language came with the published bulk files (downloaded into the
+        # fresh data dir), and the server built and published nothing: every store was the restored one's
+        assert list((fresh / "stores").glob("scryfall_bulk-*/manifest-de-v*.json.gz"))
+        status, _, _ = get(server.url + "/api/cards/manifest?lang=de", timeout=60)
+        assert status == 200
+        assert _published(url) == published
         server.stop()
     finally:
         with psycopg.connect(admin, autocommit=True) as conn:

@@ -33,9 +33,14 @@ def test_a_port_in_use_is_one_line_naming_it_and_exits_at_once(capsys, monkeypat
 
 
 @pytest.mark.django_db
-def test_the_stores_are_loaded_before_the_port_listens(monkeypatch):
-    """`serve` warms in its own process before gunicorn listens and forks (not a timing test: what was
-    loaded when gunicorn's run began)."""
+def test_what_a_first_answer_reads_is_loaded_before_the_port_listens_and_the_rest_beside_the_first_workers(
+    monkeypatch,
+):
+    """`serve` warms in its own process in two parts (not a timing test: what was loaded when gunicorn's run
+    began, and when the workers were started again). Before gunicorn listens: the card index with its name
+    lookups, the query grammar, the rules linker (a search, a card page, /api/cards/named).
+    Then, beside the first workers: the knowledge index with its answerer, similar cards, the bulk files,
+    after which the workers are started again (gunicorn's HUP), to fork holding everything."""
 
     runtime.reset()  # as a fresh process: nothing loaded
     knowledge_index._answerer.clear()
@@ -44,26 +49,61 @@ def test_the_stores_are_loaded_before_the_port_listens(monkeypatch):
     shipped_reader.cache_clear()
     seen = {}
 
+    def loaded() -> dict[str, bool]:
+        return {
+            "card index": card_index.shared.value is not None,
+            "name lookups": card_index._cache["index"] is card_index.shared.value,
+            # what a first request built besides the stores (a search's grammar, a card's rules and its reader)
+            "query grammar": _parser._lark.cache_info().currsize == 1,
+            "rules linker": explain.linker.cache_info().currsize == 1,
+            "oracle reader": shipped_reader.cache_info().currsize == 1,
+            "knowledge index": knowledge_index.shared.value is not None,
+            "answerer": bool(knowledge_index._answerer),
+            "similar cards": similar.shared.value is not None,
+            "bulk files": runtime.HANDLES["scryfall_bulk"].value is not None,
+        }
+
     def run(self):
         seen["listening"] = self.cfg.address
-        seen["card index"] = card_index.shared.value is not None
-        seen["name lookups"] = card_index._cache["index"] is card_index.shared.value
-        seen["knowledge index"] = knowledge_index.shared.value is not None
-        seen["answerer"] = bool(knowledge_index._answerer)
-        seen["similar cards"] = similar.shared.value is not None
-        seen["bulk files"] = runtime.HANDLES["scryfall_bulk"].value is not None
-        # what a first request built besides the stores (a search's grammar, a card's rules and its reader)
-        seen["query grammar"] = _parser._lark.cache_info().currsize == 1
-        seen["rules linker"] = explain.linker.cache_info().currsize == 1
-        seen["oracle reader"] = shipped_reader.cache_info().currsize == 1
+        seen["at the port"] = loaded()
+        seen["beside the workers"] = self.options["when_ready"]
 
     monkeypatch.setattr(server._Gunicorn, "run", run)
     monkeypatch.setattr(server, "close_connections", lambda: None)
     monkeypatch.setattr("tolaria.site.accounts.keys.require_one_secret_key", lambda: None)
     sock = server.reserve_port("127.0.0.1", 0)
     server.serve(sock=sock, workers=1)
-    assert seen.pop("listening")
-    assert seen == dict.fromkeys(seen, True)
+    assert seen["listening"]
+    first = {"card index", "name lookups", "query grammar", "rules linker"}
+    assert {name for name, done in seen["at the port"].items() if done} >= first
+    assert not server.WARMED.is_set()
+
+    started_again = []
+    server.warm_the_rest(lambda: started_again.append(server.WARMED.is_set()))
+    assert loaded() == dict.fromkeys(loaded(), True)
+    assert started_again == [True]  # once, after everything was loaded
+    server.WARMED.clear()
+
+
+def test_the_first_workers_leave_the_knowledge_index_to_the_serving_process():
+    """A worker forked before the serving process warmed the rest does not load the knowledge index
+    itself (a copy in each worker, seconds of CPU each): it answers 503 with Retry-After for what reads
+    it until the workers forked holding it take over; those load and reload it as ever."""
+    runtime.reset()
+    server.WARMED.clear()
+    try:
+        server.leave_to_the_server()
+        with pytest.raises(runtime.IndexUnavailable, match="still warming"):
+            knowledge_index.current()
+        assert knowledge_index.shared.value is None
+    finally:
+        runtime.reset()
+    server.WARMED.set()
+    try:
+        server.leave_to_the_server()
+        assert knowledge_index.shared.held_back is None
+    finally:
+        server.WARMED.clear()
 
 
 def test_the_stores_are_out_of_the_collectors_reach_when_the_workers_fork(monkeypatch):
@@ -127,7 +167,7 @@ def test_each_worker_asks_a_page_of_each_kind_before_it_accepts_a_connection(mon
     monkeypatch.setattr(server, "close_connections", lambda: None)
     monkeypatch.setattr(server, "_freeze_for_fork", lambda: None)
     monkeypatch.setattr("tolaria.site.accounts.keys.require_one_secret_key", lambda: None)
-    monkeypatch.setattr(warm, "warm", lambda: [])  # the serving process's own warm-up: the tests above
+    monkeypatch.setattr(warm, "warm", lambda part="all": [])  # the serving process's own warm-up: the tests above
     server.serve(sock=server.reserve_port("127.0.0.1", 0), workers=1)
     assert options["post_worker_init"] is server.warm_worker
 
@@ -140,8 +180,20 @@ def test_each_worker_asks_a_page_of_each_kind_before_it_accepts_a_connection(mon
         return status, location
 
     monkeypatch.setattr(warm, "_ask", ask)
-    with warm._connection_kept():  # the test's transaction: a request's end would close its connection
-        server.warm_worker()
+    server.WARMED.set()  # a worker forked after the serving process warmed everything
+    try:
+        with warm._connection_kept():  # the test's transaction: a request's end would close its connection
+            server.warm_worker()
+    finally:
+        server.WARMED.clear()
     assert [url for url, _ in asked if url in warm.WORKER_PAGES] == list(warm.WORKER_PAGES)
     assert any(url.startswith("/card/") for url, _ in asked)  # /random's card page, followed
+    assert all(status < 500 for _, status in asked), asked
+
+    # one of the first workers: the pages that read no store it leaves to the serving process
+    asked.clear()
+    with warm._connection_kept():
+        server.warm_worker()
+    assert [url for url, _ in asked if url in warm.FIRST_WORKER_PAGES] == list(warm.FIRST_WORKER_PAGES)
+    assert not set(warm.FIRST_WORKER_PAGES) - set(warm.WORKER_PAGES)
     assert all(status < 500 for _, status in asked), asked

@@ -10,7 +10,11 @@ from __future__ import annotations
 import errno
 import gc
 import os
+import signal
 import socket
+import sys
+import threading
+from collections.abc import Callable
 
 from django.db import connections
 from gunicorn.app.base import BaseApplication
@@ -63,6 +67,21 @@ def drop_inherited_connections(server=None, worker=None) -> None:
 
     runtime.set_inline(inline=False)  # a worker answers from the index it holds while it loads a newer one
     runtime.start_watching()  # threads do not cross a fork either: each worker listens for itself
+    leave_to_the_server()
+
+
+def leave_to_the_server() -> None:
+    """In a worker forked before the serving process warmed the rest: the stores that process is loading
+    are not loaded here too (a copy per worker, seconds of CPU each); until the workers forked holding
+    them take over, what reads them answers 503 with Retry-After."""
+    if WARMED.is_set():
+        return
+    from tolaria.site.stores import runtime  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
+    from tolaria.site.stores.warm import LEFT_TO_THE_SERVER  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
+
+    for name in LEFT_TO_THE_SERVER:
+        if name in runtime.HANDLES:
+            runtime.HANDLES[name].held_back = "the server is still warming it"
 
 
 def warm_worker(worker=None) -> None:
@@ -70,9 +89,49 @@ def warm_worker(worker=None) -> None:
     connection (stores.warm.warm_worker)."""
     from tolaria.site.stores.warm import warm_worker as warm  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
 
-    said = warm()
+    said = warm(first=not WARMED.is_set())
     if worker is not None:
         worker.log.info("%s", said)
+
+
+# set in the serving process once it has warmed everything (and in the workers forked after that)
+WARMED = threading.Event()
+
+
+def warm_the_rest(start_again: Callable[[], None]) -> None:
+    """In the serving process, beside gunicorn's arbiter and the first workers: warm what the first part
+    left (stores.warm.warm("rest")), close this thread's database connection, move what was loaded out of
+    the collector's reach, then `start_again` the workers (gunicorn's HUP: new workers fork holding every
+    store and warm before they accept; the first ones finish their requests and stop)."""
+    from tolaria.site.stores.warm import warm  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
+
+    try:
+        said = warm("rest")
+    finally:
+        close_connections()  # this thread's own (Django's are per thread): none crosses the next fork
+    _freeze_for_fork()
+    WARMED.set()
+    print("Warm, the workers start again holding every store: " + "; ".join(said), flush=True)
+    start_again()
+
+
+def _warm_the_rest_beside(arbiter) -> None:
+    """gunicorn's when_ready hook (in the arbiter, before it forks the first workers)."""
+    if WARMED.is_set():  # a reload's: nothing left to warm
+        return
+
+    def again() -> None:
+        os.kill(arbiter.pid, signal.SIGHUP)
+
+    def run() -> None:
+        try:
+            warm_the_rest(again)
+        except Exception as exc:  # the first workers serve on; each loads what it lacks itself
+            print(f"Warming the rest failed ({exc}); the workers load what they need", file=sys.stderr, flush=True)
+            WARMED.set()
+            again()
+
+    threading.Thread(target=run, name="tolaria-warm-the-rest", daemon=True).start()
 
 
 class _Gunicorn(BaseApplication):
@@ -98,9 +157,11 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3, sock: 
 
     require_one_secret_key()
     sock = sock or reserve_port(host, port)
+    WARMED.clear()
     from tolaria.site.stores.warm import warm  # noqa: PLC0415  after Django's setup: the CLI imports this module before it (to reserve the port)
 
-    print("Warm before serving: " + "; ".join(warm()), flush=True)  # the workers fork holding every store
+    # what a search, a card page and /api/cards/named read; the rest is warmed once the first workers serve
+    print("Warm before serving: " + "; ".join(warm("first")), flush=True)
     _freeze_for_fork()
     print(f"Serving Tolaria on http://{host}:{port}/ with {workers} workers", flush=True)
     close_connections()
@@ -110,6 +171,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, workers: int = 3, sock: 
         "preload_app": False,
         "post_fork": drop_inherited_connections,
         "post_worker_init": warm_worker,
+        "when_ready": _warm_the_rest_beside,
         "accesslog": os.environ.get("TOLARIA_ACCESS_LOG") or None,
         "access_log_format": "%(D)s %(s)s %(U)s",
         "timeout": 60,

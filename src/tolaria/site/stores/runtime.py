@@ -66,10 +66,15 @@ class SharedIndex:
         self._checked = 0.0
         self._error = "no index has been published yet: run `tolaria derive` (or an ingest) on any machine"
         self.on_change: list[Callable[[], None]] = []
+        # why this process does not load it itself (None: it does): the workers a server starts before its
+        # serving process has warmed this store leave it to that process (their successors fork holding it)
+        self.held_back: str | None = None
 
     # --- what requests call ---------------------------------------------------------------
 
     def get(self) -> Any:
+        if self.value is None and self.held_back:
+            raise IndexUnavailable(self.name, self.held_back)
         self._maybe_check()
         loading = self._thread
         if self.value is None and loading is not None and loading.is_alive():
@@ -143,6 +148,7 @@ class SharedIndex:
     def reset(self) -> None:
         with self._lock:
             self.value, self.item, self._checked = None, None, 0.0
+        self.held_back = None
 
 
 HANDLES: dict[str, SharedIndex] = {}

@@ -1,7 +1,12 @@
-"""A server warms before it accepts a connection: every store a request reads (the card index with its
-name lookups, the knowledge index with its answerer and the query model, similar cards, the bulk files
-and whatever else is published) is loaded in the serving process before gunicorn listens and forks,
-so each worker starts holding them and its first request of each kind is as fast as its tenth.
+"""A server warms before its workers accept connections: every store a request reads (the card index with
+its name lookups, the knowledge index with its answerer and the query model, similar cards, the bulk files
+and whatever else is published) is loaded in the serving process, so the workers fork holding them and
+their first request of each kind is as fast as their tenth.
+
+In two parts (FIRST, then the rest): what a search, a card page and /api/cards/named read is loaded before
+the port listens; the first workers serve those while the serving process warms the rest, then workers
+forked holding everything take their place (server.serve). A restored backup with a fresh data dir
+answers within seconds instead of after the whole warm-up (58-62 s on the full data under load).
 
 A store not published yet is left to the workers' usual loading (they answer 503 until it arrives):
 warming never waits on another process's work."""
@@ -80,6 +85,17 @@ PAGES = (
     "/api/catalog/card-names",
     "/api/cards/manifest",  # its first page, kept per corpus version in the cache the workers share
 )
+# What a first search, card page and /api/cards/named read (none of them the knowledge index): asked before the
+# port listens; the workers forked then serve them while the serving process warms the rest (FIRST below)
+FIRST_PAGES = (
+    "/",
+    "/search?q=t%3Acreature+o%3Atrample",
+    "/random",  # and the card page it names
+    "/api/cards/named?fuzzy=lightning",
+    "/api/cards/search?q=t%3Acreature+o%3Atrample",
+    "/api/cards/autocomplete?q=ligh",
+    "/api/cards/random",
+)
 # Asked again by each worker after the fork, before it accepts a connection (gunicorn's post_worker_init): a
 # forked worker first writes to the pages it shares with the serving process (reference counts of the modules,
 # functions and tables every request touches: thousands of copy-on-write faults) and opens its own database
@@ -94,24 +110,41 @@ WORKER_PAGES = (
     "/api/cards/search?q=t%3Aelf",
     "/api/answers?q=does+deathtouch+work+with+trample",
 )
+# the worker pages that read no store the first workers leave to the serving process (the knowledge index)
+FIRST_WORKER_PAGES = (
+    "/",
+    "/search?q=t%3Aelf+o%3Aflying",
+    "/random",
+    "/api/cards/named?exact=Lightning+Bolt",
+    "/api/cards/search?q=t%3Aelf",
+)
 WARM_ADDRESS = "192.0.2.1"  # TEST-NET-1: the boot's own requests count against no real client's API budget
 
 
 def _pages() -> None:
-    from django.core.handlers.wsgi import WSGIHandler  # noqa: PLC0415  after Django's setup (the CLI imports this module first)
-
-    handler = WSGIHandler()
     # the manifest's first page in each language of the data: published with the bulk files of the corpus
     # (each took 0.1-0.8 s of CPU to compute on the full data), so asking reads the file into the page
     # cache; before those files are published, each is computed and written to the shared cache once per
     # corpus version (a restart finds them there)
     langs = repository.printing_languages()
-    asked: list[str] = [*PAGES, *(f"/api/cards/manifest?lang={lang}" for lang in langs if lang.isalpha())]
+    _ask_all([*PAGES, *(f"/api/cards/manifest?lang={lang}" for lang in langs if lang.isalpha())])
+
+
+def _first_pages() -> None:
+    _ask_all(list(FIRST_PAGES))
+
+
+def _ask_all(asked: list[str]) -> None:
+    """Each address through Django's handler, and the page a redirect names (a card's)."""
+    from django.core.handlers.wsgi import WSGIHandler  # noqa: PLC0415  after Django's setup (the CLI imports this module first)
+
+    handler = WSGIHandler()
+    limit = 2 * len(asked)
     seen: set[str] = set()
     with _connection_kept():
         while asked:
             path = asked.pop(0)
-            if path in seen or len(seen) >= 2 * len(PAGES) + len(langs):
+            if path in seen or len(seen) >= limit:
                 continue
             seen.add(path)
             status, location = _ask(handler, path)
@@ -176,15 +209,16 @@ def _ask(handler, url: str) -> tuple[int, str]:
     return status, where.path + (f"?{where.query}" if where.query else "")
 
 
-def warm_worker() -> str:
-    """In a worker just forked, before it accepts a connection: each of WORKER_PAGES (and the page a
-    redirect names) through its own handler. A failure is logged and the worker serves all the same."""
+def warm_worker(*, first: bool = False) -> str:
+    """In a worker just forked, before it accepts a connection: each of WORKER_PAGES (FIRST_WORKER_PAGES in
+    the workers started before the serving process warmed the rest) and the page a redirect names, through
+    its own handler. A failure is logged and the worker serves all the same."""
     from django.core.handlers.wsgi import WSGIHandler  # noqa: PLC0415  after Django's setup (the CLI imports this module first)
 
     started = time.perf_counter()
     try:
         handler = WSGIHandler()
-        for path in WORKER_PAGES:
+        for path in FIRST_WORKER_PAGES if first else WORKER_PAGES:
             status, location = _ask(handler, path)
             if status in (301, 302) and location.startswith("/"):
                 _ask(handler, location)
@@ -196,17 +230,28 @@ def warm_worker() -> str:
 
 WARMERS: list[tuple[str, Callable[[], None]]] = [
     ("card index", _card_index),
+    ("rules, facts and models", _facts),
+    ("first pages", _first_pages),
     ("knowledge index", _knowledge),
     ("similar cards", _similar),
-    ("rules, facts and models", _facts),
     ("pages", _pages),
 ]
+# what a search, a card page and /api/cards/named need: loaded before the port listens, so a restored backup
+# with a fresh data dir answers them within seconds; the rest (the knowledge index and its answerer, similar
+# cards, every other page, the bulk files: 30-50 s of a full-data start under load) is warmed by the serving
+# process after its first workers started, whose successors then fork holding it (server.serve)
+FIRST = ("card index", "rules, facts and models", "first pages")
+# the stores the first workers leave to the serving process: none loads its own copy meanwhile
+LEFT_TO_THE_SERVER = ("knowledge_index",)
 
 
-def warm() -> list[str]:
-    """Load everything requests read, in this process; one phrase per part (what was loaded or why not)."""
+def warm(part: str = "all") -> list[str]:
+    """Load what requests read, in this process ("first": FIRST; "rest": the others and every published
+    store; "all": both); one phrase per part (what was loaded or why not)."""
     said = []
     for name, load in WARMERS:
+        if (part == "first" and name not in FIRST) or (part == "rest" and name in FIRST):
+            continue
         started = time.perf_counter()
         try:
             load()
@@ -218,6 +263,8 @@ def warm() -> list[str]:
             said.append(f"{name}: failed ({exc})")
             continue
         said.append(f"{name} {time.perf_counter() - started:.1f} s")
+    if part == "first":
+        return said
     for name, handle in runtime.HANDLES.items():  # the stores of the apps above (the API's bulk files)
         if handle.value is None:
             try:
