@@ -33,6 +33,13 @@ def _die_with_parent() -> None:
     ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
+def _all_warm(log: Path, workers: int) -> bool:
+    """Whether the workers forked after the server warmed every store are warm (the first workers answer
+    searches and cards, not yet the knowledge routes): the clients meet the server as it then stays."""
+    _, said, after = log.read_text(errors="replace").partition("Warm, the workers start again")
+    return bool(said) and after.count("worker warm") >= workers
+
+
 @pytest.fixture(scope="session")
 def tolaria_server():
     """The base URL of the running server, e.g. http://127.0.0.1:PORT (its API under /api/)."""
@@ -76,7 +83,7 @@ def tolaria_server():
             )
         try:
             with urllib.request.urlopen(base + "/api/stats", timeout=5) as r:
-                if r.status == 200:
+                if r.status == 200 and _all_warm(Path(data_dir) / "server.log", workers=2):
                     break
         except OSError:
             pass

@@ -90,7 +90,9 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, wait: float = 120) -> Server:
+    def start(self, wait: float = 120, *, warm: bool = True) -> Server:
+        """Once /api/stats answers, and with `warm` once the workers forked holding every store are warm
+        (the first workers answer searches and cards while the serving process warms the rest)."""
         self.log = Path(self.env["TOLARIA_DATA_DIR"]) / f"serve-{self.port}.log"
         with open(self.log, "wb") as out:  # the child keeps its own copy of the descriptor
             self.process = subprocess.Popen(
@@ -116,12 +118,16 @@ class Server:
                 raise AssertionError(f"tolaria serve exited with {self.process.returncode}:\n{self.output()}")
             try:
                 status, _, _ = get(self.url + "/api/stats", timeout=5)
-                if status == 200:
+                if status == 200 and (not warm or self.all_warm()):
                     return self
             except OSError:
                 pass
             time.sleep(0.3)
         raise AssertionError(f"tolaria serve did not answer within {wait} s:\n{self.output()}")
+
+    def all_warm(self) -> bool:
+        text = self.log.read_text(errors="replace") if self.log and self.log.exists() else ""
+        return text.partition("Warm, the workers start again")[2].count("worker warm") >= self.workers
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")[-5000:] if self.log and self.log.exists() else ""
@@ -187,10 +193,10 @@ def servers():
     """Start servers with servers(env, workers=N); all of them stop at the end of the module."""
     started: list[Server] = []
 
-    def start(env: dict[str, str], workers: int = 2) -> Server:
+    def start(env: dict[str, str], workers: int = 2, *, warm: bool = True) -> Server:
         server = Server(env=env, workers=workers)
         started.append(server)
-        return server.start()
+        return server.start(warm=warm)
 
     yield start
     for server in started:

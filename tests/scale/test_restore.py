@@ -48,14 +48,14 @@ def test_a_database_restored_under_another_name_serves_at_once(scale_db, data_di
         assert stats.returncode == 0 and "STALE" not in stats.stdout, stats.stdout + stats.stderr
         published = _published(url)
         started = time.monotonic()
-        server = servers(there, workers=2)
+        server = servers(there, workers=2, warm=False)  # the first answers, before the rest is warm
         for path in ("/search?q=t%3Agoblin", "/card/jmp/342/lightning-bolt", "/api/cards/named?exact=Lightning+Bolt"):
             status, _, _ = get(server.url + path, timeout=60)
             assert status == 200, (path, server.output())
         REPORT.append(f"restored database served search, a card page and named in {time.monotonic() - started:.1f} s")
         # the rest warmed beside the first workers, then workers forked holding it: the answers too
         deadline = time.monotonic() + 120
-        while server.output().partition("Warm, the workers start again")[2].count("worker warm") < 2:
+        while not server.all_warm():
             assert time.monotonic() < deadline and server.process.poll() is None, server.output()
             time.sleep(0.5)
         status, _, _ = get(server.url + "/api/answers?q=does+deathtouch+work+with+trample", timeout=60)
@@ -96,7 +96,7 @@ def test_a_server_started_during_a_first_ingest_opens_its_port_at_once(data_dirs
                 assert ingest.poll() is None and time.monotonic() < deadline, "the ingest never took its lock"
                 time.sleep(0.2)
         started = time.monotonic()
-        server = servers(tolaria_env(url, data_dirs("serving")), workers=1)
+        server = servers(tolaria_env(url, data_dirs("serving")), workers=1, warm=False)  # its port, at once
         opened = time.monotonic() - started
         assert ingest.poll() is None, "the ingest ended before the server answered: nothing was shown"
         REPORT.append(f"server started during a first ingest answered /api/stats in {opened:.1f} s")
