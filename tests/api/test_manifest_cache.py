@@ -1,5 +1,6 @@
 """/api/cards/manifest, anonymous and 15,000 rows a page, is read from the database once per corpus version
-and page, then from the cache the workers share (issue 28, item 6: anonymous heavy routes cached)."""
+and page, then from the cache the workers share (issue 28, item 6: anonymous heavy routes cached); its first
+page in each language is published with the Scryfall bulk files (a restored backup computes none at start)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+
+from tolaria.site.api import _bulk, _bulk_store, cards
+from tolaria.site.catalog import repository
 
 pytestmark = pytest.mark.django_db
 
@@ -42,9 +46,6 @@ def test_the_first_page_of_each_language_is_published_with_the_bulk_files(client
     """Built once per corpus version with the Scryfall bulk files, so no server computes it at its start:
     the first page of every language is read from the published file, never from the database, and it
     is the page the database gives."""
-    from tolaria.site.api import _bulk, cards
-    from tolaria.site.catalog import repository
-
     folder, index = _bulk.current()
     langs = repository.printing_languages()
     assert langs and set(index["manifest"]) == {"any", "en", *langs}
@@ -57,11 +58,11 @@ def test_the_first_page_of_each_language_is_published_with_the_bulk_files(client
         assert not _reads_of_the_manifest(queries), (lang, _reads_of_the_manifest(queries))
         key = lang or "any"
         assert (folder / index["manifest"][key]["file"]).exists()
-        computed = cards._manifest_rows(*_source_of(cards, lang))
+        computed = cards._manifest_rows(*_source_of(lang))
         assert (stored.json()["has_more"], stored.json()["data"]) == computed, lang
 
 
-def _source_of(cards, lang):
+def _source_of(lang):
     rows, row_of, _ = cards._manifest_source(lang)
     return rows, 1, row_of
 
@@ -69,8 +70,6 @@ def _source_of(cards, lang):
 def test_bulk_files_of_another_corpus_version_leave_the_first_page_to_the_database(client, monkeypatch):
     """Until the bulk files of a new corpus are published, the first page is read from the database (and
     kept per corpus version), never the previous corpus's."""
-    from tolaria.site.api import _bulk_store
-
     folder, index = _bulk_store.current()
     monkeypatch.setattr(_bulk_store, "current", lambda: (folder, {**index, "version": index["version"] - 1}))
     cache.clear()
