@@ -324,3 +324,18 @@ def test_a_question_saying_little_but_a_card_quotes_the_sentence_its_text_meets(
     exalted = next(h for h in a.rules if h.document.ref == "702.83")
     quoted = "".join(t for t, _ in exalted.excerpt)
     assert quoted.startswith("702.83a") or "attacks alone, that creature gets +1/+1" in quoted, quoted
+
+
+def test_a_keyword_only_the_story_of_a_question_names_is_context(rulebook):
+    # "Control a menace creature. ... Does the opponent have to block ...?": menace is what the creature has; the
+    # sentence that asks says what is asked (the requirement to block, 509.1c), so menace weighs half
+    answerer = Answerer(KnowledgeIndex.build(documents_from(rulebook), embedder=None))
+    told = dict(
+        (t.name, w)
+        for t, w in answerer.query_terms(
+            "I control a menace creature. I attack with it. Does the opponent have to block it with both creatures?", []
+        )
+    )
+    asked = dict((t.name, w) for t, w in answerer.query_terms("Does a menace creature have to be blocked by two?", []))
+    assert told["Menace"] == pytest.approx(asked["Menace"] / 2)
+    assert "Block" in told and told["Block"] == asked.get("Block", told["Block"])  # the asking sentence names it

@@ -4,6 +4,7 @@ import pytest
 
 from tolaria.knowledge import is_question, syntax_fields
 from tolaria.knowledge._evaluate import load_player_questions
+from tolaria.knowledge._question import asking_part, asking_sentences
 
 PLAYER_QUESTIONS = Path(__file__).parent / "data" / "player_questions.json"
 
@@ -59,3 +60,17 @@ def test_players_questions_read_as_questions():
     questions = load_player_questions(PLAYER_QUESTIONS)
     missed = [q["query"] for q in questions if not is_question(q["query"])]
     assert len(missed) <= len(questions) // 20, missed
+
+
+def test_the_asking_part_of_a_long_question_is_its_sentences_that_ask():
+    story = "Control a menace creature. Cast Enlarge on it. Attack with both. Does the opponent have to block it?"
+    assert asking_part(story) == "Does the opponent have to block it?"
+    assert asking_sentences(
+        "I cast X=4.5 spells. Can I? Which one of them applies first? Who chooses their order then?"
+    ) == (
+        "Which one of them applies first?",
+        "Who chooses their order then?",
+    )
+    assert asking_part("Can you block with a tapped creature?") == ""  # the whole question asks
+    assert asking_part("My creature died. Is this right?") == ""  # says what is asked no better than the story
+    assert asking_part("Trample and deathtouch work together.") == ""

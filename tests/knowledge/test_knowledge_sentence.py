@@ -6,7 +6,9 @@ import pytest
 from tolaria.knowledge import Answerer, KnowledgeIndex, documents_from
 from tolaria.knowledge._evaluate import quoted_rule
 from tolaria.knowledge._sentence import (
+    _reading,
     answers_nothing,
+    asked,
     asks_multiples,
     choose_sentence,
     is_removed_rule,
@@ -188,3 +190,11 @@ def test_a_subrule_that_is_only_a_redundancy_line_is_not_shown_as_an_answer(answ
         assert "redundant" not in "".join(t for t, _ in hit.excerpt), (hit.document.ref, hit.excerpt)
     stacked = answerer.answer("Can you stack double strike?", rulings=0, cards=0).rules
     assert any(quoted_rule(h) == "702.4e" for h in stacked), [(h.document.ref, quoted_rule(h)) for h in stacked]
+
+
+def test_what_a_long_question_asks_is_read_in_its_asking_sentences():
+    # the story "What happens ... when it attacked" is told; "Who chooses ...?" is asked: who chooses, not what happens
+    story = "I wondered what happens when it attacks. So it attacked. Who chooses the order of the blockers?"
+    intents = {p.pattern for p in asked("Who chooses the order of the blockers?")}
+    assert {p.pattern for p in _reading(story)[3]} == intents
+    assert {p.pattern for p in _reading("What happens when it attacks?")[3]} != intents

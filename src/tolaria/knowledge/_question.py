@@ -85,3 +85,27 @@ def _states_a_rule(words: list[str]) -> bool:
 def _reads_as_sentence(words: list[str]) -> bool:
     glue = sum(w in _GLUE for w in words)
     return len(words) >= 6 and glue >= 2 or len(words) >= 4 and glue >= 2 and glue * 3 >= len(words)
+
+
+# a sentence ends at ".", "!" or "?" before a space (not inside "X=4.5" or "e.g." followed by a lower-case word)
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”)\]]*\s+(?=[\"“(\[]?[A-Z0-9])")
+
+
+def asking_part(text: str) -> str:
+    """The sentences of a player's question that ask (those ending in "?"), when the question also tells a
+    story around them: "... Cast Enlarge targeting your menace creature. Attack with both. Does the opponent
+    have to block ... with both of their creatures?" asks the last sentence. "" when every sentence asks, or
+    none does (a statement, "Is this right?" alone says what is asked no better than the story)."""
+    return " ".join(asking_sentences(text))
+
+
+def asking_sentences(text: str) -> tuple[str, ...]:
+    """The asking sentences of ``asking_part``, each apart; () when there are none to tell from a story."""
+    parts = [p.strip() for p in _SENTENCE_END.split((text or "").strip()) if p.strip()]
+    asking = [p for p in parts if p.rstrip('"”)]').endswith("?") and len(_WORD.findall(fold(p))) > _BARE_ASK]
+    if not asking or len(asking) == len(parts):
+        return ()
+    return tuple(asking)
+
+
+_BARE_ASK = 4  # "Is this right?", "Who's right here?", "What's that all about?": no words of the rules

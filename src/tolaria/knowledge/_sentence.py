@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ._question import asking_sentences
 from ._text import tokenize
 
 _SENTENCE = re.compile(r"(?<=[.!?”])\s+(?=[A-Z0-9“(])|(?<=[.!?]\))\s+(?=[A-Z0-9“(])|\n+")
@@ -183,7 +184,11 @@ def _reading(query: str) -> tuple[frozenset[str], bool, bool, tuple[re.Pattern[s
     instances or another zone, what it asks."""
     wanted = set(tokenize(query))
     wanted |= {"un" + w for w in wanted if w.isalpha()}
-    return frozenset(wanted), asks_multiples(query), asks_zone(query), asked(query)
+    asking = asking_sentences(query)
+    # a long question tells its story, then asks: what its asking sentences ask is what is asked ("... Attack
+    # with both. Does the opponent have to block ...?" asks can/must, not what happens when it attacked)
+    intents = tuple(dict.fromkeys(p for sentence in asking for p in asked(sentence))) if asking else asked(query)
+    return frozenset(wanted), asks_multiples(query), asks_zone(query), intents
 
 
 def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()) -> str:
