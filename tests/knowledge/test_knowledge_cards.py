@@ -301,3 +301,50 @@ def test_a_cards_trigger_happening_several_times_at_once_reaches_their_order():
     assert several["603.3b"] >= 0.8
     assert rules_for([BLADES], "What happens when the equipped creature attacks?").get("603.3b", 0.0) < 0.8
     assert rules_for([CLONE], "Can two Clones copy the same creature?").get("603.3b", 0.0) < 0.8  # no trigger
+
+
+def test_a_requirement_or_restriction_on_blocking_or_attacking_brings_509_1c_or_508_1d():
+    # 509.1c "The defending player checks each creature they control to see whether it's affected by any
+    # requirements (effects that say a creature must block, or that it must block if some condition is met)"
+    enlarge = (
+        "Enlarge",
+        "Sorcery\nTarget creature gets +7/+7 and gains trample until end of turn. It must be blocked this turn if able.",
+    )
+    melee = (
+        "Grand Melee",
+        "Enchantment\nAll creatures attack each combat if able.\nAll creatures block each combat if able.",
+    )
+    assert "509.1c" in numbers(enlarge)
+    assert {"508.1d", "509.1c"} <= numbers(melee)
+    assert not {"508.1d", "509.1c"} & numbers(FROG)
+    asked = rules_for([enlarge], "Does the opponent have to block the menace creature with both creatures?")
+    assert asked["509.1c"] > rules_for([enlarge], "What is its power?")["509.1c"]
+
+
+def test_waiting_for_a_later_moment_is_a_delayed_triggered_ability():
+    # 603.7a "Delayed triggered abilities are created during the resolution of spells or abilities"
+    denial = (
+        "Arcane Denial",
+        "Instant\nCounter target spell. Its controller may draw up to two cards at the beginning of the next turn's"
+        " upkeep.\nYou draw a card at the beginning of the next turn's upkeep.",
+    )
+    assert {"603.7", "603.7a"} <= numbers(denial)
+    assert "603.7a" not in numbers(INTERVENING)  # "At the beginning of your upkeep": a triggered ability of its own
+    assert rules_for([denial], "When exactly do the draws happen, during the upkeep?")["603.7a"] == 0.8
+
+
+def test_put_into_a_graveyard_from_anywhere_looks_back_in_time():
+    emrakul = (
+        "Emrakul, the Aeons Torn",
+        "Legendary Creature — Eldrazi\nWhen Emrakul is put into a graveyard from anywhere, its owner shuffles their"
+        " graveyard into their library.",
+    )
+    assert {"603.6c", "603.10a"} <= numbers(emrakul)
+
+
+def test_a_creature_dying_asks_about_its_trigger():
+    archfiend = (
+        "Archfiend of the Dross",
+        "Creature — Demon\nWhenever a creature an opponent controls dies, its controller loses 2 life.",
+    )
+    assert rules_for([archfiend], "Will my opponent lose any life from their flyers dying?")["603.10a"] == 0.8

@@ -11,9 +11,12 @@ rules that govern it, and the question's own words choose among them.
 - a replacement effect ("instead", "enters with", "enters tapped", "As ~ enters"): 614.1; a prevention
   effect: 615; damage that "can't be prevented": 615.12; a spell or ability replacing part of its own effect
   (Remand's "instead", no "would") the self-replacement effect 614.15;
-- a triggered ability: 603.2, with its event (leaves the battlefield and dies: 603.6c, 603.10a; enters:
-  603.6a; attacks: 508.3a; blocks: 509.3), and 603.4 only for a real intervening "if" (the reader's
-  condition of a trigger);
+- a triggered ability: 603.2, with its event (leaves the battlefield, dies, put into a graveyard from
+  anywhere: 603.6c, 603.10a; enters: 603.6a; attacks: 508.3a; blocks: 509.3), and 603.4 only for a real
+  intervening "if" (the reader's condition of a trigger); an effect that waits for a later moment ("at the
+  beginning of the next turn's upkeep") a delayed triggered ability, 603.7a;
+- a requirement or restriction on blocking or attacking ("must be blocked if able", "attacks each combat if
+  able", "can't block"): 509.1c, 508.1d;
 - a state-based condition its text leans on: the legend rule 704.5j, loyalty 704.5i, toughness 704.5f (a
   toughness lowered: "gets -4/-4", -1/-1 counters);
 - a card with faces: casting a face 712.11c (a modal double-faced card), an Adventure 715.3/715.4, a split
@@ -51,7 +54,8 @@ FAMILY_WORDS = {
     "layer": r"layers?|keeps?|lose[sn]?|losing|lost|power|toughness|becomes?|abilit(?:y|ies)|base|colou?r|types?|"
     r"timestamps?|depend\w*|who controls|control of|gains? control|steal\w*",
     "replacement": r"instead|replace\w*|enters?|prevent\w*|damage|would|doubl\w*|twice",
-    "trigger": r"trigger\w*|whenever|dies|died|enters?|leaves?|upkeep|on the stack",
+    "trigger": r"trigger\w*|whenever|dies|died|dying|enters?|leaves?|upkeep|end step|on the stack",
+    "combat": r"block\w*|attack\w*|must|if able|have to|forced?",
     "sba": r"legend\w*|die|dies|died|loyalty|toughness|state[- ]based|same name|lethal|destroy\w*|surviv\w*",
     "face": r"cast\w*|adventure|face|side|half|transform\w*|flip|split|exile",
     "commander": r"commander|general|21|damage",
@@ -103,6 +107,23 @@ _EFFECTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = tuple(
             ("305.7",),
         ),
         ("layer", r"\bEquipped creature\b|\bEnchanted (?:creature|permanent|land)\b", ("613.7e",)),
+        # a requirement or restriction on attacking or blocking ("must be blocked if able", "All creatures block
+        # each combat if able", "can't block"): the declaring player obeys as many requirements as possible
+        # without breaking a restriction (508.1d, 509.1c)
+        (
+            "combat",
+            r"\bmust be blocked\b|\bblocks? (?:each combat|this turn)? ?if able\b|\bable to block [^.]* do so\b|"
+            r"\bcan[’']t block\b|\bcan[’']t be blocked (?:by|except)\b",
+            ("509.1c",),
+        ),
+        ("combat", r"\battacks? (?:each combat|this turn)? ?if able\b|\bcan[’']t attack\b", ("508.1d",)),
+        # an effect that waits for a later moment ("at the beginning of the next turn's upkeep", "at the beginning
+        # of the next end step"): a delayed triggered ability, made as the spell or ability resolves (603.7)
+        (
+            "trigger",
+            r"\bat the beginning of (?:the|your|that player[’']s) next\b|\bat the beginning of the next turn[’']s\b",
+            ("603.7a", "603.7"),
+        ),
         ("replacement", r"\bcan[’']t be prevented\b", ("615.12",)),
         ("replacement", r"\bprevent (?:all|the next|that)\b", ("615.1", "615.7")),
         (
@@ -115,7 +136,9 @@ _EFFECTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = tuple(
 )
 _TRIGGER_EVENTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
-        re.compile(r"\bdies\b|\bis put into a graveyard from the battlefield\b|\bleaves the battlefield\b", re.I),
+        re.compile(
+            r"\bdies\b|\bis put into a graveyard from (?:the battlefield|anywhere)\b|\bleaves the battlefield\b", re.I
+        ),
         ("603.6c", "603.10a", "700.4"),
     ),
     (re.compile(r"\benters\b", re.I), ("603.6a",)),
