@@ -348,3 +348,18 @@ def test_a_creature_dying_asks_about_its_trigger():
         "Creature — Demon\nWhenever a creature an opponent controls dies, its controller loses 2 life.",
     )
     assert rules_for([archfiend], "Will my opponent lose any life from their flyers dying?")["603.10a"] == 0.8
+
+
+def test_a_copy_with_an_exception_and_a_copied_spell_bring_their_copy_rules():
+    # 707.9b "the modification becomes part of the copiable values"; 707.10 "a copy of a spell isn't cast"
+    facetaker = (
+        "Cephalid Facetaker",
+        "Creature — Octopus Rogue\nAt the beginning of combat on your turn, you may have this creature become a copy of"
+        " another target creature until end of turn, except it's 1/4 and has \"This creature can't be blocked.\"",
+    )
+    twincast = ("Twincast", "Instant\nCopy target instant or sorcery spell. You may choose new targets for the copy.")
+    assert {"707.2", "707.9b"} <= numbers(facetaker)
+    assert "707.9b" not in numbers(CLONE)
+    assert "707.10" in numbers(twincast) and "707.10" not in numbers(CLONE)
+    assert question_rules("Does copying a spell count as casting it for storm?")["707.10"] == 0.8
+    assert "707.10" not in question_rules("Does my Clone copy the creature's counters?")

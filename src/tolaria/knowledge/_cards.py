@@ -2,7 +2,7 @@
 rules that govern it, and the question's own words choose among them.
 
 - a copy effect ("a copy of", "enter as a copy"): 707 (and 614.12 when it enters as a copy; layer 1,
-  613.2);
+  613.2; 707.9b a copy "except it's 1/4"); copying a spell or ability 707.10 (a copy isn't cast);
 - an effect that changes characteristics, by its layer (613.1): control 613.1b (layer 2), text 613.1c,
   type 613.1d (4), color 613.1e (5), abilities added or removed 613.1f (6), power and toughness 613.4
   (7a-7d: set 613.4b, modified 613.4c, switched 613.4d); its timestamp 613.7 (an Aura's or Equipment's
@@ -73,6 +73,14 @@ _EFFECTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = tuple(
     for family, pattern, rules in (
         ("copy", r"\benters? as a copy\b|\bas a copy of\b", ("707.2", "614.12", "613.2")),
         ("copy", r"\bcop(?:y|ies) of\b|\bbecomes? a copy\b", ("707.2", "613.2")),
+        # a copy "except it's 1/4", "except it isn't legendary": the exception is part of the copiable values (707.9b)
+        ("copy", r"\bcop(?:y|ies) of\b[^.]*\bexcept\b", ("707.9b",)),
+        # copying a spell or ability puts a copy on the stack; a copy of a spell isn't cast (707.10)
+        (
+            "copy",
+            r"\bcopy (?:target |that |it\b|each |the |this )?(?:[\w-]+ ){0,3}?(?:spell|ability)\b|\bcopy it\b",
+            ("707.10",),
+        ),
         ("layer", r"\bgain control\b|\bexchange control\b", ("613.1b",)),
         ("layer", r"\bloses? all abilities\b|\bloses? \w+(?: and \w+)?\b(?! life)", ("613.1f",)),
         (
@@ -465,4 +473,14 @@ def question_rules(question: str) -> dict[str, float]:
         out["616.1"] = SHARED_RULE_WEIGHT if named else ASKED_RULE_WEIGHT
     if _TIMESTAMP.search(question):
         out["613.7"] = ASKED_RULE_WEIGHT
+    if _COPIED_SPELL.search(question):
+        out["707.10"] = ASKED_RULE_WEIGHT  # "Does copying a spell count as casting?": a copy isn't cast
     return out
+
+
+# a spell or ability copied ("copy a spell", "copies of the spell", "the copy of Lightning Bolt's ability")
+_COPIED_SPELL = re.compile(
+    r"\bcop(?:y|ies|ying|ied)(?: of)? (?:a|an|the|that|this|my|your|target|each)? ?(?:[\w-]+ ){0,2}?"
+    r"(?:spells?|abilit(?:y|ies))\b",
+    re.I,
+)
