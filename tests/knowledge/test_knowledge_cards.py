@@ -85,6 +85,11 @@ def answerer(rulebook):
             "Instant\nUntil your next turn, your life total can't change. All permanents you control phase out.",
         ),
         ("X", "Legendary Creature — Letter\nX can't block."),
+        (
+            "Trepanation Blade",
+            "Artifact — Equipment\nWhenever equipped creature attacks, defending player reveals cards from the top of"
+            " their library until they reveal a land card.\nEquip {2}",
+        ),
     ]
     docs = [Document(f"card:{n}", "card", title, text, str(n)) for n, (title, text) in enumerate(cards)]
     return Answerer(KnowledgeIndex.build(documents_from(rulebook) + docs, embedder=None))
@@ -363,3 +368,17 @@ def test_a_copy_with_an_exception_and_a_copied_spell_bring_their_copy_rules():
     assert "707.10" in numbers(twincast) and "707.10" not in numbers(CLONE)
     assert question_rules("Does copying a spell count as casting it for storm?")["707.10"] == 0.8
     assert "707.10" not in question_rules("Does my Clone copy the creature's counters?")
+
+
+def test_a_card_named_in_the_plural_is_named(answerer):
+    a = answerer.answer("Two Trepanation Blades are on one creature. What happens when it attacks?", mode="lexical")
+    assert a.named_cards == ["Trepanation Blade"]
+    assert answerer.answer("Can X block two creatures?", mode="lexical").named_cards == []  # "X" is a letter
+
+
+def test_a_dies_trigger_brings_the_look_back_not_the_definition_of_dies():
+    # "dies" names 700.4 as a term already; the card's trigger brings what governs it (603.6c, 603.10a)
+    rules = numbers(
+        ("Doomed Dissenter", "Creature — Human\nWhen Doomed Dissenter dies, create a 2/2 black Zombie token.")
+    )
+    assert {"603.6c", "603.10a"} <= rules and "700.4" not in rules

@@ -242,12 +242,14 @@ class Answerer:
         # "Questing Beast's damage": a possessive ending a name is no part of it ("Teferi's Protection" keeps
         # its own)
         bare = [_name_key(re.sub(r"['’]s$", "", w)) for w in original]
+        # "two Trepanation Blades": a card named in the plural (its name's own "s" is tried first)
+        single = [_name_key(w[:-1]) if re.search(r"[^s'’]s$", w) and len(w) > 3 else "" for w in original]
         found: list[int] = []
         i = 0
         while i < len(words):
             for n in range(min(self._longest_name, len(words) - i), 0, -1):
                 at = None
-                for last in (words[i + n - 1], bare[i + n - 1]):
+                for last in (words[i + n - 1], bare[i + n - 1], *filter(None, [single[i + n - 1]])):
                     key = " ".join(w for w in (*words[i : i + n - 1], last) if w)
                     at = self._card_at.get(key, self._short_at.get(key))
                     if at is not None:

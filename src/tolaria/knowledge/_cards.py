@@ -147,7 +147,7 @@ _TRIGGER_EVENTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         re.compile(
             r"\bdies\b|\bis put into a graveyard from (?:the battlefield|anywhere)\b|\bleaves the battlefield\b", re.I
         ),
-        ("603.6c", "603.10a", "700.4"),
+        ("603.6c", "603.10a"),  # not 700.4: "dies" names its definition already; the trigger looks back in time
     ),
     (re.compile(r"\benters\b", re.I), ("603.6a",)),
     (re.compile(r"\battacks\b", re.I), ("508.3a",)),
