@@ -14,6 +14,7 @@ from tolaria.knowledge._sentence import (
     is_removed_rule,
     never_answers,
     sentences,
+    variant_name,
 )
 from tolaria.knowledge._text import tokenize
 
@@ -198,3 +199,19 @@ def test_what_a_long_question_asks_is_read_in_its_asking_sentences():
     intents = {p.pattern for p in asked("Who chooses the order of the blockers?")}
     assert {p.pattern for p in _reading(story)[3]} == intents
     assert {p.pattern for p in _reading("What happens when it attacks?")[3]} != intents
+
+
+def test_a_variants_line_answers_only_a_question_naming_the_variant(rules):
+    # 702.19b says how a trampler assigns its damage; 702.19c is trample over planeswalkers, a variant of trample
+    text = rules["702.19"].text
+    assert variant_name("702.19c Trample over planeswalkers is a variant of trample that modifies the rules.") == {
+        "trampl",
+        "over",
+        "planeswalker",
+    }
+    assert variant_name("702.19b The controller of an attacking creature with trample first assigns damage.") is None
+    said = choose_sentence(text, "If you have protection from their colors do they trample over?")
+    assert not said.startswith("702.19c")
+    assert choose_sentence(text, "How does trample over planeswalkers assign damage to a planeswalker?").startswith(
+        "702.19c"
+    )

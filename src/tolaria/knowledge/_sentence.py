@@ -18,6 +18,8 @@ by what the question asks, not by how many words it shares:
 - a question about two things at once ("Does deathtouch work with trample?") is answered, in each one's
   rule, by the sentence that meets the other: ``context`` holds the other rules' words (702.2c's "lethal"
   and "excess damage" meet trample's 702.19b);
+- a variant's line ("702.19c Trample over planeswalkers is a variant of trample ...") answers only a question
+  that names the variant;
 - an example illustrates: it is quoted only when no sentence of the rule itself says as much, and then by its
   conclusion (its last sentence but a parenthesis), not a step of the scene it sets.
 """
@@ -116,6 +118,8 @@ _INTENTS = (
 INTENT_BONUS = 1.0  # a sentence that answers what is asked, in units of one telling word of the question
 CONTEXT_SHARE = 0.6  # per tenth of a line's words that meet the other rule of a two-things question
 EXAMPLE_COST = 0.5  # the rule answers, its example illustrates
+# a variant's line, for a question that does not name the variant (dev: +1 question's sentence at 1.5 and at 3.0)
+VARIANT_COST = 1.5
 # a question about several instances is answered by the redundancy line even when the rule of another term
 # it names ("double" of double strike) meets another line (dev: 1.0 -> 2.0, +1 question's sentence)
 MULTIPLES_BONUS = 2.0
@@ -154,6 +158,17 @@ def answers_nothing(text: str, *, multiples: bool = False, zones: bool = False) 
     if "\n" in text or not text.strip():
         return False
     return all(never_answers(s, multiples=multiples, zones=zones) for s, _ in sentences(text))
+
+
+_VARIANT = re.compile(_NUMBER + r"[“\"]?([^”\".]{3,60}?)[”\"]? is a variant of\b")
+
+
+@lru_cache(maxsize=1 << 14)
+def variant_name(line: str) -> frozenset[str] | None:
+    """The words of the name a variant's line gives ("Trample over planeswalkers is a variant of trample":
+    trample, planeswalk); None for any other line."""
+    m = _VARIANT.match(line)
+    return frozenset(tokenize(m.group(1))) if m else None
 
 
 def asks_zone(query: str) -> bool:
@@ -208,6 +223,14 @@ def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()
         return next((s for found, _ in every for s, _ in found if not is_removed_rule(s)), every[0][0][0][0])
     # how well a word tells this rule's lines apart: on every line it says nothing
     share = {w: sum(w in words for _, words in candidates) / len(candidates) for w in wanted | context}
+    # a variant's line ("702.19c Trample over planeswalkers is a variant of trample") answers a question that names
+    # the variant: by the words of its name that the rule's other lines do not all share ("over planeswalkers")
+    unnamed = tuple(
+        found[0][0]
+        for found, _words in candidates
+        if (name := variant_name(found[0][0])) is not None
+        and not {w for w in name if sum(w in ws for _, ws in candidates) < len(candidates)} <= wanted
+    )
 
     def score(text: str, words: frozenset[str]) -> float:
         value = sum((0.25 if w.isdigit() else 1.0) * (1.0 - 0.75 * share[w]) for w in words & wanted)
@@ -221,6 +244,8 @@ def choose_sentence(text: str, query: str, context: frozenset[str] = frozenset()
             value += MULTIPLES_BONUS  # "double lifelink": the redundancy line answers it, over what lifelink does
         if EXAMPLE.match(text):
             value -= EXAMPLE_COST
+        if unnamed and text.startswith(unnamed):
+            value -= VARIANT_COST
         return value
 
     # a tie goes to the earlier line (max keeps the first): a rule's earlier subrules say the rule, its later
