@@ -793,3 +793,68 @@ def test_a_predefined_token_named_alone_in_the_plural_is_its_rule(linker):
     assert ("Foods", "glossary", "111.10b") in asmo
     assert ("Food token", "glossary", "111.10b") in _marks(linker, "Create a Food token.", "Foo")
     assert ("Treasures", "glossary", "111.10a") in _marks(linker, "Sacrifice two Treasures: Draw a card.", "Foo")
+
+
+def test_a_creature_status_before_the_creatures_colour_or_types_is_its_term(linker):
+    """Fresh draw 2026120741 (Losheel, Clockwork Scholar): "attacking artifact creatures you control" says the
+    status of Attacking Creature (508) with the noun's adjectives between; as "attacking non-Human creatures",
+    "an attacking red creature" and a creature type alone ("other attacking Goblins"). Words that are no colour
+    or type ("blocked by artifact creatures", "blocked except by two or more creatures") leave the status unsaid."""
+    losheel = _marks(
+        linker,
+        "Prevent all combat damage that would be dealt to attacking artifact creatures you control.",
+        "Losheel, Clockwork Scholar",
+    )
+    assert ("attacking", "glossary", "508") in losheel
+    for text in (
+        "Each attacking non-Human creature gets +1/+1 until end of turn.",
+        "Whenever an attacking red creature deals damage, you gain 1 life.",
+        "Other attacking Goblins you control get +1/+0.",
+        "Attacking Elves you control have trample.",
+    ):
+        assert [m for m in _marks(linker, text, "Foo") if m[0].lower() == "attacking" and m[2] == "508"], text
+    assert ("blocking", "glossary", "509") in _marks(linker, "Destroy each blocking green creature.", "Foo")
+    for text in (
+        "Foo can't be blocked by artifact creatures.",
+        "Foo can't be blocked except by two or more creatures.",
+    ):
+        assert not [m for m in _marks(linker, text, "Foo") if m[0].lower() == "blocked"], text
+
+
+def test_rolling_a_die_is_rolling_a_die_in_every_form(linker):
+    """Fresh draw 2026120741 (Chaos Dragon): "each player rolls a d20" is the glossary's Roll a d20 (706); the act
+    is said of any die the rule names by its placeholders (706.1a: “N-sided die”, “dN”) and with any count; the
+    planar die stays Planechase's (901)."""
+    assert ("rolls a d20", "glossary", "706") in _marks(
+        linker, "At the beginning of combat on your turn, each player rolls a d20.", "Chaos Dragon"
+    )
+    for text, said in (
+        ("Roll a d20.", "Roll a d20"),
+        ("Roll a six-sided die. If the result is 1, sacrifice Foo.", "Roll a six-sided die"),
+        ("Roll two d4 and choose one result.", "Roll two d4"),
+        ("Whenever you roll one or more dice, scry 1.", "roll one or more dice"),
+        ("Roll a die.", "Roll a die"),
+    ):
+        assert (said, "glossary", "706") in _marks(linker, text, "Foo"), text
+    planar = _marks(linker, "Roll the planar die.", "Foo")
+    assert not [m for m in planar if m[2] == "706"]
+
+
+def test_a_keyword_counter_links_its_keyword_and_the_counter(linker):
+    """Fresh draw 2026120741 (Kappa Tech-Wrecker): "a deathtouch counter" is a keyword counter (122.1b) that gives
+    deathtouch: the keyword (702.2, a mention, once a face) and the counter (122) are both explained; the keywords
+    a counter can be are read from 122.1b ("flying counter", "first strike counter")."""
+    kappa = linker.link(
+        "Ninjutsu {1}{G}\nKappa Tech-Wrecker enters the battlefield with a deathtouch counter on it.\nWhenever "
+        "Kappa Tech-Wrecker deals combat damage to a player, you may remove a deathtouch counter from it. When you "
+        "do, exile target artifact or enchantment that player controls.",
+        "Kappa Tech-Wrecker",
+    )
+    got = [(s.text, s.kind, s.rule) for s in kappa]
+    assert got.count(("deathtouch", "keyword_ability", "702.2")) == 1
+    assert ("counter", "glossary", "122") in got
+    crystalline = _marks(linker, "Put a flying counter or a first strike counter on target creature.", "Foo")
+    assert {("flying", "keyword_ability", "702.9"), ("first strike", "keyword_ability", "702.7")} <= crystalline
+    assert not [
+        m for m in _marks(linker, "Put a +1/+1 counter on target creature.", "Foo") if m[1] == "keyword_ability"
+    ]

@@ -199,6 +199,14 @@ class _Catalog:
     # object ("flip Jushi Apprentice", "you may flip it": 710.1a's ability that makes the permanent “flip”)
     status_verbs: dict[str, tuple[str, str]] = field(default_factory=dict)
     status_verb_re: re.Pattern[str] | None = None
+    # a verb term whose object is a die ("Roll a d20": "To roll a twenty-sided die. Similarly, a d4 is …"), said
+    # of any die its rule's subrule names ("N-sided die", "dN", 706.1a): "rolls a d20", "roll a six-sided die",
+    # "roll two d4": the pattern over the folded text, and (rule, term)
+    die_rolls: list[tuple[re.Pattern[str], str, str]] = field(default_factory=list)
+    # the keywords a keyword counter can be (122.1b), folded -> the keyword's rule: "a deathtouch counter" is a
+    # counter that gives the keyword, which the reader needs explained as much as the counter
+    keyword_counters: dict[str, str] = field(default_factory=dict)
+    keyword_counter_re: re.Pattern[str] | None = None
 
 
 class Linker:
@@ -312,6 +320,8 @@ class Linker:
         _defined_forms(book, cat)
         _variants(book, cat, kw_rules)
         _symbols(book, cat)
+        _die_rolls(book, cat)
+        _keyword_counters(book, cat)
         day_night = _find_day_night(book)
         cat.day_night_own = _day_night_designation_rule(book)
         for what, number in day_night.items():
@@ -354,6 +364,14 @@ class Linker:
         self._non_terms(folded, cands)
         self._status_verbs(folded, cands, reading)
         self._defined(folded, cands, reading)
+        for pattern, die_rule, die_term in self.catalog.die_rolls if "roll" in folded else ():
+            for m in pattern.finditer(folded):
+                cands.append((m.start(), m.end(), "glossary", die_rule, die_term))
+        if (kc := self.catalog.keyword_counter_re) is not None and "counter" in folded:
+            for m in kc.finditer(folded):  # "a deathtouch counter": the keyword it gives, a mention (122.1b)
+                cands.append(
+                    (m.start(1), m.end(1), "keyword_ability", self.catalog.keyword_counters[m.group(1)], None, m.end(1))
+                )
         for sym in re.finditer(r"\{[a-z0-9]\}", folded) if self.catalog.symbols else ():
             if hit := self.catalog.symbols.get(sym.group(0)):
                 cands.append((sym.start(), sym.end(), "glossary", hit[0], hit[1]))
@@ -1001,6 +1019,9 @@ def _creature_statuses(book: RuleBook, cat: _Catalog) -> None:
     if not cat.creature_statuses:
         return
     words = "|".join(sorted(cat.creature_statuses, key=len, reverse=True))
+    described, creature_types = _type_words(book)
+    desc = "|".join(re.escape(w) for w in sorted(described | creature_types, key=len, reverse=True))
+    plurals = "|".join(re.escape(w) for w in sorted(map(_plural, creature_types), key=len, reverse=True))
     being = r"is|are|was|were|isn't|aren't|wasn't|weren't|remains|remain|it's|they're"
     cat.status_said = re.compile(  # "becomes blocked" is the status an effect gives: the phrase is the term
         rf"(?:{_B}((?:becomes|become|became) (?:{words})){_E})|(?:{_B}(?:{being})(?: not)? ({words}){_E})"
@@ -1008,7 +1029,56 @@ def _creature_statuses(book: RuleBook, cat: _Catalog) -> None:
         # the status a creature is put onto the battlefield in ("onto the battlefield tapped and attacking",
         # 506.4; ninjutsu's reminder, 702.49a)
         rf"|(?:{_B}(?:battlefield|tapped|untapped)(?: and)? ({words}){_E})"
+        # the status said of a creature described by its colour, types or supertypes before the noun ("attacking
+        # artifact creatures you control", "attacking non-Human creatures", "each attacking red creature"), or
+        # named by a creature type alone ("other attacking Goblins you control"): the term with its noun's
+        # adjectives between (the words read from the rules that list them, 105.1, 205.2a, 205.3m, 205.4a)
+        + (
+            rf"|(?:{_B}({words}) (?=(?:(?:non-?)?(?:{desc}) ){{1,3}}(?:creatures?|attackers?|blockers?){_E}))"
+            rf"|(?:{_B}({words}) (?=(?:non-?)?(?:{plurals}){_E}))"
+            if desc
+            else ""
+        )
     )
+
+
+def _type_words(book: RuleBook) -> tuple[set[str], set[str]]:
+    """The words that describe an object by its characteristics, as the rules list them: the colours (105.1
+    "There are five colors in the Magic game: …"), the card types (205.2a) and supertypes (205.4a), and
+    apart, the creature types (205.3m), folded."""
+    described: set[str] = set()
+    creature_types: set[str] = set()
+    for r in book.rules.values():
+        text = r.text.replace("\u2019", "'")
+        if (m := re.search(r"There are five colors in the Magic game: ([^.]+)\.", text)) or (
+            m := re.search(r"The (?:card types|supertypes) are ([^.]+)\.", text)
+        ):
+            described |= _listed(m.group(1))
+        elif m := re.search(
+            r"these subtypes are called creature types\..*?All other creature types are one word long: (.+?)\.(?:\s|$)",
+            text,
+        ):
+            creature_types |= _listed(m.group(1))
+    return described, creature_types
+
+
+def _listed(items: str) -> set[str]:
+    return {
+        _fold(w.strip())
+        for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", items)
+        if re.fullmatch(r"[A-Za-z'-]+", w.strip())
+    }
+
+
+def _plural(noun: str) -> str:
+    """English plural of a creature type ("goblins", "elves", "aurochs" stays)."""
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun if noun.endswith("s") else noun + "es"
+    if noun.endswith("f"):
+        return noun[:-1] + "ves"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
 
 
 def _defined_forms(book: RuleBook, cat: _Catalog) -> None:
@@ -1214,6 +1284,50 @@ def _symbols(book: RuleBook, cat: _Catalog) -> None:
             m = re.search(r"\{[A-Z0-9]\}", entry.definition)
             if m and entry.see_rules[0] in book:
                 cat.symbols[_fold(m.group(0))] = (entry.see_rules[0], entry.key)
+
+
+_NUMBER_WORDS = r"(?:a|an|one or more|one|two|three|four|five|six|seven|eight|nine|ten|x|that many|\d+)"
+
+
+def _die_rolls(book: RuleBook, cat: _Catalog) -> None:
+    """A glossary verb term whose object is a die ("Roll a d20": "To roll a twenty-sided die. Similarly, a d4 is
+    a four-sided die, … and so on"): the act is said of any die the rule it cites names by a placeholder
+    (706.1a: an “N-sided die,” “N-sided dice,” or “dN”), in every form of the verb and with any count ("each
+    player rolls a d20", "Roll a six-sided die", "roll two d4")."""
+    for entry in book.glossary.values():
+        m = re.match(r"To ([a-z]+) an? [a-z-]+ (?:die|dice)\b", entry.definition)
+        rule = _entry_rule(book, entry, entry.term) if m else None
+        if not m or rule is None:
+            continue
+        dice: list[str] = []
+        for r in book.subtree(rule.split(".")[0]):
+            for q in re.findall(r"“([^”]*N[^”]*?)[,.]?”", r.text):
+                q = _fold(q)
+                if re.fullmatch(r"n-sided (?:die|dice)", q):
+                    dice.append(r"[a-z0-9]+-sided (?:die|dice)")
+                elif q == "dn":
+                    dice.append(r"d\d+")
+        if not dice:
+            continue
+        if re.search(r"\b(?:die|dice)\b", book.rule(rule).title.lower()):
+            dice.append(r"(?:die|dice)")  # the die the rule's title names ("Rolling a Die"): "roll a die"
+        verb = "|".join(sorted(_inflections(m.group(1)), key=len, reverse=True))
+        pattern = re.compile(rf"{_B}(?:{verb}) {_NUMBER_WORDS} (?:{'|'.join(dict.fromkeys(dice))}){_E}")
+        cat.die_rolls.append((pattern, rule, entry.key))
+
+
+def _keyword_counters(book: RuleBook, cat: _Catalog) -> None:
+    """The keywords a keyword counter can be, as the counters rule lists them ("The keywords that a keyword
+    counter can be are flying, first strike, …", 122.1b): "<keyword> counter" links the keyword."""
+    for r in book.rules.values():
+        if m := re.search(r"The keywords that a keyword counter can be are ([^.]+?)(?:, as well as [^.]*)?\.", r.text):
+            for w in (_fold(x.strip()) for x in re.split(r",\s*(?:and\s+)?", m.group(1))):  # "first strike" too
+                if w in cat.abilities:
+                    cat.keyword_counters[w] = cat.abilities[w]
+            break
+    if cat.keyword_counters:
+        names = "|".join(re.escape(k) for k in sorted(cat.keyword_counters, key=len, reverse=True))
+        cat.keyword_counter_re = re.compile(rf"{_B}({names}) counters?{_E}")
 
 
 def _day_night_designation_rule(book: RuleBook) -> str | None:
