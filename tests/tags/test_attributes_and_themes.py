@@ -1146,3 +1146,46 @@ def test_an_aura_giving_a_keyword_that_helps_and_a_legend_sacrificing_itself():
         "until end of turn.",
     )
     assert "theme:sacrifice" not in _theme_ids(darien)
+
+
+def test_a_keywords_reminder_that_returns_a_card_from_your_graveyard_is_its_theme():
+    """Fresh draw 2026120742 (Kami of the Tended Garden): soulshift's reminder (702.46a) spells out the keyword:
+    it returns a Spirit card from your graveyard to your hand (theme:graveyard) and cares about Spirits
+    (tribal:spirit). Another reminder (cycling's discard and draw) stays no theme, as README says."""
+    kami = _theme_ids(
+        _real(
+            "Kami of the Tended Garden",
+            "Creature — Spirit",
+            "At the beginning of your upkeep, sacrifice Kami of the Tended Garden unless you pay {G}.\nSoulshift 3 "
+            "(When this creature dies, you may return target Spirit card with mana value 3 or less from your "
+            "graveyard to your hand.)",
+        )
+    )
+    assert {"theme:graveyard", "tribal:spirit"} <= kami
+    cycler = _theme_ids(_real("Foo", "Creature — Elf", "Cycling {2} ({2}, Discard this card: Draw a card.)"))
+    assert not {"theme:card-draw", "theme:discard", "theme:graveyard"} & cycler
+
+
+def test_splice_onto_arcane_is_no_spellslinger_splice_onto_instants_is():
+    """Fresh draw 2026120742 (Horobi's Whisper): splice's quality says what it rewards casting (702.47a); Arcane
+    spells are no instants and sorceries as such. "Splice onto instant or sorcery" is spellslinger by its words."""
+    horobi = _theme_ids(
+        _real(
+            "Horobi's Whisper",
+            "Instant — Arcane",
+            "If you control a Swamp, destroy target nonblack creature.\nSplice onto Arcane—Exile four cards from your "
+            "graveyard. (As you cast an Arcane spell, you may reveal this card from your hand and pay its splice "
+            "cost. If you do, add this card's effects to that spell.)",
+        )
+    )
+    assert "theme:spellslinger" not in horobi and {"theme:graveyard", "theme:removal"} <= horobi
+    fall = _theme_ids(
+        _real(
+            "Foo",
+            "Instant",
+            "Splice onto instant or sorcery {1}{R} (As you cast an instant or sorcery spell, you may reveal this card "
+            "from your hand and pay its splice cost. If you do, add this card's effects to that spell.)\nFoo deals 5 "
+            "damage to target creature.",
+        )
+    )
+    assert "theme:spellslinger" in fall

@@ -32,7 +32,13 @@ def test_the_gold_set_is_150_drawn_cards_with_a_held_out_part_and_a_fresh_draw(e
     # stop's (the lead's fresh draw 2026120442, all 30 cards, and practice draws 77120702, 77120704), the seventh
     # stop's (the lead's fresh draw 2026120742, all 30 cards)
     assert [e["part"] for e in entries[150:]] == (
-        ["fresh"] * 30 + ["audit"] * 30 + ["lead"] * 6 + ["stop4"] * 22 + ["stop5"] * 38 + ["stop6"] * 90 + ["stop7"] * 30
+        ["fresh"] * 30
+        + ["audit"] * 30
+        + ["lead"] * 6
+        + ["stop4"] * 22
+        + ["stop5"] * 38
+        + ["stop6"] * 90
+        + ["stop7"] * 30
     )
     assert all(t.startswith("theme:") for e in entries for t in e["expected_themes"])
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..oracle import Ability, Effect, FaceReading, cast_restrictions, effects, self_costs, type_changes
+from ..oracle import Ability, Effect, FaceReading, Part, cast_restrictions, effects, self_costs, type_changes
 from ..rules import shipped_reader, shipped_rulebook
 from ._context import CardContext
 from ._extract import EXTRACTORS, action_mentions, activated_of
@@ -249,9 +249,11 @@ theme(
         "keyword:storm",
         "keyword:rebound",
         "keyword:replicate",
-        "keyword:splice",
     },
 )
+# splice is no spellslinger keyword of itself: what a card splices onto is its quality ("Splice onto Arcane",
+# 702.47a), and only a quality that names instants and sorceries ("Splice onto instant or sorcery") rewards
+# casting them; that text is read by _spellslinger below like any other
 theme(
     "theme:day-night",
     any_of={"keyword:daybound", "keyword:nightbound"},
@@ -765,6 +767,36 @@ def _graveyard_hate(rules: str, sentence: int, ev: Evidence) -> bool:
 
 _extend("theme:graveyard", _graveyard_used)
 
+# a return of a card from its controller's graveyard, or a cast from there ("return target Spirit card … from your
+# graveyard to your hand", "cast this card from your graveyard")
+_RETURNS_FROM_OWN = re.compile(
+    r"\b(?:return|returns|cast|play|put)\b[^.;]*?\bfrom your graveyard\b(?![^.;]*\binstead\b)", re.IGNORECASE
+)
+
+
+def keyword_reminders(ctx: CardContext) -> Iterator[tuple[FaceText, Part]]:
+    """The reminder texts that spell out a keyword of a keyword line ("Soulshift 3 (When this creature dies, you may
+    return target Spirit card …)"): what the keyword does, which the card does (README: reminder text counts where it
+    only spells out a keyword's effect); not the reminder of a mana symbol or of another ability."""
+    for face in ctx.faces:
+        reading = ctx.readings[face.index]
+        for reminder in reading.reminders:
+            ability = reading.ability_at(reminder.start)
+            if ability is not None and ability.keywords and ability.effect is None and ability.trigger is None:
+                yield face, reminder
+
+
+def _keyword_graveyard(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    """A keyword whose reminder returns or casts a card from its controller's graveyard (soulshift, 702.46a):
+    the graveyard put to use by the keyword, as flashback's or unearth's."""
+    for face, reminder in keyword_reminders(ctx):
+        if m := _RETURNS_FROM_OWN.search(face.text, reminder.start, reminder.end):
+            yield "theme:graveyard", span(face.index, m.start(), m.end(), face.text)
+            return
+
+
+_extend("theme:graveyard", _keyword_graveyard)
+
 
 # ---------------------------------------------------------------- what a staple does: removal, burn, wipes, counters
 
@@ -1094,6 +1126,14 @@ class _Tribal:
                 if re.search(r"\bevery creature type", text[max(0, m.start() - 30) : m.start()]):
                     continue
                 yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), end, face.text)
+        # a creature type a keyword's reminder names is one the keyword cares about ("Soulshift 3 (… return target
+        # Spirit card …)", 702.46a): the card's, as the keyword is
+        for face, reminder in keyword_reminders(ctx):
+            for m in pattern.finditer(face.text, reminder.start, reminder.end):
+                word = m.group(1)
+                if word in surface and face.text[max(0, m.start() - 4) : m.start()].lower() != "non-":
+                    if not _TOKEN_CLAUSE.search(face.text[reminder.start : m.start()]):
+                        yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), m.end(), face.text)
 
 
 tribal = _Tribal()
