@@ -162,7 +162,29 @@ _TOKEN_TOO_26 = "a face with 'nontoken' whose 'token(s)' has the token rule (111
 _FLIP_CARD_26 = "'flip ~' / 'flip it' (a flip card's flip) not linked to Flip Cards (710)"
 _COINS_26 = "a face whose 'flip two coins', 'flip X coins' has Flipping a Coin (705) marked nowhere"
 ISSUE_26 += (_TOKEN_TOO_26, _FLIP_CARD_26, _COINS_26)
-_SPAN_COUNTS = {_FACE_UP_26, _BIG_26, _NONTOKEN_26, _EXILE_FACE_DOWN_26, _VERB_26, _HYPHEN_EXILE_26, _COINS_26}
+# the seventh stop of issue 26 (fresh draw 2026120741's classes)
+_STATUS_DESCRIBED_26 = (
+    "a creature status before the creature's colour or types ('attacking artifact creatures', 'attacking Goblins') "
+    "with its creature term marked nowhere on its face"
+)
+_DIE_ROLL_26 = "a face whose die roll ('rolls a d20', 'roll a six-sided die') has Rolling a Die (706) marked nowhere"
+_KEYWORD_COUNTER_26 = (
+    "a keyword counter ('a deathtouch counter', 122.1b) whose keyword is explained nowhere on its face"
+)
+ISSUE_26 += (_STATUS_DESCRIBED_26, _DIE_ROLL_26, _KEYWORD_COUNTER_26)
+_DIE_ROLLED = re.compile(
+    r"\brolls? (?:a|an|one or more|one|two|three|four|five|x|that many|\d+) (?:d\d+|[a-z0-9]+-sided dic?e|dic?e)\b"
+)
+_SPAN_COUNTS = {
+    _KEYWORD_COUNTER_26,
+    _FACE_UP_26,
+    _BIG_26,
+    _NONTOKEN_26,
+    _EXILE_FACE_DOWN_26,
+    _VERB_26,
+    _HYPHEN_EXILE_26,
+    _COINS_26,
+}
 _COUNTED_COINS = re.compile(r"\bflips? (?:one|two|three|four|five|six|seven|eight|nine|ten|x|that many|\d+) coins\b")
 _STATUS_SAID = re.compile(
     r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|becomes|become|became|remains|it's|they're)(?: not)? "
@@ -251,6 +273,64 @@ def _issue26_face(text: str, spans, marks: dict, name: str) -> None:
     _issue26_third_stop(low, spans, marks, name)
     _issue26_fourth_stop(text, low, spans, marks, name)
     _issue26_sixth_stop(text, low, spans, marks, name)
+    _issue26_seventh_stop(low, spans, marks, name)
+
+
+def _issue26_seventh_stop(low: str, spans, marks: dict, name: str) -> None:
+    rules = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), low)  # reminder text blanked, same length
+    described = _BOOK26["described"]
+    if described is not None and re.search(r"attacking|blocking|blocked", rules):
+        terms = {s.glossary_term for s in spans if s.kind == "glossary"}
+        for m in described.finditer(rules):
+            if f"{m.group(1)} creature" not in terms:
+                marks[_STATUS_DESCRIBED_26].add(name)
+    if "roll" in low and _DIE_ROLLED.search(low) and not any(s.rule.split(".")[0] == _BOOK26["die"] for s in spans):
+        marks[_DIE_ROLL_26].add(name)
+    if "counter" in low:
+        for keyword, rule in _BOOK26["keyword_counters"].items():
+            uses = [m.start() for m in re.finditer(rf"\b{re.escape(keyword)} counters?\b", low)]
+            # the keyword explained once a face: at the counter, or on the face's keyword line ("Flying" and "a
+            # flying counter": the same words, explained already)
+            if uses and not any(s.rule == rule and s.kind == "keyword_ability" for s in spans):
+                marks[_KEYWORD_COUNTER_26].add((name, uses[0]))
+
+
+def _seventh_stop_catalog(book) -> dict:
+    """What the seventh stop's patterns read from the book: the words that describe a creature (105.1's colours,
+    205.2a's card types, 205.4a's supertypes, 205.3m's creature types and their plurals), the die rule (Roll a
+    d20's), the keywords a keyword counter can be (122.1b)."""
+    words: set[str] = set()
+    kinds: set[str] = set()
+    keyword_counters: dict = {}
+    abilities = {k.lower(): v for k, v in book.keyword_abilities().items()}
+    for r in book.rules.values():
+        if m := re.search(
+            r"(?:There are five colors in the Magic game|The card types are|The supertypes are):? ([^.]+)\.", r.text
+        ):
+            words |= {w.strip().lower() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group(1))}
+        if m := re.search(r"All other creature types are one word long: (.+?)\.(?:\s|$)", r.text):
+            kinds |= {w.strip().lower() for w in re.split(r",\s*", m.group(1))}
+        if m := re.search(r"The keywords that a keyword counter can be are ([^.]+?), as well as", r.text):
+            for w in re.split(r",\s*(?:and\s+)?", m.group(1)):
+                if w.strip() in abilities:
+                    keyword_counters[w.strip()] = abilities[w.strip()]
+    plural = {k + ("" if k.endswith("s") else "es" if k.endswith(("x", "ch", "sh")) else "s") for k in kinds}
+    plural |= {k[:-1] + "ves" for k in kinds if k.endswith("f")}
+    desc = "|".join(re.escape(w) for w in sorted(words | kinds, key=len, reverse=True))
+    nouns = "|".join(re.escape(w) for w in sorted(plural, key=len, reverse=True))
+    described = (
+        re.compile(
+            rf"\b(attacking|blocking|blocked|unblocked) (?:(?:(?:non-?)?(?:{desc}) ){{1,3}}(?:creatures?|attackers?|blockers?)"
+            rf"|(?:non-?)?(?:{nouns}))\b"
+        )
+        if desc
+        else None
+    )
+    return {
+        "described": described,
+        "die": book.glossary_entry("Roll a d20").see_rules[0],
+        "keyword_counters": keyword_counters,
+    }
 
 
 def _issue26_sixth_stop(text: str, low: str, spans, marks: dict, name: str) -> None:
@@ -388,6 +468,7 @@ def _issue26_catalog(book) -> dict:
         "text_changing": book.glossary_entry("Text-Changing Effect").see_rules[0],
         "flip_cards": book.glossary_entry("Flip Cards").see_rules[0],
         "coin": book.glossary_entry("Flipping a Coin").see_rules[0],
+        **_seventh_stop_catalog(book),
     }
 
 
@@ -426,7 +507,58 @@ def wrong_tags(cards, tagger: Tagger) -> Counter:
         out.update(missed_themes(card, tags))
         out.update(issue26_fourth_themes(card, tags))
         out.update(issue26_sixth_themes(card, tags))
+        out.update(issue26_seventh_themes(card, tags))
     return out
+
+
+# the seventh stop of issue 26 (fresh draw 2026120742's classes), read from the words of the text
+SEVENTH_THEMES = (
+    "a keyword line whose reminder returns or casts a card from your graveyard ('Soulshift 3 (… return target Spirit "
+    "card … from your graveyard …)') without theme:graveyard",
+    "a keyword line whose reminder names a creature type ('target Spirit card') without that tribal tag",
+    "theme:spellslinger on a card whose only instant-or-sorcery word is none and that splices onto another quality "
+    "('Splice onto Arcane')",
+)
+_KEYWORD_LINE_REMINDER_26 = re.compile(r"^[A-Z][\w' -]*(?: \{[^}]*\})*(?: \d+|—[^(\n]*)? \(([^()]*)\)", re.M)
+_FROM_OWN_GRAVEYARD_26 = re.compile(
+    r"\b(?:return|returns|cast|play|put)\b[^.;]*?\bfrom your graveyard\b(?![^.;]*\binstead\b)", re.I
+)
+_TYPE_CARD_26 = re.compile(r"\b(?:target|another|an?) ([A-Z][a-z]+) (?:card|creature|permanent|you control)\b")
+
+
+def issue26_seventh_themes(card, tags) -> Counter:
+    out: Counter = Counter()
+    for f in card.faces:
+        text = f.oracle_text or ""
+        for m in _KEYWORD_LINE_REMINDER_26.finditer(text):
+            if re.match(r"(?:When|Whenever|At|As|If|Each|Target|Enchant(?:ed)?)\b", m.group(0)):
+                continue  # an ability or a static sentence, no keyword line
+            reminder = m.group(1)
+            if _FROM_OWN_GRAVEYARD_26.search(reminder) and "theme:graveyard" not in tags:
+                out[SEVENTH_THEMES[0]] += 1
+            for t in _TYPE_CARD_26.finditer(reminder):
+                if t.group(1) in _CREATURE_TYPES_26 and f"tribal:{t.group(1).lower()}" not in tags:
+                    out[SEVENTH_THEMES[1]] += 1
+    rules = _rules_text(card)
+    if (
+        "theme:spellslinger" in tags
+        and re.search(r"^Splice onto (?!instant or sorcery)", rules, re.M)
+        and not re.search(
+            r"\b(?:instant (?:or|and) sorcery|instant and/or sorcery|noncreature spell)",
+            rules.replace("Splice onto instant or sorcery", ""),
+            re.I,
+        )
+    ):
+        out[SEVENTH_THEMES[2]] += 1
+    return out
+
+
+_CREATURE_TYPES_26 = frozenset(
+    t.strip()
+    for r in shipped_rulebook().rules.values()
+    if (m := re.search(r"All other creature types are one word long: (.+?)\.(?:\s|$)", r.text))
+    for t in re.split(r",\s*", m.group(1))
+)
 
 
 # the sixth stop of issue 26 (fresh draw 2026120442's classes, and the lost branch's), read from the words of the text
@@ -860,6 +992,7 @@ def main(argv=None) -> int:
         *MISSED_THEMES,
         *FOURTH_THEMES,
         *SIXTH_THEMES,
+        *SEVENTH_THEMES,
     ):
         p(f"| {name} | {tags[name]} |")
     print("\n".join(say))
