@@ -78,6 +78,12 @@ def wrong_senses(cards, linker: Linker) -> Counter:
                     out["the card's own name linked"] += 1
                 if s.kind == "ability_word" and rule_title(s.rule, s.glossary_term) == "Text Box":
                     out["an ability-word panel titled 'Text Box'"] += 1
+            for a in (x for ab in reading.abilities for x in (ab, *ab.modes)):
+                # a flavor word before " — " (207.2d: no rules meaning), neither an ability word nor a keyword
+                label = a.label
+                word = low[label.start : label.end] if label is not None and a.kind != "chapter" else None
+                if word and word not in linker.catalog.ability_words and word not in linker.catalog.abilities:
+                    out[_FLAVOR_26] += sum(label.start <= s.start < label.end for s in spans)
             if "{Q}" in text and not any(s.text == "{Q}" for s in spans):
                 out["{Q} not linked to the untap symbol"] += 1
             _issue26_face(text, spans, marks, card.name)
@@ -171,7 +177,8 @@ _DIE_ROLL_26 = "a face whose die roll ('rolls a d20', 'roll a six-sided die') ha
 _KEYWORD_COUNTER_26 = (
     "a keyword counter ('a deathtouch counter', 122.1b) whose keyword is explained nowhere on its face"
 )
-ISSUE_26 += (_STATUS_DESCRIBED_26, _DIE_ROLL_26, _KEYWORD_COUNTER_26)
+_FLAVOR_26 = "a term linked inside a flavor word or a mode's name ('• Two-Weapon Fighting —': fight), spans"
+ISSUE_26 += (_STATUS_DESCRIBED_26, _DIE_ROLL_26, _KEYWORD_COUNTER_26, _FLAVOR_26)
 _DIE_ROLLED = re.compile(
     r"\brolls? (?:a|an|one or more|one|two|three|four|five|x|that many|\d+) (?:d\d+|[a-z0-9]+-sided dic?e|dic?e)\b"
 )

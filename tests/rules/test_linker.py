@@ -858,3 +858,22 @@ def test_a_keyword_counter_links_its_keyword_and_the_counter(linker):
     assert not [
         m for m in _marks(linker, "Put a +1/+1 counter on target creature.", "Foo") if m[1] == "keyword_ability"
     ]
+
+
+def test_a_flavor_word_or_a_modes_name_is_never_linked(linker):
+    """Practice draw 77120801 (Choose Your Weapon): "• Two-Weapon Fighting — Double target creature's power …" names
+    the mode by a flavor word, which has "no special rules meaning" (207.2d): no fight (701.14) in it; the mode's
+    own action ("Double", 701.10) and an ability word before " — " (207.2c) are linked as ever."""
+    weapon = _marks(
+        linker,
+        "Choose one —\n• Two-Weapon Fighting — Double target creature's power and toughness until end of turn.\n"
+        "• Archery — This spell deals 5 damage to target creature with flying.",
+        "Choose Your Weapon",
+    )
+    assert not [m for m in weapon if m[2].startswith("701.14")]
+    assert ("Double", "keyword_action", "701.10") in weapon
+    ambush = _marks(linker, "Choose one —\n• Stand and Fight — Create a 2/2 token.\n• Flee — Draw a card.", "Foo")
+    assert not [m for m in ambush if m[0] in ("Fight", "Stand and Fight")]
+    assert ("Coven", "ability_word", "207.2c") in _marks(
+        linker, "Coven — At the beginning of combat on your turn, if you control three or more creatures, draw a card."
+    )

@@ -343,6 +343,7 @@ class Linker:
             reading = self.reader.read(oracle_text, names=(card_name,) if card_name else ())
         folded = _fold(oracle_text)
         masked = [_self_mask(p, len(oracle_text)) for p in reading.self_refs]
+        masked += self._flavor_words(reading, folded)
         cands: list[_Cand] = []
         self._structure(reading, folded, cands)
         self._granted_keywords(folded, cands)
@@ -394,6 +395,20 @@ class Linker:
                 granted.add(s)
         spans.sort(key=lambda sp: sp.start)
         return _once_each(_granted_once(spans, granted))
+
+    def _flavor_words(self, reading: FaceReading, folded: str) -> list[tuple[int, int]]:
+        """The words before " — " of an ability or a mode that are neither an ability word nor a keyword ("•
+        Two-Weapon Fighting — Double target creature's power …"): flavor words, which "have no special rules
+        meaning" (207.2d); nothing in them is linked (not "Fighting" as the action fight)."""
+        out = []
+        for ability in _all_abilities(reading):
+            label = ability.label
+            if label is None or ability.kind == "chapter":
+                continue
+            w = folded[label.start : label.end]
+            if w not in self.catalog.ability_words and w not in self.catalog.abilities:
+                out.append((label.start, label.end))
+        return out
 
     def link_card(self, card: Card) -> list[list[Span]]:
         """The spans of each face of a ``tolaria.cards.Card``, read as the tagger reads it (shared readings)."""
