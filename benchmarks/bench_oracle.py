@@ -525,7 +525,13 @@ SEVENTH_THEMES = (
     "a keyword line whose reminder names a creature type ('target Spirit card') without that tribal tag",
     "theme:spellslinger on a card whose only instant-or-sorcery word is none and that splices onto another quality "
     "('Splice onto Arcane')",
+    "a triggered mana ability the controller gets ('Whenever you tap a creature for mana, add …', 605.1b) without theme:ramp",
+    "a reward for a modified creature with a word between ('you control an attacking modified creature') without theme:voltron",
 )
+_TRIGGERED_MANA_26 = re.compile(
+    r"^(?:Whenever|When) (?:you|a player) taps? [^,.]*\bfor mana, (?:add|that player adds|you add)\b", re.M
+)
+_MODIFIED_BETWEEN_26 = re.compile(r"\byou control (?:an?|another|\w+ or more) [\w-]+ modified creatures?\b")
 _KEYWORD_LINE_REMINDER_26 = re.compile(r"^[A-Z][\w' -]*(?: \{[^}]*\})*(?: \d+|—[^(\n]*)? \(([^()]*)\)", re.M)
 _FROM_OWN_GRAVEYARD_26 = re.compile(
     r"\b(?:return|returns|cast|play|put)\b[^.;]*?\bfrom your graveyard\b(?![^.;]*\binstead\b)", re.I
@@ -557,6 +563,10 @@ def issue26_seventh_themes(card, tags) -> Counter:
         )
     ):
         out[SEVENTH_THEMES[2]] += 1
+    if _TRIGGERED_MANA_26.search(rules) and "theme:ramp" not in tags:
+        out[SEVENTH_THEMES[3]] += 1
+    if _MODIFIED_BETWEEN_26.search(rules) and "theme:voltron" not in tags:
+        out[SEVENTH_THEMES[4]] += 1
     return out
 
 

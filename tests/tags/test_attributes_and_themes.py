@@ -1189,3 +1189,37 @@ def test_splice_onto_arcane_is_no_spellslinger_splice_onto_instants_is():
         )
     )
     assert "theme:spellslinger" in fall
+
+
+def test_a_triggered_mana_ability_is_ramp():
+    """Practice draw 77120802 (Leyline of Abundance): "Whenever you tap a creature for mana, add an additional {G}" is
+    a triggered mana ability (605.1b): mana beyond a land's own, ramp; "that player adds" after "a player" is each
+    player's, the controller's too; after "an opponent" it is theirs."""
+    leyline = _theme_ids(
+        _real(
+            "Leyline of Abundance",
+            "Enchantment",
+            "If Leyline of Abundance is in your opening hand, you may begin the game with it on the battlefield.\n"
+            "Whenever you tap a creature for mana, add an additional {G}.\n{6}{G}{G}: Put a +1/+1 counter on each "
+            "creature you control.",
+        )
+    )
+    assert {"theme:ramp", "theme:plus-one-counters"} <= leyline
+    heartbeat = "Whenever a player taps a land for mana, that player adds one mana of any type that land produced."
+    assert "theme:ramp" in _theme_ids(_real("Heartbeat of Spring", "Enchantment", heartbeat))
+    theirs = heartbeat.replace("a player", "an opponent")
+    assert "theme:ramp" not in _theme_ids(_real("Foo", "Enchantment", theirs))
+
+
+def test_a_reward_for_a_modified_creature_described_between_is_voltron():
+    """Practice draw 77120802 (Goro-Goro, Disciple of Ryusei): "Activate only if you control an attacking modified
+    creature" rewards Equipment, Auras and counters (voltron, as Heir of the Ancient Fang in gold), a word between."""
+    goro = _theme_ids(
+        _real(
+            "Goro-Goro, Disciple of Ryusei",
+            "Legendary Creature — Goblin Samurai",
+            "{R}: Creatures you control gain haste until end of turn.\n{3}{R}{R}: Create a 5/5 red Dragon Spirit "
+            "creature token with flying. Activate only if you control an attacking modified creature.",
+        )
+    )
+    assert {"theme:tokens", "theme:voltron"} <= goro

@@ -459,6 +459,31 @@ def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
 
 _extend("theme:ramp", _ramp_mana)
 
+# a triggered mana ability (605.1b: it triggers from a mana ability and adds mana): "Whenever you tap a creature for
+# mana, add an additional {G}" (Leyline of Abundance), "Whenever a player taps a land for mana, that player adds one
+# mana of any type that land produced" (each player's, the controller's too: README, fifth stop)
+_TAPPED_FOR_MANA = re.compile(r"\btaps? [^,.]*\bfor mana\b", re.IGNORECASE)
+_ADDS = re.compile(r"\s*(?:(?:you|that player|its controller) (?:may )?)?adds?\b", re.IGNORECASE)
+
+
+def _ramp_triggered_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
+    for face in ctx.faces:
+        if "for mana" not in face.low:
+            continue
+        for ability in ctx.readings[face.index].abilities:
+            trigger, effect = ability.trigger, ability.effect
+            if ability.kind != "triggered" or trigger is None or effect is None:
+                continue
+            if not _TAPPED_FOR_MANA.search(trigger.text) or not (m := _ADDS.match(effect.text)):
+                continue
+            if "that player" in m.group(0).lower() and re.search(r"\b(?:an|each) opponents?\b", trigger.text, re.I):
+                continue  # "Whenever an opponent taps a land for mana, that player adds …": their mana
+            yield "theme:ramp", span(face.index, effect.start, effect.end, face.text)
+            break
+
+
+_extend("theme:ramp", _ramp_triggered_mana)
+
 # mana beyond a land's own: an extra land drop, lands untapped ("Untap up to two target lands", Nissa, Genesis Mage; "untap up
 # to five lands", Peregrine Drake), land cards put onto the battlefield from anywhere ("Put any number of
 # creature and/or land cards from among them onto the battlefield", "return target land card from your
@@ -573,7 +598,8 @@ _EQUIPMENT = ("subtype:equipment", "keyword:equip")
 # controls, or with a counter), or grows for each Aura or Equipment attached to it
 _REWARDS_ATTACHED = re.compile(
     r"\b(?:modified|equipped|enchanted) creatures? you control\b"
-    r"|\byou control (?:an?|another|\w+ or more) modified creatures?\b"
+    # (a word that describes the creature may come between: "you control an attacking modified creature")
+    r"|\byou control (?:an?|another|\w+ or more) (?:[\w-]+ ){0,2}?modified creatures?\b"
     r"|\bcreatures? you control (?:that['’]s|that are|that is) (?:enchanted|equipped|modified)\b"
     r"|(?:~+|\bit)(?: is| was|['’]s) (?:enchanted|equipped|modified)\b"
     r"|\bfor each (?:Aura|Equipment)(?: (?:and|or) (?:Aura|Equipment))?(?: you control)? attached to (?:it|~+)(?!\w)",
