@@ -1223,3 +1223,26 @@ def test_a_reward_for_a_modified_creature_described_between_is_voltron():
         )
     )
     assert {"theme:tokens", "theme:voltron"} <= goro
+
+
+def test_a_token_a_keywords_reminder_creates_names_no_tribe():
+    """The keyword-reminder tribe (soulshift's "target Spirit card") is the type of an object the keyword acts on;
+    a token the reminder creates ("Afterlife 1 (… create a 1/1 white and black Spirit creature token …)") or what a
+    copy becomes names none, as in rules text."""
+    afterlife = _theme_ids(
+        _real(
+            "Foo",
+            "Creature — Human Cleric",
+            "Afterlife 1 (When this creature dies, create a 1/1 white and black Spirit creature token with flying.)",
+        )
+    )
+    assert not [t for t in afterlife if t.startswith("tribal:")]
+    champion = _theme_ids(
+        _real(
+            "Foo",
+            "Creature — Faerie Rogue",
+            "Champion a Faerie (When this enters the battlefield, sacrifice it unless you exile another Faerie you "
+            "control. When this leaves the battlefield, that card returns to the battlefield under its owner's control.)",
+        )
+    )
+    assert "tribal:faerie" in champion

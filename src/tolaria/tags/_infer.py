@@ -1120,6 +1120,9 @@ _PROTECTION_FROM = re.compile(
 )
 
 
+_ACTED_ON_TYPE = re.compile(r"\b(?:target|another|an?) ([A-Z][\w’'-]*) (?:card|creature|permanent|spell|you control)\b")
+
+
 @dataclass(frozen=True)
 class _Tribal:
     tag_id = "tribal:*"
@@ -1154,12 +1157,15 @@ class _Tribal:
                 yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), end, face.text)
         # a creature type a keyword's reminder names is one the keyword cares about ("Soulshift 3 (… return target
         # Spirit card …)", 702.46a): the card's, as the keyword is
+        # (the type of an object the keyword acts on, "target Spirit card", "another Faerie you control"; not a token
+        # it creates, "create a 1/1 white and black Spirit creature token", nor what a copy becomes, "except it's a
+        # white Zombie": the same exclusions as in rules text)
         for face, reminder in keyword_reminders(ctx):
-            for m in pattern.finditer(face.text, reminder.start, reminder.end):
+            made = [(t.start(), t.end()) for t in _TOKEN_CLAUSE.finditer(face.text, reminder.start, reminder.end)]
+            for m in _ACTED_ON_TYPE.finditer(face.text, reminder.start, reminder.end):
                 word = m.group(1)
-                if word in surface and face.text[max(0, m.start() - 4) : m.start()].lower() != "non-":
-                    if not _TOKEN_CLAUSE.search(face.text[reminder.start : m.start()]):
-                        yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(), m.end(), face.text)
+                if word in surface and not any(s <= m.start(1) < e for s, e in made):
+                    yield f"tribal:{slugify(surface[word])}", span(face.index, m.start(1), m.end(1), face.text)
 
 
 tribal = _Tribal()
