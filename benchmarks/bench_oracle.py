@@ -527,6 +527,16 @@ SEVENTH_THEMES = (
     "('Splice onto Arcane')",
     "a triggered mana ability the controller gets ('Whenever you tap a creature for mana, add …', 605.1b) without theme:ramp",
     "a reward for a modified creature with a word between ('you control an attacking modified creature') without theme:voltron",
+    "an instant or sorcery whose own sentence adds mana (a ritual: 'Add {B}{B}{B}.') without theme:ramp",
+    "a tribal tag resting only on a type 'other than' which the text names ('a creature type other than Wall')",
+    "theme:graveyard on a card whose only graveyard words are a permanent put into it from the battlefield (dying) "
+    "and that brings no card back",
+)
+_RITUAL_26 = re.compile(r"(?:^|[.]\s+|\n)Add \{", re.M)
+_OTHER_THAN_26 = re.compile(r"\bother than (?:an? )?$", re.I)
+_GRAVEYARD_WORDS_26 = re.compile(
+    r"\b(?:from|in|into) (?:your|a|their|an opponent['’]s|its owner['’]s|all) graveyards?\b( from the battlefield)?",
+    re.I,
 )
 _TRIGGERED_MANA_26 = re.compile(
     r"^(?:Whenever|When) (?:you|a player) taps? [^,.]*\bfor mana, (?:add|that player adds|you add)\b", re.M
@@ -541,6 +551,7 @@ _TYPE_CARD_26 = re.compile(r"\b(?:target|another|an?) ([A-Z][a-z]+) (?:card|crea
 
 def issue26_seventh_themes(card, tags) -> Counter:
     out: Counter = Counter()
+    plain = [f.oracle_text or "" for f in card.faces]
     for f in card.faces:
         text = f.oracle_text or ""
         for m in _KEYWORD_LINE_REMINDER_26.finditer(text):
@@ -567,6 +578,24 @@ def issue26_seventh_themes(card, tags) -> Counter:
         out[SEVENTH_THEMES[3]] += 1
     if _MODIFIED_BETWEEN_26.search(rules) and "theme:voltron" not in tags:
         out[SEVENTH_THEMES[4]] += 1
+    spell = any(t in f.type_line for f in card.faces for t in ("Instant", "Sorcery"))
+    if spell and _RITUAL_26.search(rules) and "theme:ramp" not in tags:
+        out[SEVENTH_THEMES[5]] += 1
+    for t in tags.values():
+        texts = [e for e in t.evidence if e.source == "text"]
+        if t.id.startswith("tribal:") and texts:
+            if all(
+                _OTHER_THAN_26.search(plain[e.face][max(0, e.start - 16) : e.start])
+                for e in texts
+                if e.face is not None
+            ):
+                out[SEVENTH_THEMES[6]] += 1
+    words = list(_GRAVEYARD_WORDS_26.finditer(rules))
+    brought_back = re.search(
+        r"\breturns?\b[^.]*\bto (?:(?:its|their) owners?['’]s? hands?|your hand|the battlefield)\b|\bcast\b", rules
+    )
+    if "theme:graveyard" in tags and words and all(m.group(1) for m in words) and not brought_back:
+        out[SEVENTH_THEMES[7]] += 1
     return out
 
 

@@ -1246,3 +1246,47 @@ def test_a_token_a_keywords_reminder_creates_names_no_tribe():
         )
     )
     assert "tribal:faerie" in champion
+
+
+def test_a_ritual_is_ramp():
+    """Practice draw 77120804 (Liturgy of Blood): a spell's own sentence that adds mana is a ritual, ramp by README's
+    definition ("Add {B}{B}{B}.", Dark Ritual; "Destroy target creature. Add {B}{B}{B}.")."""
+    assert "theme:ramp" in _theme_ids(_real("Dark Ritual", "Instant", "Add {B}{B}{B}."))
+    liturgy = _theme_ids(_real("Liturgy of Blood", "Sorcery", "Destroy target creature. Add {B}{B}{B}."))
+    assert {"theme:ramp", "theme:removal"} <= liturgy
+
+
+def test_a_type_other_than_one_named_is_no_tribe():
+    """Practice draw 77120804 (Unnatural Selection): "a creature type other than Wall" leaves Wall out, as "non-Wall"
+    does (README, fourth stop)."""
+    selection = _theme_ids(
+        _real(
+            "Unnatural Selection",
+            "Enchantment",
+            "{1}: Choose a creature type other than Wall. Target creature becomes that type until end of turn.",
+        )
+    )
+    assert not [t for t in selection if t.startswith("tribal:")]
+
+
+def test_graveyard_hate_over_two_sentences_and_dying_are_no_graveyard_theme():
+    """Practice draw 77120804: a card chosen in a graveyard and exiled by the next sentence is hate (Surgical
+    Extraction); "a nontoken permanent is put into your graveyard from the battlefield" is a permanent dying (700.4),
+    no card used there (Jinxed Ring). Returning a card from your graveyard still is the theme."""
+    surgical = _real(
+        "Surgical Extraction",
+        "Instant",
+        "Choose target card in a graveyard other than a basic land card. Search its owner's graveyard, hand, and library "
+        "for any number of cards with the same name as that card and exile them. Then that player shuffles.",
+    )
+    assert "theme:graveyard" not in _theme_ids(surgical)
+    ring = _real(
+        "Jinxed Ring",
+        "Artifact",
+        "Whenever a nontoken permanent is put into your graveyard from the battlefield, Jinxed Ring deals 1 damage to "
+        "you.\nSacrifice a creature: Target opponent gains control of Jinxed Ring.",
+    )
+    assert "theme:graveyard" not in _theme_ids(ring)
+    assert "theme:graveyard" in _theme_ids(
+        _real("Foo", "Sorcery", "Return target creature card from your graveyard to your hand.")
+    )

@@ -451,12 +451,20 @@ def _ramp_mana(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
             if re.match(r"\s*Add\b", effect) and "target" not in effect.split(".")[0]:
                 yield "theme:ramp", span(face.index, s, e + len(effect), face.text)
         # a planeswalker's loyalty ability that adds mana ("[+1]: Add {R}{R}."): no mana ability (605.1a),
-        # mana all the same, as a deck builder counts it
+        # mana all the same, as a deck builder counts it; and a spell's own sentence that adds mana, a ritual
+        # ("Add {B}{B}{B}.", Dark Ritual; "Destroy target creature. Add {B}{B}{B}.", Liturgy of Blood: 605.1a's
+        # spells that add mana are no mana abilities, but rituals are the ramp README names)
         for ability in ctx.readings[face.index].abilities:
-            if ability.kind == "loyalty" and ability.effect is not None and re.match(r"\s*Add\b", ability.effect.text):
+            if ability.effect is None:
+                continue
+            if ability.kind == "loyalty" and re.match(r"\s*Add\b", ability.effect.text):
                 yield "theme:ramp", span(face.index, ability.effect.start, ability.effect.end, face.text)
+            elif ability.kind == "spell" and (m := _RITUAL.search(ability.effect.text)):
+                at = ability.effect.start + m.start(1)
+                yield "theme:ramp", span(face.index, at, ability.effect.start + m.end(), face.text)
 
 
+_RITUAL = re.compile(r"(?:^|[.]\s+)(Add\b)[^.]*")
 _extend("theme:ramp", _ramp_mana)
 
 # a triggered mana ability (605.1b: it triggers from a mana ability and adds mana): "Whenever you tap a creature for
@@ -766,6 +774,12 @@ def _graveyard_used(ctx: CardContext, facts: set[str]) -> Iterator[Hit]:
             continue
         if re.match(r"into (?:an|each|target) opponent['’]s graveyard", ev.text or "", re.I):
             continue  # "Whenever a card is put into an opponent's graveyard from anywhere" (Nihilith): theirs, filled
+        if (ev.text or "").lower().startswith("into") and re.match(r" from the battlefield\b", rules[ev.end or 0 :]):
+            line_end = rules.find("\n", ev.start)
+            if not _RETURNED.search(rules, ev.start, line_end if line_end >= 0 else len(rules)):
+                # "put into your graveyard from the battlefield": a permanent dying (700.4), no card used there;
+                # unless the ability brings that card back ("return Fortitude to its owner's hand", Yomiji)
+                continue
         if not _ONE_CARD_THERE.search(rules, clause, ev.start):
             yield "theme:graveyard", Evidence("facts", facts=("effect:graveyard",))
             return
@@ -784,6 +798,11 @@ def _graveyard_hate(rules: str, sentence: int, ev: Evidence) -> bool:
     end = min((i for i in (rules.find(ch, after) for ch in ".\n") if i >= 0), default=len(rules))
     line_end = rules.find("\n", after)
     ability = rules[sentence : line_end if line_end >= 0 else len(rules)]
+    # a card chosen in a graveyard and exiled by a later sentence of the same ability ("Choose target card in a
+    # graveyard other than a basic land card. Search its owner's graveyard, hand, and library for … and exile them",
+    # Surgical Extraction): the sentence that chooses it is hate too
+    if re.match(r"choose target card in a graveyard", rules[sentence:].lstrip(), re.I):
+        end = line_end if line_end >= 0 else len(rules)
     return (
         bool(_HATE_MOVE.search(rules, sentence, end))
         and not _HATE_USE.search(ability)
@@ -1120,6 +1139,10 @@ _PROTECTION_FROM = re.compile(
 )
 
 
+_RETURNED = re.compile(
+    r"\breturns?\b[^.]*\bto (?:(?:its|their) owners?['’]s? hands?|your hand|the battlefield)\b|\bcast\b", re.I
+)
+_OTHER_THAN = re.compile(r"\bother than (?:an? )?$", re.IGNORECASE)
 _ACTED_ON_TYPE = re.compile(r"\b(?:target|another|an?) ([A-Z][\w’'-]*) (?:card|creature|permanent|spell|you control)\b")
 
 
@@ -1148,8 +1171,10 @@ class _Tribal:
                     end = m.end()
                 if any(s <= m.start() < e for s, e in blocked):
                     continue
-                if text[max(0, m.start() - 4) : m.start()].lower() == "non-":
-                    continue  # "another non-Human creature", "a non-Wall creature": that type left out, no tribe
+                if text[max(0, m.start() - 4) : m.start()].lower() == "non-" or _OTHER_THAN.search(
+                    text, max(0, m.start() - 16), m.start()
+                ):
+                    continue  # "another non-Human creature", "a creature type other than Wall": that type left out
                 if _PROTECTION_FROM.search(text, max(0, m.start() - 80), m.start()):
                     continue  # "Protection from Elves" (702.16): the type kept away, no tribe the card cares about
                 if re.search(r"\bevery creature type", text[max(0, m.start() - 30) : m.start()]):
