@@ -877,3 +877,27 @@ def test_a_flavor_word_or_a_modes_name_is_never_linked(linker):
     assert ("Coven", "ability_word", "207.2c") in _marks(
         linker, "Coven — At the beginning of combat on your turn, if you control three or more creatures, draw a card."
     )
+
+
+def test_a_term_is_found_in_the_spellings_its_definition_quotes(linker):
+    """Fresh draw 2026120851 (Eiganjo Exemplar): the glossary's Attack Alone defines "attacks alone" and
+    "is attacking alone" in quotes (506.5); Block Alone likewise. Neither was linked ("attacking" alone went
+    to 508, attacking creatures)."""
+    assert ("attacks alone", "glossary", "506.5") in _marks(
+        linker, "Whenever a creature you control attacks alone, it gets +1/+1 until end of turn.", "Foo"
+    )
+    alone = _marks(linker, "As long as it's attacking alone, it has flying. Whenever it blocks alone, draw a card.")
+    assert {("attacking alone", "glossary", "506.5"), ("blocks alone", "glossary", "506.5")} <= alone
+    assert not [m for m in alone if m[2] == "508"]
+
+
+def test_a_term_explained_by_another_is_marked_beside_it(linker):
+    """Fresh draw 2026120851 (Snowblind): "Y: See X." — Y is a variable of its own, so "-X/-Y" marks both
+    (107.3); they were one term, marked once a face. A short form of its target ("Enter") stays that term,
+    and "Deal" (see Damage) stays unmarked as damage is. A one-letter term has no inflections: "yes" is no Y."""
+    snowblind = _marks(linker, "Enchanted creature gets -X/-Y. X is the number of snow lands you control; Y is 2.")
+    assert {("X", "glossary", "107.3"), ("Y", "glossary", "107.3")} <= snowblind
+    assert not [m for m in _marks(linker, "Choose yes or no.") if m[0].lower() == "yes"]
+    dealt = _marks(linker, "When this creature enters, it deals 2 damage to any target.", "Foo")
+    assert not [m for m in dealt if m[0] == "deals"]
+    assert ("enters", "glossary", "403.3") in dealt

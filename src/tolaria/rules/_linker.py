@@ -848,6 +848,25 @@ def _shown_whole(book: RuleBook, number: str) -> str:
     return number
 
 
+def _quoted_spellings(entry: GlossaryEntry, key: str) -> set[str]:
+    """The spellings a definition gives its term in quotes ("A creature “attacks alone” if …", "“is
+    attacking alone” if …"): each quoted phrase defined by an "if" that ends in the term's last word,
+    without the verb of being before it (the span is the status, as "attacking" alone is)."""
+    last = key.split()[-1]
+    spellings = set()
+    for quoted in re.findall(r"“([^”]+)” if", entry.definition):
+        spelling = re.sub(r"^(?:is|are) ", "", _fold(quoted).lower())
+        if spelling.split()[-1] == last:
+            spellings.add(spelling)
+    return spellings
+
+
+def _names_part_of(key: str, target: str) -> bool:
+    """Whether a redirect's term is a word of the term it points at ("enter" of "enters the battlefield")."""
+    stems = {_stem(w) for w in re.findall(r"[a-z]+", target.lower())}
+    return any(_stem(w) in stems for w in key.split())
+
+
 def _stem(word: str) -> str:
     if word.endswith("ies"):
         return word[:-3] + "y"
@@ -855,6 +874,8 @@ def _stem(word: str) -> str:
 
 
 def _term_forms(phrase: str, *, verb: bool) -> set[str]:
+    if len(phrase) == 1:  # a variable ("X", "Y") is spelled one way: "yes" is no form of Y
+        return {phrase}
     words = phrase.split()
     last = words[-1]
     forms = {last, last + "s", last + "es"}
@@ -988,14 +1009,19 @@ def _glossary_terms(book: RuleBook, cat: _Catalog) -> None:
             _status_sense(book, cat, entry, key)
             _status_verb(book, cat, entry, key)
             verb = bool(re.match(r"^(?:1\. )?To ", entry.definition))
-            for form in _term_forms(key, verb=verb) | _spoken_forms(key):
+            for form in _term_forms(key, verb=verb) | _spoken_forms(key) | _quoted_spellings(entry, key):
                 cat.glossary_phrases.setdefault(form, (number, entry.key, None))
     for key, target in redirects:  # "Enter": see "Enters the Battlefield"
         found = book.glossary_entry(target)
         number = _entry_rule(book, found, target) if found else None
         if found and number:
+            # a term of its own ("Y": see "X") is marked once itself, beside the term it is explained by;
+            # a short form of its target ("Enter") is that term, marked once with it, and so is a word of
+            # the basic game's ("Deal": see "Damage", left unmarked as damage is)
+            ordinary = normalize_term(found.term) in _ORDINARY_TERMS
+            own = found.key if ordinary or _names_part_of(key, _fold(found.term)) else key
             for form in _term_forms(key, verb=True):
-                cat.glossary_phrases.setdefault(form, (number, found.key, None))
+                cat.glossary_phrases.setdefault(form, (number, own, None))
     # a step is named by its first words alone ("at the beginning of your upkeep", "destroy it at end of
     # combat"): when no other term starts with those words ("end" starts End Phase and End of Combat Step
     # too; "end of combat" only the step) and the head is no term of its own
