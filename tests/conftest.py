@@ -7,8 +7,12 @@ os.environ.setdefault("TOLARIA_EMBED_AT_INGEST", "0")
 os.environ.setdefault("TOLARIA_STORES_INLINE", "1")
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection
 
+import _sample_db as sample_db
 from tolaria.cards import load_sample
+from tolaria.site.catalog import repository
 from tolaria.site.stores import ensure_loaded, runtime
 from tolaria.site.stores.corpus_cache import forget_all
 
@@ -31,10 +35,20 @@ def shared_data() -> Path:
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
-    """The test database holds the embedded sample, loaded once per session (tests roll back to it)."""
+    """The test database holds the embedded sample, loaded once per session (tests roll back to it); on
+    SQLite built once per run and copied by the other workers (tests/_sample_db.py)."""
     with django_db_blocker.unblock():
         runtime.reset()
-        ensure_loaded()
+        if connection.vendor != "sqlite":
+            ensure_loaded()
+            return
+        sample_db.load_into(connection, ensure_loaded)
+        ContentType.objects.clear_cache()
+        runtime.reset()
+        forget_all()
+        said = ensure_loaded()  # a copy from another worker: every store current, nothing built here
+        if said != f"Database ready: {repository.card_count():,} cards.":
+            pytest.fail(f"the sample database copied for this run is not ready: {said}")
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,7 @@
 """One live Tolaria server over the embedded sample for every client's contract test: `tolaria serve`
-in a process of its own (its own data dir and SQLite database, the sample loaded on its first start),
-ended with the session — and with this process, should the session die first."""
+in a process of its own (its own data dir and SQLite database: a copy of the run's sample database,
+tests/_sample_db.py, so it loads the stores and builds nothing), ended with the session — and with
+this process, should the session die first."""
 
 import ctypes
 import json
@@ -17,8 +18,10 @@ from pathlib import Path
 
 import pytest
 
+import _sample_db as sample_db
+
 ROOT = Path(__file__).resolve().parents[2]
-STARTUP_SECONDS = 600  # the first start ingests the sample and builds its indexes
+STARTUP_SECONDS = 600  # a server that finds no database ingests the sample and builds its indexes first
 SERVER: dict[str, Path] = {}  # the running server's data dir (a test copies its database)
 
 
@@ -41,11 +44,13 @@ def _all_warm(log: Path, workers: int) -> bool:
 
 
 @pytest.fixture(scope="session")
-def tolaria_server():
+def tolaria_server(django_db_setup):
     """The base URL of the running server, e.g. http://127.0.0.1:PORT (its API under /api/)."""
     port = _free_port()
     data_dir = tempfile.mkdtemp(prefix="tolaria-contract-")
     SERVER["data_dir"] = Path(data_dir)
+    # the sample as this run built it (django_db_setup: built here or copied from another worker)
+    sample_db.copy_to(Path(data_dir) / "tolaria.sqlite3")
     env = {
         **os.environ,
         "TOLARIA_DATA_DIR": data_dir,
