@@ -21,7 +21,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.converters import IntConverter
 from django.urls.resolvers import RegexPattern, RoutePattern
-from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tolaria.site.accounts.models import ApiToken
@@ -224,18 +224,22 @@ values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=30))
 
 
 # make test (and make test-pg, where a NUL byte is an error of the database itself) sends the named
-# values only. The four Hypothesis drew here (max_examples=4, derandomized: always the same four) were
-# ("\x00", logged out), ("", logged out), ("-1", logged in), which make test-full's 80 below draw too,
-# and a NUL among astral characters, named here so that make test-pg still sends it to PostgreSQL
-@settings(phases=[Phase.explicit], deadline=None, suppress_health_check=list(HealthCheck))
-@given(value=values, logged_in=st.booleans())
-@example(value="\x00", logged_in=True)
-@example(value="a\x00b", logged_in=False)
-@example(value="99999999999999999999999999", logged_in=True)
-@example(value="2022-13-45", logged_in=False)
-@example(value="bogus", logged_in=True)  # a list or deck named by a word where an id may be
-@example(value="9" * 5000, logged_in=True)
-@example(value="\U000cb64e\x00\U000b2d33\x8f\xf9", logged_in=False)
+# values only, one test each (pytest-xdist shares them between its workers; tests/_schedule.py). The
+# four Hypothesis drew here once (max_examples=4, derandomized: always the same four) were ("\x00",
+# logged out), ("", logged out), ("-1", logged in), which make test-full's 80 below draw too, and a NUL
+# among astral characters, named here so that make test-pg still sends it to PostgreSQL
+NAMED = [
+    pytest.param("\x00", True, id="nul-logged-in"),
+    pytest.param("a\x00b", False, id="nul-inside-logged-out"),
+    pytest.param("99999999999999999999999999", True, id="26-digits-logged-in"),
+    pytest.param("2022-13-45", False, id="no-such-date-logged-out"),
+    pytest.param("bogus", True, id="a-word-for-an-id-logged-in"),  # a list or deck named by a word where an id may be
+    pytest.param("9" * 5000, True, id="5000-digits-logged-in"),
+    pytest.param("\U000cb64e\x00\U000b2d33\x8f\xf9", False, id="nul-among-astral-logged-out"),
+]
+
+
+@pytest.mark.parametrize(("value", "logged_in"), NAMED)
 def test_every_url_pattern_with_a_hostile_value_in_its_path_and_query(client, owner, value, logged_in):
     _drive_every_url(client, owner, value, logged_in=logged_in)
 
