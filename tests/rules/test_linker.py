@@ -901,3 +901,14 @@ def test_a_term_explained_by_another_is_marked_beside_it(linker):
     dealt = _marks(linker, "When this creature enters, it deals 2 damage to any target.", "Foo")
     assert not [m for m in dealt if m[0] == "deals"]
     assert ("enters", "glossary", "403.3") in dealt
+
+
+def test_untap_is_marked_beside_tap(linker):
+    """Fresh draw 2026120853 (Sharktocrab): "tap target creature … That creature doesn't untap" marked only
+    "tap": both are 701.26 (Tap and Untap), and a keyword action is marked once a face. Untapping is the action
+    that undoes tapping, defined by a subrule of its own (701.26b), so it is explained beside it; "tapped"
+    after "tap" stays one action."""
+    crab = _marks(linker, "Tap target creature. That creature doesn't untap during its controller's next untap step.")
+    assert {("Tap", "keyword_action", "701.26"), ("untap", "keyword_action", "701.26")} <= crab
+    twice = _marks(linker, "Tap target creature. When it becomes tapped this way, tap another target creature.")
+    assert [m for m in twice if m[1] == "keyword_action"] == [("Tap", "keyword_action", "701.26")]

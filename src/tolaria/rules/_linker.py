@@ -719,12 +719,18 @@ def _once_each(spans: list[Span]) -> list[Span]:
     for sp in spans:
         if sp.kind not in _ONCE:
             continue
-        key = (sp.kind, sp.rule, sp.glossary_term, _negated_form(sp))
+        key = (sp.kind, sp.rule, sp.glossary_term, _negated_form(sp) or _undoing(sp))
         seen = first.get(key)
         if seen is None or (seen.in_reminder and not sp.in_reminder):
             first[key] = sp
     keep = set(map(id, first.values()))
     return [sp for sp in spans if sp.kind not in _ONCE or id(sp) in keep]
+
+
+def _undoing(sp: Span) -> bool:
+    """ "untap" beside "tap": the action that undoes another, defined in a subrule of its own under the same
+    rule (701.26b beside 701.26a), a word of its own on the face ("tap target creature. It doesn't untap")."""
+    return sp.kind == "keyword_action" and _fold(sp.text).lower().startswith("un")
 
 
 def _negated_form(sp: Span) -> bool:
