@@ -730,7 +730,7 @@ def _once_each(spans: list[Span]) -> list[Span]:
 def _undoing(sp: Span) -> bool:
     """ "untap" beside "tap": the action that undoes another, defined in a subrule of its own under the same
     rule (701.26b beside 701.26a), a word of its own on the face ("tap target creature. It doesn't untap")."""
-    return sp.kind == "keyword_action" and _fold(sp.text).lower().startswith("un")
+    return sp.kind == "keyword_action" and _fold(sp.text).startswith("un")
 
 
 def _negated_form(sp: Span) -> bool:
@@ -861,7 +861,7 @@ def _quoted_spellings(entry: GlossaryEntry, key: str) -> set[str]:
     last = key.split()[-1]
     spellings = set()
     for quoted in re.findall(r"“([^”]+)” if", entry.definition):
-        spelling = re.sub(r"^(?:is|are) ", "", _fold(quoted).lower())
+        spelling = re.sub(r"^(?:is|are) ", "", _fold(quoted))
         if spelling.split()[-1] == last:
             spellings.add(spelling)
     return spellings
@@ -869,7 +869,7 @@ def _quoted_spellings(entry: GlossaryEntry, key: str) -> set[str]:
 
 def _names_part_of(key: str, target: str) -> bool:
     """Whether a redirect's term is a word of the term it points at ("enter" of "enters the battlefield")."""
-    stems = {_stem(w) for w in re.findall(r"[a-z]+", target.lower())}
+    stems = {_stem(w) for w in re.findall(r"[a-z]+", target)}
     return any(_stem(w) in stems for w in key.split())
 
 
